@@ -1,0 +1,51 @@
+import { BaseError } from './base.js'
+
+export type DevnetStartErrorType = DevnetStartError & { name: 'DevnetStartError' }
+/** The embedded anvil node could not be started or did not become ready. */
+export class DevnetStartError extends BaseError {
+  override name = 'DevnetStartError'
+  constructor({ chainId, reason, cause }: { chainId: number; reason: string; cause?: unknown }) {
+    super(`Could not start the devnet node for chain ${chainId}.`, {
+      code: 'DEVNET_START_FAILED',
+      details: reason,
+      metaMessages: ['Is the @foundry-rs/anvil platform package installed (npm ci)?', 'Is the port already in use?'],
+      cause,
+    })
+  }
+}
+
+export type DevnetDeployErrorType = DevnetDeployError & { name: 'DevnetDeployError' }
+/** Deploying or seeding the devnet scenario failed. */
+export class DevnetDeployError extends BaseError {
+  override name = 'DevnetDeployError'
+  constructor({ chainId, step, cause }: { chainId: number; step: string; cause?: unknown }) {
+    super(`Devnet deployment failed on chain ${chainId} at step "${step}".`, {
+      code: 'DEVNET_DEPLOY_FAILED',
+      cause,
+    })
+  }
+}
+
+export type TokenBalanceSlotNotFoundErrorType = TokenBalanceSlotNotFoundError & { name: 'TokenBalanceSlotNotFoundError' }
+/** No storage slot layout was found that controls `balanceOf` for a token. */
+export class TokenBalanceSlotNotFoundError extends BaseError {
+  override name = 'TokenBalanceSlotNotFoundError'
+  constructor({ token }: { token: string }) {
+    super(`Could not locate the balance storage slot of token ${token}.`, {
+      code: 'BALANCE_SLOT_NOT_FOUND',
+      metaMessages: ['The token may compute balances (rebasing, shares) instead of storing them in a mapping.'],
+    })
+  }
+}
+
+export type UnknownChainErrorType = UnknownChainError & { name: 'UnknownChainError' }
+/** A chain id that is not configured. */
+export class UnknownChainError extends BaseError {
+  override name = 'UnknownChainError'
+  constructor({ chainId, supported }: { chainId: number; supported: readonly number[] }) {
+    super(`Chain ${chainId} is not supported.`, {
+      code: 'UNSUPPORTED_CHAIN',
+      details: `Supported chains: ${supported.join(', ')}`,
+    })
+  }
+}
