@@ -1,0 +1,22 @@
+# syntax=docker/dockerfile:1
+# Build stage: install everything from the lock, compile TypeScript to dist/.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json ./
+COPY proto ./proto
+COPY src ./src
+COPY contracts ./contracts
+RUN npm run build
+
+# Runtime stage: production dependencies only (the anvil binary ships in @foundry-rs/anvil-linux-*).
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production SWITCHYARD_HOST=0.0.0.0
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY proto ./proto
+EXPOSE 8080 50051
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs'
+import type { Address, Hex } from 'viem'
+
+/**
+ * The address book: every contract switchyard talks to, per chain. This module is the only place
+ * that names protocol addresses; everything else reads them from a {@link ChainAddressBook}.
+ */
+
+/** Canonical mainnet-style addresses of the protocol contracts we deploy or expect, per chain. */
+export const canonicalAddresses = {
+  1: {
+    weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+    uniswapV2Factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f',
+    uniswapV2Router02: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
+    uniswapV3Factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984',
+    uniswapV3PositionManager: '0xC36442b4a4522E871399CD717aBDD847Ab11FE88',
+    uniswapV3SwapRouter02: '0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45',
+    uniswapV3QuoterV2: '0x61fFE014bA17989E743c5F6cB21bF9697530B21e',
+    uniswapV3TickLens: '0xbfd8137f7d1516D3ea5cA83523914859ec47F573',
+    balancerVault: '0xBA12222222228d8Ba445958a75a0704d566BF2C8',
+    balancerAuthorizer: '0xA331D84eC860Bf466b4CdCcFb4aC09a1B43F3aE6',
+    balancerWeightedPoolFactory: '0x5Dd94Da3644DDD055fcf6B3E1aa310Bb7801EB8b',
+    balancerQueries: '0xE39B5e3B6D74016b2F6A9673D7d7493B6DF549d5',
+    balancerProtocolFeeProvider: '0x97207B095e4D5C9a6e4cfbfcd2C3358E03B90c4A',
+  },
+  8453: {
+    weth: '0x4200000000000000000000000000000000000006',
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+    uniswapV2Factory: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6',
+    uniswapV2Router02: '0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24',
+    uniswapV3Factory: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD',
+    uniswapV3PositionManager: '0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1',
+    uniswapV3SwapRouter02: '0x2626664c2603336E57B271c5C0b26F421741e481',
+    uniswapV3QuoterV2: '0x3d4e44Eb1374240CE5F1B871ab261CD16335B76a',
+    uniswapV3TickLens: '0x0CdeE061c75D43c82520eD998C23ac2991c9ac6d',
+    balancerVault: '0xBA12222222228d8Ba445958a75a0704d566BF2C8',
+    balancerAuthorizer: '0xA331D84eC860Bf466b4CdCcFb4aC09a1B43F3aE6',
+    balancerWeightedPoolFactory: '0x5Dd94Da3644DDD055fcf6B3E1aa310Bb7801EB8b',
+    balancerQueries: '0xE39B5e3B6D74016b2F6A9673D7d7493B6DF549d5',
+    balancerProtocolFeeProvider: '0x97207B095e4D5C9a6e4cfbfcd2C3358E03B90c4A',
+  },
+} as const satisfies Record<number, Record<string, Address>>
+
+/** Chains for which we know canonical protocol addresses (the devnet default chains). */
+export type CanonicalChainId = keyof typeof canonicalAddresses
+
+/** A token known to the address book. */
+export type TokenEntry = {
+  address: Address
+  symbol: string
+  name: string
+  decimals: number
+  /** Reference USD price from the scenario (devnet) or configuration. */
+  priceUsd: number
+  /** Behaviour class: plain ERC-20, WETH9, USDT-like, fee-on-transfer. */
+  kind: 'erc20' | 'weth' | 'tether' | 'feeOnTransfer'
+}
+
+/** One Uniswap V2 pair. */
+export type UniswapV2PairEntry = { address: Address; token0: Address; token1: Address; feeBps: number }
+/** One Uniswap V3 pool. */
+export type UniswapV3PoolEntry = { address: Address; token0: Address; token1: Address; fee: number; tickSpacing: number }
+/** One Balancer V2 weighted pool. */
+export type BalancerWeightedPoolEntry = { address: Address; poolId: Hex; tokens: Address[]; weights: string[]; swapFeeBps: number }
+
+/** Our own deployed contracts (filled in once they are deployed). */
+export type SwitchyardContractsEntry = Record<string, Address | Record<string, Address>>
+
+/** Every contract on one chain. */
+export type ChainAddressBook = {
+  chainId: number
+  /** Tokens by symbol. */
+  tokens: Record<string, TokenEntry>
+  weth: Address
+  multicall3: Address
+  permit2: Address
+  uniswapV2: { factory: Address; router02: Address; pairs: UniswapV2PairEntry[] }
+  uniswapV3: {
+    factory: Address
+    positionManager: Address
+    swapRouter02: Address
+    quoterV2: Address
+    tickLens: Address
+    pools: UniswapV3PoolEntry[]
+  }
+  balancerV2: {
+    vault: Address
+    authorizer: Address
+    weightedPoolFactory: Address
+    queries: Address
+    protocolFeeProvider: Address
+    pools: BalancerWeightedPoolEntry[]
+  }
+  switchyard?: SwitchyardContractsEntry | undefined
+}
+
+/** The address book of every configured chain, keyed by chain id. */
+export type AddressBook = Record<number, ChainAddressBook>
+
+/** What `npm start` writes to `.switchyard/devnet.json`. */
+export type DevnetManifest = {
+  scenario: string
+  chains: Record<number, { rpcUrl: string; addressBook: ChainAddressBook }>
+}
+
+/**
+ * Reads a devnet manifest written by `npm start` (`.switchyard/devnet.json`).
+ * @param path - file path
+ * @returns the parsed manifest
+ */
+export function readDevnetManifest(path: string): DevnetManifest {
+  return JSON.parse(readFileSync(path, 'utf8')) as DevnetManifest
+}
+
+/**
+ * Finds a token in a chain's address book by symbol or address (case-insensitive).
+ * @returns the token, or `undefined`
+ */
+export function findToken(book: ChainAddressBook, symbolOrAddress: string): TokenEntry | undefined {
+  const needle = symbolOrAddress.toLowerCase()
+  return Object.values(book.tokens).find((t) => t.symbol.toLowerCase() === needle || t.address.toLowerCase() === needle)
+}

@@ -1,0 +1,104 @@
+import { getAddress, type Abi, type Address } from 'viem'
+import { canonicalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from '../addressBook.js'
+import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
+import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
+import { deployAtCanonical, installRuntimeCode } from './deployAtCanonical.js'
+import { loadProtocolArtifact, type ProtocolArtifactName } from './protocolArtifacts.js'
+import type { ScenarioToken } from './scenario.js'
+
+/** Parameters of {@link deployProtocols}. */
+export type DeployProtocolsParameters = { tokens: readonly ScenarioToken[] }
+
+/** Balancer's pause window and buffer period for the devnet vault (the mainnet values). */
+const PAUSE_WINDOW = 7_776_000n
+const BUFFER_PERIOD = 2_592_000n
+
+function canonicalFor(chainId: number) {
+  const c = canonicalAddresses[chainId as CanonicalChainId]
+  // Chains without known canonical addresses reuse chain 1's layout: any free address works on a devnet.
+  return c ?? canonicalAddresses[1]
+}
+
+async function deployNpm(client: DevnetClient, name: ProtocolArtifactName, address: Address, args: readonly unknown[] = []): Promise<Address> {
+  const { abi, bytecode } = loadProtocolArtifact(name)
+  return deployAtCanonical(client, { name, address, abi, bytecode, args })
+}
+
+async function deployToken(client: DevnetClient, token: ScenarioToken): Promise<Address> {
+  if (token.kind === 'weth') return deployNpm(client, 'WETH9', token.address)
+  const contract = token.kind === 'tether' ? 'TetherToken' : token.kind === 'feeOnTransfer' ? 'FeeOnTransferToken' : 'DevToken'
+  const { abi, bytecode } = loadContractArtifact(contract)
+  const args =
+    token.kind === 'tether'
+      ? [token.name, token.symbol]
+      : token.kind === 'feeOnTransfer'
+        ? [token.name, token.symbol, BigInt(token.feeBps ?? 100)]
+        : [token.name, token.symbol, token.decimals]
+  return deployAtCanonical(client, { name: token.symbol, address: token.address, abi: abi as Abi, bytecode, args })
+}
+
+/**
+ * Deploys the real protocol bytecode (from npm packages) and the scenario's tokens on one devnet
+ * chain, at canonical mainnet addresses: WETH9, Multicall3, Permit2, Uniswap V2 (Factory, Router02),
+ * Uniswap V3 (Factory with the 100 bps tier enabled, NonfungiblePositionManager, SwapRouter02,
+ * QuoterV2, TickLens) and Balancer V2 (Authorizer, Vault, ProtocolFeePercentagesProvider,
+ * WeightedPoolFactory v3, BalancerQueries).
+ *
+ * @returns the chain's address book, with empty pool lists (seeding fills them)
+ */
+export async function deployProtocols(client: DevnetClient, { tokens }: DeployProtocolsParameters): Promise<ChainAddressBook> {
+  const chainId = client.chain.id
+  const c = canonicalFor(chainId)
+  const wethToken = tokens.find((t) => t.kind === 'weth')
+  if (!wethToken) throw new Error(`scenario chain ${chainId} declares no WETH token`)
+  const weth = getAddress(wethToken.address)
+
+  const tokenBook: Record<string, TokenEntry> = {}
+  for (const t of tokens) {
+    const address = await deployToken(client, t)
+    tokenBook[t.symbol] = { address, symbol: t.symbol, name: t.name, decimals: t.decimals, priceUsd: t.priceUsd, kind: t.kind }
+  }
+
+  await deployNpm(client, 'Multicall3', c.multicall3)
+  await installRuntimeCode(client, { address: c.permit2, code: loadProtocolArtifact('Permit2').bytecode })
+
+  const v2Factory = await deployNpm(client, 'UniswapV2Factory', c.uniswapV2Factory, [devnetDeployer])
+  const v2Router = await deployNpm(client, 'UniswapV2Router02', c.uniswapV2Router02, [v2Factory, weth])
+
+  const v3Factory = await deployNpm(client, 'UniswapV3Factory', c.uniswapV3Factory)
+  const factoryAbi = loadProtocolArtifact('UniswapV3Factory').abi
+  const tier100 = await client.readContract({ address: v3Factory, abi: factoryAbi, functionName: 'feeAmountTickSpacing', args: [100] })
+  if (Number(tier100) === 0) {
+    const hash = await client.writeContract({
+      address: v3Factory, abi: factoryAbi, functionName: 'enableFeeAmount', args: [100, 1], account: devnetDeployer, chain: client.chain,
+    })
+    await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+  }
+  const positionManager = await deployNpm(client, 'NonfungiblePositionManager', c.uniswapV3PositionManager, [
+    v3Factory, weth, '0x0000000000000000000000000000000000000000',
+  ])
+  const swapRouter02 = await deployNpm(client, 'SwapRouter02', c.uniswapV3SwapRouter02, [v2Factory, v3Factory, positionManager, weth])
+  const quoterV2 = await deployNpm(client, 'QuoterV2', c.uniswapV3QuoterV2, [v3Factory, weth])
+  const tickLens = await deployNpm(client, 'TickLens', c.uniswapV3TickLens)
+
+  const authorizer = await deployNpm(client, 'BalancerAuthorizer', c.balancerAuthorizer, [devnetDeployer])
+  const vault = await deployNpm(client, 'BalancerVault', c.balancerVault, [authorizer, weth, PAUSE_WINDOW, BUFFER_PERIOD])
+  const feeProvider = await deployNpm(client, 'BalancerProtocolFeePercentagesProvider', c.balancerProtocolFeeProvider, [
+    vault, 10n ** 18n, 10n ** 18n,
+  ])
+  const weightedPoolFactory = await deployNpm(client, 'BalancerWeightedPoolFactory', c.balancerWeightedPoolFactory, [
+    vault, feeProvider, '{"name":"WeightedPoolFactory","version":3}', '{"name":"WeightedPool","version":3}',
+  ])
+  const queries = await deployNpm(client, 'BalancerQueries', c.balancerQueries, [vault])
+
+  return {
+    chainId,
+    tokens: tokenBook,
+    weth,
+    multicall3: c.multicall3,
+    permit2: c.permit2,
+    uniswapV2: { factory: v2Factory, router02: v2Router, pairs: [] },
+    uniswapV3: { factory: v3Factory, positionManager, swapRouter02, quoterV2, tickLens, pools: [] },
+    balancerV2: { vault, authorizer, weightedPoolFactory, queries, protocolFeeProvider: feeProvider, pools: [] },
+  }
+}

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseAbi } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { configSchema } from '../../config.js'
+import { connectChains } from '../connectChains.js'
+import { startDevnet } from './startDevnet.js'
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('devnet lifecycle', () => {
+  test('startup plus teardown leaves no anvil process', async () => {
+    const devnet = await startDevnet()
+    const pids = Object.values(devnet.chains).map((c) => c.node.pid)
+    expect(pids).toHaveLength(2)
+    for (const pid of pids) expect(alive(pid)).toBe(true)
+    await devnet.stop()
+    for (const pid of pids) expect(alive(pid)).toBe(false)
+    await devnet.stop()
+  })
+
+  test('the same scenario gives the same state: two fresh builds agree', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'switchyard-devnet-'))
+    try {
+      const a = await startDevnet({ chains: [8453], useCache: false })
+      const b = await startDevnet({ chains: [8453], cacheDir: dir, useCache: false })
+      try {
+        const ca = a.chains[8453]!
+        const cb = b.chains[8453]!
+        expect(cb.addressBook).toEqual(ca.addressBook)
+        expect(await cb.client.getBlockNumber()).toBe(await ca.client.getBlockNumber())
+        const abi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)'])
+        for (const pair of ca.addressBook.uniswapV2.pairs) {
+          const ra = await ca.client.readContract({ address: pair.address, abi, functionName: 'getReserves' })
+          const rb = await cb.client.readContract({ address: pair.address, abi, functionName: 'getReserves' })
+          expect(rb).toEqual(ra)
+        }
+        const blockA = await ca.client.getBlock()
+        const blockB = await cb.client.getBlock()
+        expect(blockB.stateRoot).toBe(blockA.stateRoot)
+      } finally {
+        await a.stop()
+        await b.stop()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('an external node (SWITCHYARD_RPC_<id>) is used as-is: nothing deployed, address book discovered', async () => {
+    const upstream = await startDevnet({ chains: [1] })
+    const dir = mkdtempSync(join(tmpdir(), 'switchyard-state-'))
+    try {
+      const rpcUrl = upstream.chains[1]!.rpcUrl
+      const blockBefore = await upstream.chains[1]!.client.getBlockNumber()
+      const config = configSchema.parse({ chains: [1], rpc: { '1': rpcUrl }, stateDir: dir })
+      const connected = await connectChains(config)
+      expect(connected.devnet).toBeUndefined()
+      const c = connected.chains[1]!
+      expect(c.source).toBe('external')
+      expect(c.addressBook.uniswapV2.pairs.map((p) => p.address).sort()).toEqual(upstream.chains[1]!.addressBook.uniswapV2.pairs.map((p) => p.address).sort())
+      expect(c.addressBook.uniswapV3.pools.length).toBe(upstream.chains[1]!.addressBook.uniswapV3.pools.length)
+      expect(c.addressBook.tokens.USDC?.decimals).toBe(6)
+      expect(await upstream.chains[1]!.client.getBlockNumber()).toBe(blockBefore)
+      await connected.stop()
+    } finally {
+      await upstream.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { Abi, Hex } from 'viem'
+
+/** ABI and creation bytecode of one real protocol contract, read from its npm package. */
+export type ProtocolArtifact = { abi: Abi; bytecode: Hex }
+
+const require = createRequire(import.meta.url)
+
+function packageDir(name: string): string {
+  return dirname(require.resolve(`${name}/package.json`))
+}
+
+function hex(code: string): Hex {
+  return (code.startsWith('0x') ? code : `0x${code}`) as Hex
+}
+
+/** Where each contract's build output lives inside its npm package (no rewrites: the published bytecode). */
+const sources = {
+  WETH9: ['@uniswap/v2-periphery', 'build/WETH9.json'],
+  UniswapV2Factory: ['@uniswap/v2-core', 'build/UniswapV2Factory.json'],
+  UniswapV2Pair: ['@uniswap/v2-core', 'build/UniswapV2Pair.json'],
+  UniswapV2Router02: ['@uniswap/v2-periphery', 'build/UniswapV2Router02.json'],
+  UniswapV3Factory: ['@uniswap/v3-core', 'artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json'],
+  UniswapV3Pool: ['@uniswap/v3-core', 'artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json'],
+  NonfungiblePositionManager: ['@uniswap/v3-periphery', 'artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json'],
+  QuoterV2: ['@uniswap/v3-periphery', 'artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json'],
+  TickLens: ['@uniswap/v3-periphery', 'artifacts/contracts/lens/TickLens.sol/TickLens.json'],
+  SwapRouter02: ['@uniswap/swap-router-contracts', 'artifacts/contracts/SwapRouter02.sol/SwapRouter02.json'],
+  BalancerAuthorizer: ['@balancer-labs/v2-deployments', 'dist/tasks/20210418-authorizer/artifact/Authorizer.json'],
+  BalancerVault: ['@balancer-labs/v2-deployments', 'dist/tasks/20210418-vault/artifact/Vault.json'],
+  BalancerProtocolFeePercentagesProvider: [
+    '@balancer-labs/v2-deployments',
+    'dist/tasks/20220725-protocol-fee-percentages-provider/artifact/ProtocolFeePercentagesProvider.json',
+  ],
+  BalancerWeightedPoolFactory: ['@balancer-labs/v2-deployments', 'dist/tasks/20230206-weighted-pool-v3/artifact/WeightedPoolFactory.json'],
+  BalancerWeightedPool: ['@balancer-labs/v2-deployments', 'dist/tasks/20230206-weighted-pool-v3/artifact/WeightedPool.json'],
+  BalancerQueries: ['@balancer-labs/v2-deployments', 'dist/tasks/20220721-balancer-queries/artifact/BalancerQueries.json'],
+} as const satisfies Record<string, readonly [string, string]>
+
+/** Names of the protocol contracts available from npm. */
+export type ProtocolArtifactName = keyof typeof sources | 'Multicall3' | 'Permit2'
+
+const cache = new Map<ProtocolArtifactName, ProtocolArtifact>()
+
+/**
+ * Loads the real bytecode and ABI of a protocol contract from its npm package.
+ * Multicall3 comes from viem's constants, Permit2's canonical runtime code from @uniswap/v4-periphery
+ * (a solc-js rebuild of Permit2 is not byte-identical, so we use the canonical bytes).
+ * @param name - contract name
+ * @returns ABI and bytecode (creation code; for Permit2 the runtime code)
+ */
+export function loadProtocolArtifact(name: ProtocolArtifactName): ProtocolArtifact {
+  const hit = cache.get(name)
+  if (hit) return hit
+  let artifact: ProtocolArtifact
+  if (name === 'Multicall3') {
+    const file = readFileSync(join(packageDir('viem'), '_esm/constants/contracts.js'), 'utf8')
+    const match = /multicall3Bytecode = '(0x[0-9a-f]+)'/.exec(file)
+    if (!match?.[1]) throw new Error('Multicall3 bytecode not found in viem')
+    artifact = { abi: [], bytecode: match[1] as Hex }
+  } else if (name === 'Permit2') {
+    const file = readFileSync(join(packageDir('@uniswap/v4-periphery'), 'lib/permit2/test/utils/DeployPermit2.sol'), 'utf8')
+    const match = /hex"([0-9a-f]+)"/.exec(file)
+    if (!match?.[1]) throw new Error('Permit2 bytecode not found in @uniswap/v4-periphery')
+    artifact = { abi: [], bytecode: `0x${match[1]}` }
+  } else {
+    const [pkg, path] = sources[name]
+    const json = JSON.parse(readFileSync(join(packageDir(pkg), path), 'utf8')) as {
+      abi: Abi
+      bytecode: string | { object: string }
+      evm?: { bytecode: { object: string } }
+    }
+    const code = typeof json.bytecode === 'string' ? json.bytecode : json.bytecode.object
+    artifact = { abi: json.abi, bytecode: hex(code) }
+  }
+  cache.set(name, artifact)
+  return artifact
+}
+
+/** Versions of the npm packages whose bytecode the devnet deploys; part of the state-cache key. */
+export function protocolPackageVersions(): Record<string, string> {
+  const names = new Set<string>(['viem', '@uniswap/v4-periphery', '@foundry-rs/anvil', ...Object.values(sources).map(([pkg]) => pkg)])
+  const out: Record<string, string> = {}
+  for (const n of names) out[n] = (JSON.parse(readFileSync(join(packageDir(n), 'package.json'), 'utf8')) as { version: string }).version
+  return out
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getAddress } from 'viem'
+import { z } from 'zod'
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/).transform((a) => getAddress(a))
+const symbolRef = z.string().min(1)
+
+const tokenSchema = z.strictObject({
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  decimals: z.number().int().min(0).max(36),
+  priceUsd: z.number().positive(),
+  kind: z.enum(['erc20', 'weth', 'tether', 'feeOnTransfer']),
+  feeBps: z.number().int().min(0).max(10_000).optional(),
+  address,
+})
+
+const common = {
+  liquidityUsd: z.number().positive(),
+  /** Deviation of this venue's price of tokens[0] in tokens[1] from the reference, in bps. */
+  priceSkewBps: z.number().min(-5000).max(5000).default(0),
+}
+
+const poolSchema = z.discriminatedUnion('protocol', [
+  z.strictObject({ protocol: z.literal('uniswap-v2'), tokens: z.tuple([symbolRef, symbolRef]), ...common }),
+  z.strictObject({
+    protocol: z.literal('uniswap-v3'),
+    tokens: z.tuple([symbolRef, symbolRef]),
+    fee: z.union([z.literal(100), z.literal(500), z.literal(3000), z.literal(10000)]),
+    /** Half-width of the concentrated range in percent of price; omitted = full range. */
+    rangePct: z.number().positive().max(90).optional(),
+    ...common,
+  }),
+  z.strictObject({
+    protocol: z.literal('balancer-v2-weighted'),
+    tokens: z.array(symbolRef).min(2).max(8),
+    weights: z.array(z.string().regex(/^0\.\d{1,18}$/)),
+    swapFeeBps: z.number().int().min(1).max(1000),
+    ...common,
+  }),
+])
+
+export const scenarioSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().optional(),
+  /** Timestamp of the devnet's first block; blocks then advance 12 s each while seeding. */
+  genesisTimestamp: z.number().int().positive(),
+  chains: z.record(z.string().regex(/^\d+$/), z.strictObject({ tokens: z.array(tokenSchema).min(1), pools: z.array(poolSchema) })),
+})
+
+/** A parsed scenario: tokens, reference prices, pools and liquidity per chain. */
+export type Scenario = z.infer<typeof scenarioSchema>
+export type ScenarioToken = z.infer<typeof tokenSchema>
+export type ScenarioPool = z.infer<typeof poolSchema>
+
+/** Path of the scenario shipped with switchyard. */
+export const defaultScenarioPath = join(dirname(fileURLToPath(import.meta.url)), 'scenarios', 'default.json')
+
+/**
+ * Reads and validates a scenario file. Checks cross-references: pool tokens exist, weights sum to 1.
+ * @param path - JSON file; defaults to the shipped scenario
+ * @returns the scenario and its raw text (hashed into the devnet cache key)
+ */
+export function loadScenario(path: string = defaultScenarioPath): { scenario: Scenario; raw: string } {
+  const raw = readFileSync(path, 'utf8')
+  const scenario = scenarioSchema.parse(JSON.parse(raw))
+  for (const [chainId, chain] of Object.entries(scenario.chains)) {
+    const symbols = new Set(chain.tokens.map((t) => t.symbol))
+    for (const pool of chain.pools) {
+      for (const s of pool.tokens) if (!symbols.has(s)) throw new Error(`scenario chain ${chainId}: unknown token ${s}`)
+      if (pool.protocol === 'balancer-v2-weighted') {
+        if (pool.weights.length !== pool.tokens.length) throw new Error(`scenario chain ${chainId}: weights/tokens length`)
+        const sum = pool.weights.reduce((acc, w) => acc + parseWeight(w), 0n)
+        if (sum !== 10n ** 18n) throw new Error(`scenario chain ${chainId}: weights of ${pool.tokens.join('/')} sum to ${sum}`)
+      }
+    }
+  }
+  return { scenario, raw }
+}
+
+/** "0.25" → 0.25e18 as a bigint. */
+export function parseWeight(w: string): bigint {
+  const [, frac = ''] = w.split('.')
+  return BigInt(frac.padEnd(18, '0'))
+}

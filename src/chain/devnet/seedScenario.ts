@@ -1,0 +1,162 @@
+import { encodeAbiParameters, getAddress, maxUint256, parseEventLogs, type Address, type Hex } from 'viem'
+import type { ChainAddressBook, TokenEntry } from '../addressBook.js'
+import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
+import { DevnetDeployError } from '../../errors/chain.js'
+import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
+import { rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from './poolMath.js'
+import { loadProtocolArtifact } from './protocolArtifacts.js'
+import { parseWeight, type ScenarioPool } from './scenario.js'
+import { sendTx } from './sendTx.js'
+
+const DEADLINE = 2n ** 40n
+
+/** Parameters of {@link seedScenario}. */
+export type SeedScenarioParameters = { book: ChainAddressBook; pools: readonly ScenarioPool[] }
+
+function sortPair(a: TokenEntry, b: TokenEntry): [TokenEntry, TokenEntry, boolean] {
+  return a.address.toLowerCase() < b.address.toLowerCase() ? [a, b, false] : [b, a, true]
+}
+
+/** The raw amounts of both tokens for `usd` of liquidity, the first token's price skewed by `skewBps`. */
+function pairAmounts(a: TokenEntry, b: TokenEntry, usd: number, skewBps: number): [bigint, bigint] {
+  // Skewing token a's price up by s means the pool holds a / (1 + s) less of a for the same b.
+  const amountA = rawAmountForUsd({ usd: usd / 2, priceUsd: a.priceUsd, decimals: a.decimals, skewBps: -skewBps })
+  const amountB = rawAmountForUsd({ usd: usd / 2, priceUsd: b.priceUsd, decimals: b.decimals })
+  return [amountA, amountB]
+}
+
+/** How much of each token the scenario's pools need, with a 10% margin (fee-on-transfer, rounding). */
+function tokenNeeds(book: ChainAddressBook, pools: readonly ScenarioPool[]): Map<string, bigint> {
+  const needs = new Map<string, bigint>()
+  const add = (symbol: string, amount: bigint) => needs.set(symbol, (needs.get(symbol) ?? 0n) + amount)
+  for (const p of pools) {
+    const toks = p.tokens.map((s) => book.tokens[s] as TokenEntry)
+    if (p.protocol === 'balancer-v2-weighted') {
+      toks.forEach((t, i) => add(t.symbol, rawAmountForUsd({ usd: p.liquidityUsd * Number(p.weights[i]), priceUsd: t.priceUsd, decimals: t.decimals })))
+    } else {
+      const [x, y] = pairAmounts(toks[0] as TokenEntry, toks[1] as TokenEntry, p.liquidityUsd, p.priceSkewBps)
+      add(p.tokens[0] as string, x)
+      add(p.tokens[1] as string, y)
+    }
+  }
+  for (const [k, v] of needs) needs.set(k, (v * 11n) / 10n + 1n)
+  return needs
+}
+
+async function mintAndApprove(client: DevnetClient, book: ChainAddressBook, needs: Map<string, bigint>): Promise<void> {
+  const spenders = [book.uniswapV2.router02, book.uniswapV3.positionManager, book.balancerV2.vault]
+  const weth = loadProtocolArtifact('WETH9').abi
+  for (const [symbol, amount] of needs) {
+    const token = book.tokens[symbol] as TokenEntry
+    if (token.kind === 'weth') {
+      await client.setBalance({ address: devnetDeployer, value: amount + 10n ** 30n })
+      await sendTx(client, { address: token.address, abi: weth, functionName: 'deposit', value: amount })
+    } else {
+      const contract = token.kind === 'tether' ? 'TetherToken' : token.kind === 'feeOnTransfer' ? 'FeeOnTransferToken' : 'DevToken'
+      await sendTx(client, { address: token.address, abi: loadContractArtifact(contract).abi, functionName: 'mint', args: [devnetDeployer, amount] })
+    }
+    for (const spender of spenders) {
+      await sendTx(client, { address: token.address, abi: weth, functionName: 'approve', args: [spender, maxUint256] })
+    }
+  }
+}
+
+async function seedV2(client: DevnetClient, book: ChainAddressBook, p: Extract<ScenarioPool, { protocol: 'uniswap-v2' }>): Promise<void> {
+  const a = book.tokens[p.tokens[0]] as TokenEntry
+  const b = book.tokens[p.tokens[1]] as TokenEntry
+  const [amountA, amountB] = pairAmounts(a, b, p.liquidityUsd, p.priceSkewBps)
+  await sendTx(client, {
+    address: book.uniswapV2.router02,
+    abi: loadProtocolArtifact('UniswapV2Router02').abi,
+    functionName: 'addLiquidity',
+    args: [a.address, b.address, amountA, amountB, 0n, 0n, devnetDeployer, DEADLINE],
+  })
+  const pair = (await client.readContract({
+    address: book.uniswapV2.factory, abi: loadProtocolArtifact('UniswapV2Factory').abi, functionName: 'getPair', args: [a.address, b.address],
+  })) as Address
+  const [t0, t1] = sortPair(a, b)
+  book.uniswapV2.pairs.push({ address: getAddress(pair), token0: t0.address, token1: t1.address, feeBps: 30 })
+}
+
+async function seedV3(client: DevnetClient, book: ChainAddressBook, p: Extract<ScenarioPool, { protocol: 'uniswap-v3' }>): Promise<void> {
+  const a = book.tokens[p.tokens[0]] as TokenEntry
+  const b = book.tokens[p.tokens[1]] as TokenEntry
+  const [amountA, amountB] = pairAmounts(a, b, p.liquidityUsd, p.priceSkewBps)
+  const [t0, t1, flipped] = sortPair(a, b)
+  const [amount0, amount1] = flipped ? [amountB, amountA] : [amountA, amountB]
+  const tickSpacing = tickSpacingOf[p.fee] as number
+  const npm = loadProtocolArtifact('NonfungiblePositionManager').abi
+  const sqrtPriceX96 = sqrtPriceX96FromAmounts(amount0, amount1)
+  await sendTx(client, {
+    address: book.uniswapV3.positionManager, abi: npm, functionName: 'createAndInitializePoolIfNecessary',
+    args: [t0.address, t1.address, p.fee, sqrtPriceX96],
+  })
+  const [tickLower, tickUpper] = tickRange({ price: Number(amount1) / Number(amount0), rangePct: p.rangePct, tickSpacing })
+  await sendTx(client, {
+    address: book.uniswapV3.positionManager, abi: npm, functionName: 'mint',
+    args: [{
+      token0: t0.address, token1: t1.address, fee: p.fee, tickLower, tickUpper,
+      amount0Desired: amount0, amount1Desired: amount1, amount0Min: 0n, amount1Min: 0n,
+      recipient: devnetDeployer, deadline: DEADLINE,
+    }],
+  })
+  const pool = (await client.readContract({
+    address: book.uniswapV3.factory, abi: loadProtocolArtifact('UniswapV3Factory').abi, functionName: 'getPool', args: [t0.address, t1.address, p.fee],
+  })) as Address
+  book.uniswapV3.pools.push({ address: getAddress(pool), token0: t0.address, token1: t1.address, fee: p.fee, tickSpacing })
+}
+
+async function seedBalancer(client: DevnetClient, book: ChainAddressBook, p: Extract<ScenarioPool, { protocol: 'balancer-v2-weighted' }>): Promise<void> {
+  const entries = p.tokens
+    .map((s, i) => ({ token: book.tokens[s] as TokenEntry, weight: p.weights[i] as string }))
+    .sort((x, y) => (x.token.address.toLowerCase() < y.token.address.toLowerCase() ? -1 : 1))
+  const factoryAbi = loadProtocolArtifact('BalancerWeightedPoolFactory').abi
+  const receipt = await sendTx(client, {
+    address: book.balancerV2.weightedPoolFactory, abi: factoryAbi, functionName: 'create',
+    args: [
+      `Balancer ${p.tokens.join('-')}`, `B-${p.tokens.join('-')}`, entries.map((e) => e.token.address),
+      entries.map((e) => parseWeight(e.weight)), entries.map(() => '0x0000000000000000000000000000000000000000'),
+      BigInt(p.swapFeeBps) * 10n ** 14n, devnetDeployer,
+    ],
+  })
+  const created = parseEventLogs({ abi: factoryAbi, logs: receipt.logs, eventName: 'PoolCreated' as never })[0] as { args: { pool: Address } } | undefined
+  if (!created) throw new Error('PoolCreated event missing')
+  const pool = getAddress(created.args.pool)
+  const poolId = (await client.readContract({ address: pool, abi: loadProtocolArtifact('BalancerWeightedPool').abi, functionName: 'getPoolId' })) as Hex
+  const amounts = entries.map((e) =>
+    rawAmountForUsd({
+      usd: p.liquidityUsd * Number(e.weight), priceUsd: e.token.priceUsd, decimals: e.token.decimals,
+      // The skew moves the first listed token's price: hold less of it.
+      skewBps: e.token.symbol === p.tokens[0] ? -p.priceSkewBps : 0,
+    }),
+  )
+  const INIT = 0n
+  const userData = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256[]' }], [INIT, amounts])
+  await sendTx(client, {
+    address: book.balancerV2.vault, abi: loadProtocolArtifact('BalancerVault').abi, functionName: 'joinPool',
+    args: [poolId, devnetDeployer, devnetDeployer, { assets: entries.map((e) => e.token.address), maxAmountsIn: amounts, userData, fromInternalBalance: false }],
+  })
+  book.balancerV2.pools.push({
+    address: pool, poolId, tokens: entries.map((e) => e.token.address), weights: entries.map((e) => e.weight), swapFeeBps: p.swapFeeBps,
+  })
+}
+
+/**
+ * Seeds a chain's pools from the scenario: mints the tokens, creates every pool at its scenario
+ * price (reference USD prices with the pool's skew) and adds the declared liquidity. Appends each
+ * pool to the address book.
+ * @throws DevnetDeployError naming the pool that failed
+ */
+export async function seedScenario(client: DevnetClient, { book, pools }: SeedScenarioParameters): Promise<ChainAddressBook> {
+  await mintAndApprove(client, book, tokenNeeds(book, pools))
+  for (const p of pools) {
+    try {
+      if (p.protocol === 'uniswap-v2') await seedV2(client, book, p)
+      else if (p.protocol === 'uniswap-v3') await seedV3(client, book, p)
+      else await seedBalancer(client, book, p)
+    } catch (cause) {
+      throw new DevnetDeployError({ chainId: book.chainId, step: `seed ${p.protocol} ${p.tokens.join('/')}`, cause })
+    }
+  }
+  return book
+}

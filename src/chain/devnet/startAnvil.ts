@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
+import { DevnetStartError } from '../../errors/chain.js'
+
+/** Parameters of {@link startAnvil}. */
+export type StartAnvilParameters = {
+  /** Chain id the node reports. */
+  chainId: number
+  /** Loopback port; 0 or omitted picks a free port. */
+  port?: number | undefined
+  /** Block gas limit; protocol deployments (Balancer Vault, Aave) need more than the default. */
+  gasLimit?: bigint | undefined
+  /** Milliseconds to wait for the node to answer `eth_chainId`. */
+  readyTimeoutMs?: number | undefined
+  /** Extra anvil CLI flags (e.g. `['--fork-url', url]`). */
+  extraArgs?: readonly string[] | undefined
+}
+
+/** A running anvil process. */
+export type AnvilNode = {
+  chainId: number
+  port: number
+  rpcUrl: string
+  pid: number
+  /** Stops the process by PID (SIGTERM, then SIGKILL after 2 s); resolves once it has exited. */
+  stop(): Promise<void>
+}
+
+export type StartAnvilReturnType = AnvilNode
+export type StartAnvilErrorType = DevnetStartError
+
+const require = createRequire(import.meta.url)
+
+/** Every anvil we started and have not yet seen exit; stopped on process exit so no orphans stay. */
+const live = new Set<ChildProcess>()
+let exitHookInstalled = false
+
+function installExitHook(): void {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  // `exit` handlers must be synchronous: a plain SIGKILL per child is all we can do there.
+  process.on('exit', () => {
+    for (const child of live) child.kill('SIGKILL')
+  })
+}
+
+/**
+ * Path of the anvil binary shipped by the npm platform package of `@foundry-rs/anvil`.
+ * We spawn the binary directly (not the node wrapper) so the PID we hold is anvil's own.
+ */
+export function anvilBinaryPath(): string {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch
+  const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`
+  try {
+    return join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'anvil')
+  } catch (cause) {
+    throw new DevnetStartError({ chainId: 0, reason: `platform package ${pkg} is not installed`, cause })
+  }
+}
+
+/** Asks the OS for a free loopback TCP port. */
+export async function getFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitReady(rpcUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}`)
+    try {
+      const res = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      })
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw new Error(`anvil did not answer within ${timeoutMs} ms`)
+}
+
+/**
+ * Starts one anvil node on 127.0.0.1 and waits until it answers JSON-RPC.
+ *
+ * @example
+ * const node = await startAnvil({ chainId: 1 })
+ * // ... use node.rpcUrl
+ * await node.stop()
+ *
+ * @param params - {@link StartAnvilParameters}
+ * @returns the running node, {@link AnvilNode}
+ * @throws {@link StartAnvilErrorType} when the binary is missing or the node does not become ready
+ */
+export async function startAnvil(params: StartAnvilParameters): Promise<StartAnvilReturnType> {
+  const { chainId } = params
+  const port = params.port && params.port > 0 ? params.port : await getFreePort()
+  const args = [
+    '--host', '127.0.0.1',
+    '--port', String(port),
+    '--chain-id', String(chainId),
+    '--gas-limit', String(params.gasLimit ?? 100_000_000n),
+    '--code-size-limit', '100000',
+    '--silent',
+    ...(params.extraArgs ?? []),
+  ]
+  installExitHook()
+  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-2000)
+  })
+  live.add(child)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  void exited.then(() => live.delete(child))
+  const spawnError = new Promise<never>((_, reject) => child.once('error', reject))
+  const rpcUrl = `http://127.0.0.1:${port}`
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 2000)
+    await exited
+    clearTimeout(timer)
+  }
+  try {
+    await Promise.race([waitReady(rpcUrl, child, params.readyTimeoutMs ?? 15_000), spawnError])
+  } catch (cause) {
+    await stop()
+    throw new DevnetStartError({ chainId, reason: `${(cause as Error).message}${stderr ? `: ${stderr}` : ''}`, cause })
+  }
+  if (child.pid === undefined) throw new DevnetStartError({ chainId, reason: 'no pid' })
+  return { chainId, port, rpcUrl, pid: child.pid, stop }
+}

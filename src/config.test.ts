@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest'
+import { loadConfig } from './config.js'
+
+describe('loadConfig', () => {
+  test('defaults: chains 1 and 8453 on the devnet, gateway 8080, gRPC 50051', () => {
+    const c = loadConfig({})
+    expect(c.chains).toEqual([1, 8453])
+    expect(c.rpc).toEqual({})
+    expect(c.httpPort).toBe(8080)
+    expect(c.grpcPort).toBe(50051)
+    expect(c.devnetPorts).toEqual({ '1': 8545, '8453': 8546 })
+  })
+
+  test('SWITCHYARD_RPC_<id> selects an external node; ports and keys from env', () => {
+    const c = loadConfig({
+      SWITCHYARD_RPC_1: 'http://127.0.0.1:9999',
+      SWITCHYARD_CHAINS: '1',
+      PORT: '9090',
+      SWITCHYARD_DEVNET_PORT_8453: '9546',
+      SWITCHYARD_API_KEYS: 'k1:acct1, k2',
+    })
+    expect(c.rpc).toEqual({ '1': 'http://127.0.0.1:9999' })
+    expect(c.chains).toEqual([1])
+    expect(c.httpPort).toBe(9090)
+    expect(c.devnetPorts['8453']).toBe(9546)
+    expect(c.apiKeys).toEqual(['k1:acct1', 'k2'])
+  })
+
+  test('invalid settings are rejected with a clear error', () => {
+    expect(() => loadConfig({ SWITCHYARD_RPC_1: 'not a url' })).toThrow()
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow()
+    expect(() => loadConfig({ SWITCHYARD_CHAINS: '1,x' })).toThrow()
+  })
+})

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { z } from 'zod'
+
+/**
+ * The only module that reads `process.env`. Every setting can come from the environment or from a
+ * JSON config file (`SWITCHYARD_CONFIG=path`); the environment wins.
+ */
+
+const chainIdList = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean).map(Number))
+  .pipe(z.array(z.number().int().positive()).min(1))
+
+export const configSchema = z.strictObject({
+  /** Chains switchyard serves. */
+  chains: z.array(z.number().int().positive()).min(1).default([1, 8453]),
+  /** External JSON-RPC node per chain; chains without one run on the embedded anvil devnet. */
+  rpc: z.record(z.string().regex(/^\d+$/), z.url()).default({}),
+  /** Fixed loopback port of each embedded devnet node. */
+  devnetPorts: z.record(z.string().regex(/^\d+$/), z.number().int().min(0).max(65535)).default({ '1': 8545, '8453': 8546 }),
+  /** Scenario file the devnet seeds; defaults to the shipped scenario. */
+  scenarioPath: z.string().optional(),
+  /** Where the devnet manifest and the state cache live. */
+  stateDir: z.string().default('.switchyard'),
+  /** REST gateway port. */
+  httpPort: z.number().int().min(0).max(65535).default(8080),
+  /** Interface the gateway and gRPC server bind to. */
+  host: z.string().default('127.0.0.1'),
+  /** gRPC server port. */
+  grpcPort: z.number().int().min(0).max(65535).default(50051),
+  /** API keys, `key[:accountId]` each. */
+  apiKeys: z.array(z.string().min(1)).default([]),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+/** Parsed configuration. */
+export type Config = z.infer<typeof configSchema>
+
+/**
+ * Builds the configuration from an environment and an optional config file.
+ * @param env - defaults to `process.env`
+ * @returns the validated configuration
+ * @throws ZodError describing every invalid setting
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const file = env.SWITCHYARD_CONFIG
+  const fromFile: Record<string, unknown> = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {}
+  const fromEnv: Record<string, unknown> = {}
+  if (env.SWITCHYARD_CHAINS) fromEnv.chains = chainIdList.parse(env.SWITCHYARD_CHAINS)
+  const rpc: Record<string, string> = { ...((fromFile.rpc as Record<string, string> | undefined) ?? {}) }
+  const ports: Record<string, number> = { ...((fromFile.devnetPorts as Record<string, number> | undefined) ?? { '1': 8545, '8453': 8546 }) }
+  for (const [k, v] of Object.entries(env)) {
+    const rpcMatch = /^SWITCHYARD_RPC_(\d+)$/.exec(k)
+    if (rpcMatch?.[1] && v) rpc[rpcMatch[1]] = v
+    const portMatch = /^SWITCHYARD_DEVNET_PORT_(\d+)$/.exec(k)
+    if (portMatch?.[1] && v) ports[portMatch[1]] = Number(v)
+  }
+  fromEnv.rpc = rpc
+  fromEnv.devnetPorts = ports
+  if (env.SWITCHYARD_SCENARIO) fromEnv.scenarioPath = env.SWITCHYARD_SCENARIO
+  if (env.SWITCHYARD_STATE_DIR) fromEnv.stateDir = env.SWITCHYARD_STATE_DIR
+  if (env.PORT) fromEnv.httpPort = Number(env.PORT)
+  if (env.SWITCHYARD_HOST) fromEnv.host = env.SWITCHYARD_HOST
+  if (env.SWITCHYARD_GRPC_PORT) fromEnv.grpcPort = Number(env.SWITCHYARD_GRPC_PORT)
+  if (env.SWITCHYARD_API_KEYS) fromEnv.apiKeys = env.SWITCHYARD_API_KEYS.split(',').map((s) => s.trim()).filter(Boolean)
+  if (env.LOG_LEVEL) fromEnv.logLevel = env.LOG_LEVEL
+  return configSchema.parse({ ...fromFile, ...fromEnv })
+}
