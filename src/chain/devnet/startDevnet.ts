@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
 import type { Address, Hex } from 'viem'
 import type { ChainAddressBook } from '../addressBook.js'
 import { DevnetDeployError } from '../../errors/chain.js'
-import { createDevnetClient, type DevnetClient } from './createDevnetClient.js'
+import { deploySwitchyardContracts } from '../../contracts/deploySwitchyardContracts.js'
+import { createDevnetClient, devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { deployProtocols } from './deployProtocols.js'
 import { fundAccount, type FundAccountParameters } from './fundAccount.js'
 import { protocolPackageVersions } from './protocolArtifacts.js'
@@ -76,6 +77,8 @@ async function buildChain(client: DevnetClient, scenario: Scenario): Promise<Cha
   await client.request({ method: 'anvil_setBlockTimestampInterval' as never, params: [12] as never })
   const book = await deployProtocols(client, { tokens: chain.tokens })
   await seedScenario(client, { book, pools: chain.pools })
+  // Our router, executor, delegate and helpers: CREATE2, so the addresses are the same on every chain.
+  book.switchyard = await deploySwitchyardContracts(client, { account: devnetDeployer })
   await client.request({ method: 'anvil_removeBlockTimestampInterval' as never, params: [] as never })
   return book
 }

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {WeirollVM} from "./WeirollVM.sol";
+
+/// @title SwitchyardDelegate
+/// @notice Shortcut code for the delegate strategy: a smart wallet DELEGATECALLs `executeShortcut`, so the
+///         commands run as the wallet, on the wallet's own tokens, with no approvals.
+/// @dev Called directly it reverts `OnlyDelegateCall`, so this contract can never act with its own balance
+///      or be used as a third party's executor. The check compares `address(this)` with the immutable
+///      deployment address. The VM itself never delegatecalls.
+contract SwitchyardDelegate is WeirollVM {
+    address private immutable self = address(this);
+
+    /// @notice Emitted (by the wallet, in its context) after a shortcut ran to completion.
+    event ShortcutExecuted(bytes32 accountId, bytes32 requestId);
+
+    /// @notice The function was called directly instead of through DELEGATECALL.
+    error OnlyDelegateCall();
+
+    /// @notice Runs `commands` over `state` in the caller's context.
+    function executeShortcut(bytes32 accountId, bytes32 requestId, bytes32[] calldata commands, bytes[] calldata state)
+        external
+        payable
+        returns (bytes[] memory)
+    {
+        if (address(this) == self) revert OnlyDelegateCall();
+        bytes[] memory result = _execute(commands, state);
+        emit ShortcutExecuted(accountId, requestId);
+        return result;
+    }
+}

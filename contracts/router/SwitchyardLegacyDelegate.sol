@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {WeirollVM} from "./WeirollVM.sol";
+
+/// @title SwitchyardLegacyDelegate
+/// @notice "delegate-legacy": `executeShortcut(bytes32[] commands, bytes[] state)`, only under DELEGATECALL.
+contract SwitchyardLegacyDelegate is WeirollVM {
+    address private immutable self = address(this);
+
+    error OnlyDelegateCall();
+
+    /// @notice Runs `commands` over `state` in the caller's context.
+    function executeShortcut(bytes32[] calldata commands, bytes[] calldata state) external payable returns (bytes[] memory) {
+        if (address(this) == self) revert OnlyDelegateCall();
+        return _execute(commands, state);
+    }
+}

@@ -1,0 +1,26 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { compileContracts } from './compileContracts.js'
+import { renderAbiFiles } from './generateAbis.js'
+
+const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), 'artifacts')
+
+describe('committed artifacts', () => {
+  test('every committed artifact equals a fresh compile of contracts/ (bytecode, runtime code, ABI)', () => {
+    const fresh = compileContracts()
+    const committed = readdirSync(artifactsDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''))
+    expect(committed.sort()).toEqual(Object.keys(fresh).sort())
+    for (const name of committed) {
+      const artifact = JSON.parse(readFileSync(join(artifactsDir, `${name}.json`), 'utf8')) as { bytecode: string; deployedBytecode: string; abi: unknown }
+      expect(artifact.bytecode, name).toBe(fresh[name]!.bytecode)
+      expect(artifact.deployedBytecode, name).toBe(fresh[name]!.deployedBytecode)
+      expect(artifact.abi, name).toEqual(fresh[name]!.abi)
+    }
+  })
+
+  test('abis.ts and testAbis.ts are generated from the committed artifacts', () => {
+    for (const [path, text] of Object.entries(renderAbiFiles())) expect(readFileSync(path, 'utf8'), path).toBe(text)
+  })
+})

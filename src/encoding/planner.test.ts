@@ -1,0 +1,250 @@
+import { type Address, erc20Abi, parseAbi } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { functionCall, rawCall } from './call.js'
+import { Planner } from './planner.js'
+import { maxStateSlots } from './encodePlan.js'
+
+const token: Address = '0x1111111111111111111111111111111111111111'
+const vault: Address = '0x2222222222222222222222222222222222222222'
+const receiver: Address = '0x3333333333333333333333333333333333333333'
+const helper: Address = '0x4444444444444444444444444444444444444444'
+const AMOUNT = 10n ** 18n
+
+const vaultAbi = parseAbi(['function deposit(uint256 assets) returns (uint256 shares)'])
+const mathAbi = parseAbi(['function add(uint256 a, uint256 b) pure returns (uint256)', 'function isEqual(uint256 a, uint256 b) pure returns (bool)'])
+const targetAbi = parseAbi([
+  'function balanceOfCaller(address token) view returns (uint256)',
+  'function sum(uint256[] values) pure returns (uint256)',
+  'function pairSum((uint256 a, uint256 b) pair) pure returns (uint256)',
+  'function concat(bytes a, bytes b) pure returns (bytes)',
+  'function joinLabels((uint256 amount, bytes label)[] items) pure returns (uint256 total, bytes joined)',
+  'function sum8(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e, uint256 f, uint256 g, uint256 h) pure returns (uint256)',
+  'function pay() payable returns (uint256)',
+  'function execute(bytes32[] commands, bytes[] state) payable returns (bytes[])',
+  'function run(bytes32[] commands, bytes[] state)',
+  'function two() pure returns (uint256, uint256)',
+])
+
+describe('Planner golden encodings', () => {
+  test('approve + deposit + transfer (the reference example)', () => {
+    const planner = new Planner()
+    planner.add(functionCall({ address: token, abi: erc20Abi, functionName: 'approve', args: [vault, AMOUNT] }))
+    planner.add(functionCall({ address: vault, abi: vaultAbi, functionName: 'deposit', args: [AMOUNT] }))
+    planner.add(functionCall({ address: vault, abi: erc20Abi, functionName: 'transfer', args: [receiver, AMOUNT] }))
+    expect(planner.plan()).toEqual({
+      commands: [
+        '0x095ea7b3010001ffffffffff1111111111111111111111111111111111111111',
+        '0xb6b55f250101ffffffffffff2222222222222222222222222222222222222222',
+        '0xa9059cbb010201ffffffffff2222222222222222222222222222222222222222',
+      ],
+      state: [
+        '0x0000000000000000000000002222222222222222222222222222222222222222',
+        '0x0000000000000000000000000000000000000000000000000de0b6b3a7640000',
+        '0x0000000000000000000000003333333333333333333333333333333333333333',
+      ],
+    })
+  })
+
+  test('a return value feeds a later call (staticcall balance → transfer)', () => {
+    const planner = new Planner()
+    const balance = planner.add(functionCall({ address: helper, abi: targetAbi, functionName: 'balanceOfCaller', args: [token] }).staticcall())
+    planner.add(functionCall({ address: token, abi: erc20Abi, functionName: 'transfer', args: [receiver, balance] }))
+    expect(planner.plan()).toMatchInlineSnapshot(`
+      {
+        "commands": [
+          "0x1851044a0200ffffffffff014444444444444444444444444444444444444444",
+          "0xa9059cbb010201ffffffffff1111111111111111111111111111111111111111",
+        ],
+        "state": [
+          "0x0000000000000000000000001111111111111111111111111111111111111111",
+          "0x",
+          "0x0000000000000000000000003333333333333333333333333333333333333333",
+        ],
+      }
+    `)
+  })
+
+  test('return-value slots are reused after their last reader', () => {
+    const planner = new Planner()
+    const math = { address: helper, abi: mathAbi } as const
+    const x = planner.add(functionCall({ ...math, functionName: 'add', args: [1n, 2n] }).staticcall())
+    const y = planner.add(functionCall({ ...math, functionName: 'add', args: [x, 3n] }).staticcall())
+    const z = planner.add(functionCall({ ...math, functionName: 'add', args: [y, 4n] }).staticcall())
+    planner.add(functionCall({ ...math, functionName: 'isEqual', args: [z, 10n] }).staticcall())
+    expect(planner.plan()).toMatchInlineSnapshot(`
+      {
+        "commands": [
+          "0x771602f7020001ffffffff024444444444444444444444444444444444444444",
+          "0x771602f7020203ffffffff024444444444444444444444444444444444444444",
+          "0x771602f7020204ffffffff024444444444444444444444444444444444444444",
+          "0x3ced224a020205ffffffffff4444444444444444444444444444444444444444",
+        ],
+        "state": [
+          "0x0000000000000000000000000000000000000000000000000000000000000001",
+          "0x0000000000000000000000000000000000000000000000000000000000000002",
+          "0x",
+          "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "0x0000000000000000000000000000000000000000000000000000000000000004",
+          "0x000000000000000000000000000000000000000000000000000000000000000a",
+        ],
+      }
+    `)
+  })
+
+  test('value call, raw calldata call, raw tuple return, extended command', () => {
+    const planner = new Planner()
+    const t = { address: helper, abi: targetAbi } as const
+    const paid = planner.add(functionCall({ ...t, functionName: 'pay' }).withValue(5n))
+    planner.add(rawCall({ address: receiver, data: '0x' }).withValue(paid))
+    const raw = planner.add(functionCall({ ...t, functionName: 'two' }).rawValue().staticcall())
+    planner.add(functionCall({ ...t, functionName: 'concat', args: [raw, '0x1234'] }))
+    planner.add(functionCall({ ...t, functionName: 'sum8', args: [1n, 2n, 3n, 4n, 5n, 6n, 7n, paid] }))
+    expect(planner.plan()).toMatchInlineSnapshot(`
+      {
+        "commands": [
+          "0x1b9265b80300ffffffffff014444444444444444444444444444444444444444",
+          "0x00000000230102ffffffffff3333333333333333333333333333333333333333",
+          "0x5fdf05d782ffffffffffff834444444444444444444444444444444444444444",
+          "0x5f3376f3018384ffffffffff4444444444444444444444444444444444444444",
+          "0xecce14af41000000000000ff4444444444444444444444444444444444444444",
+          "0x0506070800090a01ffffffffffffffffffffffffffffffffffffffffffffffff",
+        ],
+        "state": [
+          "0x0000000000000000000000000000000000000000000000000000000000000005",
+          "0x",
+          "0x",
+          "0x",
+          "0x00000000000000000000000000000000000000000000000000000000000000021234000000000000000000000000000000000000000000000000000000000000",
+          "0x0000000000000000000000000000000000000000000000000000000000000001",
+          "0x0000000000000000000000000000000000000000000000000000000000000002",
+          "0x0000000000000000000000000000000000000000000000000000000000000003",
+          "0x0000000000000000000000000000000000000000000000000000000000000004",
+          "0x0000000000000000000000000000000000000000000000000000000000000006",
+          "0x0000000000000000000000000000000000000000000000000000000000000007",
+        ],
+      }
+    `)
+  })
+
+  test('arrays and tuples holding handles use the 0xfd/0xfc … 0xfb markers; static tuple literals are expanded', () => {
+    const planner = new Planner()
+    const t = { address: helper, abi: targetAbi } as const
+    const a = planner.add(functionCall({ ...t, functionName: 'balanceOfCaller', args: [token] }).staticcall())
+    planner.add(functionCall({ ...t, functionName: 'sum', args: [[a, 5n]] }))
+    planner.add(functionCall({ ...t, functionName: 'sum', args: [[5n, 6n]] }))
+    planner.add(functionCall({ ...t, functionName: 'pairSum', args: [{ a: 1n, b: 2n }] }))
+    planner.add(functionCall({ ...t, functionName: 'joinLabels', args: [[{ amount: a, label: '0xabcd' }]] }))
+    expect(planner.plan()).toMatchInlineSnapshot(`
+      {
+        "commands": [
+          "0x1851044a0200ffffffffff014444444444444444444444444444444444444444",
+          "0x0194db8e01fd0102fbffffff4444444444444444444444444444444444444444",
+          "0x0194db8e0183ffffffffffff4444444444444444444444444444444444444444",
+          "0x3aa91bae01fc0405fbffffff4444444444444444444444444444444444444444",
+          "0xc9946c3701fdfc0186fbfbff4444444444444444444444444444444444444444",
+        ],
+        "state": [
+          "0x0000000000000000000000001111111111111111111111111111111111111111",
+          "0x",
+          "0x0000000000000000000000000000000000000000000000000000000000000005",
+          "0x000000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000050000000000000000000000000000000000000000000000000000000000000006",
+          "0x0000000000000000000000000000000000000000000000000000000000000001",
+          "0x0000000000000000000000000000000000000000000000000000000000000002",
+          "0x0000000000000000000000000000000000000000000000000000000000000002abcd000000000000000000000000000000000000000000000000000000000000",
+        ],
+      }
+    `)
+  })
+
+  test('subplan: commands as a bytes32[] literal, the state as 0xfe, bytes[] result replaces the state', () => {
+    const sub = new Planner()
+    const planner = new Planner()
+    const t = { address: helper, abi: targetAbi } as const
+    const outer = planner.add(functionCall({ ...t, functionName: 'balanceOfCaller', args: [token] }).staticcall())
+    const inner = sub.add(functionCall({ ...t, functionName: 'sum', args: [[outer, 1n]] }))
+    planner.addSubplan(functionCall({ ...t, functionName: 'execute', args: [sub, planner.state] }))
+    planner.add(functionCall({ ...t, functionName: 'sum', args: [[inner]] }))
+    expect(planner.plan()).toMatchInlineSnapshot(`
+      {
+        "commands": [
+          "0x1851044a0200ffffffffff014444444444444444444444444444444444444444",
+          "0xde792d5f0184fefffffffffe4444444444444444444444444444444444444444",
+          "0x0194db8e01fd03fbffffffff4444444444444444444444444444444444444444",
+        ],
+        "state": [
+          "0x0000000000000000000000001111111111111111111111111111111111111111",
+          "0x",
+          "0x0000000000000000000000000000000000000000000000000000000000000001",
+          "0x",
+          "0x00000000000000000000000000000000000000000000000000000000000000010194db8e01fd0102fbffff034444444444444444444444444444444444444444",
+        ],
+      }
+    `)
+  })
+})
+
+describe('Planner errors', () => {
+  test('wrong function or argument count', () => {
+    expect(() => functionCall({ address: token, abi: erc20Abi, functionName: 'nope' })).toThrowErrorMatchingInlineSnapshot(`[InvalidPlannerCallError: Cannot plan a call to nope: the ABI has no such function.]`)
+    expect(() => functionCall({ address: token, abi: erc20Abi, functionName: 'transfer', args: [receiver] })).toThrowErrorMatchingInlineSnapshot(`[InvalidPlannerCallError: Cannot plan a call to transfer: expected 2 arguments, got 1.]`)
+  })
+
+  test('value on a non-payable function or a staticcall', () => {
+    const transfer = functionCall({ address: token, abi: erc20Abi, functionName: 'transfer', args: [receiver, 1n] })
+    expect(() => transfer.withValue(1n)).toThrowErrorMatchingInlineSnapshot(`[InvalidPlannerCallError: Cannot plan a call to transfer(address,uint256): the function is not payable.]`)
+    expect(() => functionCall({ address: helper, abi: targetAbi, functionName: 'pay' }).staticcall().withValue(1n)).toThrowErrorMatchingInlineSnapshot(`[InvalidPlannerCallError: Cannot plan a call to pay(): a staticcall cannot send value.]`)
+  })
+
+  test('handles from another planner, from a void call, or needing rawValue', () => {
+    const other = new Planner()
+    const foreign = other.add(functionCall({ address: helper, abi: targetAbi, functionName: 'balanceOfCaller', args: [token] }))
+    const planner = new Planner()
+    planner.add(functionCall({ address: token, abi: erc20Abi, functionName: 'transfer', args: [receiver, foreign] }))
+    expect(() => planner.plan()).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidReturnValueUseError: A return value cannot be used as an argument of transfer(address,uint256): the handle comes from a call that is not part of this plan.
+
+      Handles are usable only after the command that produced them, in the same planner or a subplan of it.
+      A value produced inside a subplan is visible outside only when the subplan call replaces the state.]
+    `)
+
+    const p2 = new Planner()
+    const nothing = p2.add(functionCall({ address: helper, abi: targetAbi, functionName: 'run', args: [[], []] }))
+    p2.add(functionCall({ address: token, abi: erc20Abi, functionName: 'transfer', args: [receiver, nothing] }))
+    expect(() => p2.plan()).toThrow(/returns nothing usable/)
+
+    const p3 = new Planner()
+    const two = p3.add(functionCall({ address: helper, abi: targetAbi, functionName: 'two' }))
+    p3.add(functionCall({ address: token, abi: erc20Abi, functionName: 'transfer', args: [receiver, two] }))
+    expect(() => p3.plan()).toThrow(/rawValue/)
+  })
+
+  test('a subplan value is not visible outside unless the state is replaced', () => {
+    const sub = new Planner()
+    const planner = new Planner()
+    const t = { address: helper, abi: targetAbi } as const
+    const inner = sub.add(functionCall({ ...t, functionName: 'balanceOfCaller', args: [token] }))
+    planner.addSubplan(functionCall({ ...t, functionName: 'run', args: [sub, planner.state] }))
+    planner.add(functionCall({ ...t, functionName: 'sum', args: [[inner]] }))
+    expect(() => planner.plan()).toThrow(/does not replace the state/)
+  })
+
+  test('type mismatch between a handle and a parameter', () => {
+    const planner = new Planner()
+    const bytesValue = planner.add(functionCall({ address: helper, abi: targetAbi, functionName: 'concat', args: ['0x', '0x'] }))
+    planner.add(functionCall({ address: token, abi: erc20Abi, functionName: 'transfer', args: [receiver, bytesValue] }))
+    expect(() => planner.plan()).toThrow(/a bytes value cannot be passed as uint256/)
+  })
+
+  test('too many state slots, too many arguments', () => {
+    const planner = new Planner()
+    for (let i = 0; i < maxStateSlots; i++) planner.add(functionCall({ address: token, abi: erc20Abi, functionName: 'transfer', args: [receiver, BigInt(i + 1)] }))
+    expect(() => planner.plan()).toThrowErrorMatchingInlineSnapshot(`
+      [TooManyStateSlotsError: The plan needs more than 123 state slots.
+
+      Split the plan, or reuse literal values and return values.]
+    `)
+    const wide = new Planner()
+    wide.add(functionCall({ address: helper, abi: targetAbi, functionName: 'sum', args: [Array.from({ length: 40 }, (_, i) => (i === 0 ? wide.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [1n, 1n] })) : BigInt(i)))] }))
+    expect(() => wide.plan()).toThrow(/needs 42 argument indices/)
+  })
+})

@@ -1,0 +1,121 @@
+import type { Hex } from 'viem'
+import { InvalidPlannerCallError } from '../errors/encoding.js'
+import type { Call } from './call.js'
+import { encodePlan } from './encodePlan.js'
+import { ReturnValue, type StateValue, stateValue } from './value.js'
+
+/** How a planned command treats its result. */
+export type PlannedCommandKind = 'call' | 'subplan' | 'replaceState'
+
+/** One command recorded by a {@link Planner}. */
+export type PlannedCommand = {
+  /** The call to make. */
+  readonly call: Call
+  /** `subplan`: has a subplan argument; `replaceState`: its `bytes[]` result replaces the state. */
+  readonly kind: PlannedCommandKind
+  /** True when the returned `bytes[]` replaces the state (output index 0xfe). */
+  readonly replacesState: boolean
+  /** The handle returned by `add`, if any. */
+  readonly returnValue: ReturnValue | undefined
+}
+
+/** The output of {@link Planner.plan}: the arguments of `executeShortcut`. */
+export type PlanReturnType = {
+  /** Encoded commands (extended commands take two words). */
+  commands: Hex[]
+  /** Initial state: literal values and empty slots for return values. */
+  state: Hex[]
+}
+
+/**
+ * Records weiroll commands and encodes them into `{ commands, state }` (weiroll.js API shape).
+ *
+ * @example
+ * const planner = new Planner()
+ * planner.add(functionCall({ address: token, abi: erc20Abi, functionName: 'approve', args: [vault, amount] }))
+ * const shares = planner.add(functionCall({ address: vault, abi: vaultAbi, functionName: 'deposit', args: [amount] }))
+ * planner.add(functionCall({ address: vault, abi: erc20Abi, functionName: 'transfer', args: [receiver, shares] }))
+ * const { commands, state } = planner.plan()
+ */
+export class Planner {
+  /** The whole state as an argument (`bytes[]`); pass it with a subplan to `addSubplan`. */
+  readonly state: StateValue = stateValue
+  readonly #commands: PlannedCommand[] = []
+
+  /** The commands recorded so far, in order. */
+  get commands(): readonly PlannedCommand[] {
+    return this.#commands
+  }
+
+  /**
+   * Appends a call and returns a handle on its result, usable as an argument of later calls.
+   * The handle of a call that returns nothing (or several values without `.rawValue()`) cannot be used.
+   * @throws {@link InvalidPlannerCallError} when an argument is a subplan (use `addSubplan`)
+   */
+  add(call: Call): ReturnValue {
+    if (call.args.some((a) => a instanceof Planner)) {
+      throw new InvalidPlannerCallError({ functionName: call.label, reason: 'subplan arguments need addSubplan' })
+    }
+    const command = this.push(call, 'call', false, true)
+    return command.returnValue!
+  }
+
+  /**
+   * Appends a call that takes a subplan (`bytes32[]` commands) and `planner.state` (`bytes[]`), e.g. a flash-loan
+   * callback runner. When the function returns `bytes[]`, that result replaces the state.
+   * @throws {@link InvalidPlannerCallError} unless there is exactly one subplan and one state argument
+   */
+  addSubplan(call: Call): void {
+    const subplans = call.args.filter((a) => a instanceof Planner)
+    const states = call.args.filter((a) => a === this.state)
+    if (subplans.length !== 1 || states.length !== 1) {
+      throw new InvalidPlannerCallError({ functionName: call.label, reason: 'a subplan call takes exactly one subplan and one planner.state' })
+    }
+    if (subplans[0] === this) throw new InvalidPlannerCallError({ functionName: call.label, reason: 'a planner cannot be its own subplan' })
+    const outputs = call.abiFunction?.outputs ?? []
+    const returnsState = outputs.length === 1 && outputs[0]!.type === 'bytes[]'
+    if (outputs.length !== 0 && !returnsState) {
+      throw new InvalidPlannerCallError({ functionName: call.label, reason: 'a subplan call must return bytes[] or nothing' })
+    }
+    this.push(call, 'subplan', returnsState, false)
+  }
+
+  /**
+   * Appends a call whose `bytes[]` result replaces the whole state.
+   * @throws {@link InvalidPlannerCallError} when the function does not return exactly `bytes[]`
+   */
+  replaceState(call: Call): void {
+    const outputs = call.abiFunction?.outputs ?? []
+    if (outputs.length !== 1 || outputs[0]!.type !== 'bytes[]' || call.rawReturn) {
+      throw new InvalidPlannerCallError({ functionName: call.label, reason: 'replaceState needs a function returning bytes[]' })
+    }
+    if (call.args.some((a) => a instanceof Planner)) {
+      throw new InvalidPlannerCallError({ functionName: call.label, reason: 'subplan arguments need addSubplan' })
+    }
+    this.push(call, 'replaceState', true, false)
+  }
+
+  /**
+   * Encodes the recorded commands and their state.
+   * @returns {@link PlanReturnType}
+   * @throws {@link EncodePlanErrorType}
+   */
+  plan(): PlanReturnType {
+    return encodePlan(this)
+  }
+
+  private push(call: Call, kind: PlannedCommandKind, replacesState: boolean, withHandle: boolean): PlannedCommand {
+    const command: { -readonly [K in keyof PlannedCommand]: PlannedCommand[K] } = { call, kind, replacesState, returnValue: undefined }
+    if (withHandle) command.returnValue = new ReturnValue(returnParameter(call), command)
+    this.#commands.push(command)
+    return command
+  }
+}
+
+function returnParameter(call: Call): ReturnValue['param'] {
+  if (call.rawReturn) return { type: 'bytes' }
+  const outputs = call.abiFunction?.outputs ?? []
+  return outputs.length === 1 ? outputs[0] : undefined
+}
+
+export type { EncodePlanErrorType } from './encodePlan.js'

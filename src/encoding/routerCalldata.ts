@@ -1,0 +1,158 @@
+import { type Address, type Hex, encodeAbiParameters, encodeFunctionData, getAddress } from 'viem'
+import { switchyardExecutorAbi, switchyardRouterAbi } from '../contracts/abis.js'
+import { InvalidRouteTokensError } from '../errors/encoding.js'
+
+/** Token type ids of the router's `Token` struct. */
+export const tokenType = { native: 0, erc20: 1, erc721: 2, erc1155: 3 } as const
+
+/** An input of a router call. Native amounts travel as `msg.value` (the builders return it as `value`). */
+export type RouteTokenIn = { type: 'native'; amount: bigint } | { type: 'erc20'; address: Address; amount: bigint }
+
+/** An output checked by `safeRoute*` on the receiver's balance change. */
+export type RouteTokenOut = { type: 'native'; minAmountOut: bigint } | { type: 'erc20'; address: Address; minAmountOut: bigint }
+
+/** The router's `Token` struct as viem encodes it. */
+export type RouterToken = { tokenType: number; data: Hex }
+
+/** The arguments of `executeShortcut`. */
+export type ShortcutParameters = {
+  /** Identifies the API account (bytes32). */
+  accountId: Hex
+  /** Referral code and unique id, see `createRequestId`. */
+  requestId: Hex
+  /** `plan().commands`. */
+  commands: readonly Hex[]
+  /** `plan().state`. */
+  state: readonly Hex[]
+}
+
+/** A transaction body for the router: `to` is the router address, chosen by the caller. */
+export type RouterCalldataReturnType = {
+  /** Calldata of the router call. */
+  data: Hex
+  /** `msg.value`: the native input amount, else 0. */
+  value: bigint
+}
+
+export type RouterCalldataErrorType = InvalidRouteTokensError
+
+/**
+ * Calldata of `executeShortcut(accountId, requestId, commands, state)`: the `data` argument of every router
+ * entry point, and the call a wallet delegatecalls into the delegate contract.
+ */
+export function encodeExecuteShortcut(params: ShortcutParameters): Hex {
+  return encodeFunctionData({
+    abi: switchyardExecutorAbi,
+    functionName: 'executeShortcut',
+    args: [params.accountId, params.requestId, params.commands, params.state],
+  })
+}
+
+/**
+ * Encodes a router input as `Token{tokenType, data}`: ERC20 `abi.encode(token, amount)`, Native
+ * `abi.encode(amount)` (the router requires `msg.value == amount`).
+ * @throws {@link InvalidRouteTokensError} for a zero amount
+ */
+export function toRouterTokenIn(token: RouteTokenIn): RouterToken {
+  if (token.amount <= 0n) throw new InvalidRouteTokensError({ reason: 'input amounts must be positive' })
+  if (token.type === 'native') return { tokenType: tokenType.native, data: encodeAbiParameters([{ type: 'uint256' }], [token.amount]) }
+  return {
+    tokenType: tokenType.erc20,
+    data: encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [getAddress(token.address), token.amount]),
+  }
+}
+
+/** Encodes a checked output: ERC20 `abi.encode(token, minAmountOut)`, Native `abi.encode(minAmountOut)`. */
+export function toRouterTokenOut(token: RouteTokenOut): RouterToken {
+  if (token.minAmountOut < 0n) throw new InvalidRouteTokensError({ reason: 'minAmountOut is negative' })
+  if (token.type === 'native') return { tokenType: tokenType.native, data: encodeAbiParameters([{ type: 'uint256' }], [token.minAmountOut]) }
+  return {
+    tokenType: tokenType.erc20,
+    data: encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [getAddress(token.address), token.minAmountOut]),
+  }
+}
+
+function nativeValue(tokensIn: readonly RouteTokenIn[]): bigint {
+  const natives = tokensIn.filter((t) => t.type === 'native')
+  if (natives.length > 1) throw new InvalidRouteTokensError({ reason: 'at most one native input is allowed' })
+  return natives[0]?.amount ?? 0n
+}
+
+/** Parameters of {@link encodeRouteSingle}. */
+export type EncodeRouteSingleParameters = { tokenIn: RouteTokenIn; shortcut: ShortcutParameters }
+
+/**
+ * Calldata of `routeSingle(tokenIn, data)` (0xb94c3609).
+ * @example
+ * const { data, value } = encodeRouteSingle({ tokenIn: { type: 'erc20', address: usdc, amount: 10n ** 6n }, shortcut })
+ * @throws {@link RouterCalldataErrorType}
+ */
+export function encodeRouteSingle(params: EncodeRouteSingleParameters): RouterCalldataReturnType {
+  return {
+    data: encodeFunctionData({ abi: switchyardRouterAbi, functionName: 'routeSingle', args: [toRouterTokenIn(params.tokenIn), encodeExecuteShortcut(params.shortcut)] }),
+    value: nativeValue([params.tokenIn]),
+  }
+}
+
+/** Parameters of {@link encodeRouteMulti}. */
+export type EncodeRouteMultiParameters = { tokensIn: readonly RouteTokenIn[]; shortcut: ShortcutParameters }
+
+/**
+ * Calldata of `routeMulti(tokensIn, data)` (0xf52e33f5).
+ * @throws {@link RouterCalldataErrorType} for two native inputs or a zero amount
+ */
+export function encodeRouteMulti(params: EncodeRouteMultiParameters): RouterCalldataReturnType {
+  const value = nativeValue(params.tokensIn)
+  return {
+    data: encodeFunctionData({ abi: switchyardRouterAbi, functionName: 'routeMulti', args: [params.tokensIn.map(toRouterTokenIn), encodeExecuteShortcut(params.shortcut)] }),
+    value,
+  }
+}
+
+/** Parameters of {@link encodeSafeRouteSingle}. */
+export type EncodeSafeRouteSingleParameters = {
+  tokenIn: RouteTokenIn
+  tokenOut: RouteTokenOut
+  /** Whose balance change is checked against `minAmountOut`. */
+  receiver: Address
+  shortcut: ShortcutParameters
+}
+
+/**
+ * Calldata of `safeRouteSingle(tokenIn, tokenOut, receiver, data)` (0x21025a06).
+ * @throws {@link RouterCalldataErrorType}
+ */
+export function encodeSafeRouteSingle(params: EncodeSafeRouteSingleParameters): RouterCalldataReturnType {
+  return {
+    data: encodeFunctionData({
+      abi: switchyardRouterAbi,
+      functionName: 'safeRouteSingle',
+      args: [toRouterTokenIn(params.tokenIn), toRouterTokenOut(params.tokenOut), getAddress(params.receiver), encodeExecuteShortcut(params.shortcut)],
+    }),
+    value: nativeValue([params.tokenIn]),
+  }
+}
+
+/** Parameters of {@link encodeSafeRouteMulti}. */
+export type EncodeSafeRouteMultiParameters = {
+  tokensIn: readonly RouteTokenIn[]
+  tokensOut: readonly RouteTokenOut[]
+  receiver: Address
+  shortcut: ShortcutParameters
+}
+
+/**
+ * Calldata of `safeRouteMulti(tokensIn, tokensOut, receiver, data)` (0xf35cae90).
+ * @throws {@link RouterCalldataErrorType}
+ */
+export function encodeSafeRouteMulti(params: EncodeSafeRouteMultiParameters): RouterCalldataReturnType {
+  const value = nativeValue(params.tokensIn)
+  return {
+    data: encodeFunctionData({
+      abi: switchyardRouterAbi,
+      functionName: 'safeRouteMulti',
+      args: [params.tokensIn.map(toRouterTokenIn), params.tokensOut.map(toRouterTokenOut), getAddress(params.receiver), encodeExecuteShortcut(params.shortcut)],
+    }),
+    value,
+  }
+}
