@@ -1,0 +1,76 @@
+import { BaseError } from './base.js'
+
+/** One invalid field: where and why. */
+export type FieldIssue = { field: string; reason: string }
+
+export type InvalidRequestErrorType = InvalidRequestError & { name: 'InvalidRequestError' }
+/**
+ * A request field is invalid. `code` names the condition (INVALID_ADDRESS, INVALID_CHECKSUM,
+ * INVALID_AMOUNT, AMOUNT_TOO_LARGE, LENGTH_MISMATCH, SAME_TOKEN, DUPLICATE_TOKEN, INVALID_RECEIVER,
+ * INVALID_SLIPPAGE, INVALID_FEE, FEE_RECEIVER_REQUIRED, REFERRAL_TOO_LONG, INVALID_TYPE,
+ * UNKNOWN_FIELD, TOO_MANY_ITEMS, MISSING_FIELD, INVALID_STRATEGY, ...); `issues` lists every field.
+ */
+export class InvalidRequestError extends BaseError {
+  override name = 'InvalidRequestError'
+  issues: FieldIssue[]
+  constructor({ code, message, issues }: { code: string; message: string; issues: FieldIssue[] }) {
+    super(message, { code })
+    this.issues = issues
+  }
+}
+
+export type UnsupportedChainErrorType = UnsupportedChainError & { name: 'UnsupportedChainError' }
+/** The chain is not served by this deployment. */
+export class UnsupportedChainError extends BaseError {
+  override name = 'UnsupportedChainError'
+  constructor({ chainId, supported, field = 'chainId' }: { chainId: number; supported: readonly number[]; field?: string }) {
+    super(`Chain ${chainId} is not supported. Supported chains: ${supported.join(', ')}.`, { code: 'UNSUPPORTED_CHAIN', details: field })
+  }
+}
+
+export type CrossChainNotSupportedErrorType = CrossChainNotSupportedError & { name: 'CrossChainNotSupportedError' }
+/** Cross-chain routes (destinationChainId) are not served yet. */
+export class CrossChainNotSupportedError extends BaseError {
+  override name = 'CrossChainNotSupportedError'
+  constructor() {
+    super('Cross-chain routes (destinationChainId) are not supported yet.', { code: 'CROSS_CHAIN_NOT_SUPPORTED' })
+  }
+}
+
+export type UnauthenticatedErrorType = UnauthenticatedError & { name: 'UnauthenticatedError' }
+/** Missing or unknown API key. The message never says which. */
+export class UnauthenticatedError extends BaseError {
+  override name = 'UnauthenticatedError'
+  constructor() {
+    super('Missing or invalid API key. Send "Authorization: Bearer <key>".', { code: 'UNAUTHENTICATED' })
+  }
+}
+
+export type RateLimitedErrorType = RateLimitedError & { name: 'RateLimitedError' }
+/** The caller exceeded its rate limit. */
+export class RateLimitedError extends BaseError {
+  override name = 'RateLimitedError'
+  retryAfterSeconds: number
+  constructor({ retryAfterSeconds }: { retryAfterSeconds: number }) {
+    super(`Rate limit exceeded, retry in ${retryAfterSeconds} s.`, { code: 'RATE_LIMITED' })
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+export type InternalErrorType = InternalError & { name: 'InternalError' }
+/** Anything unexpected; the message never leaks internals. */
+export class InternalError extends BaseError {
+  override name = 'InternalError'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Internal error.', { code: 'INTERNAL', cause })
+  }
+}
+
+export type UpstreamUnavailableErrorType = UpstreamUnavailableError & { name: 'UpstreamUnavailableError' }
+/** The chain's JSON-RPC node did not answer or answered garbage. */
+export class UpstreamUnavailableError extends BaseError {
+  override name = 'UpstreamUnavailableError'
+  constructor({ chainId, cause }: { chainId: number; cause?: unknown }) {
+    super(`The node for chain ${chainId} is unavailable.`, { code: 'UPSTREAM_UNAVAILABLE', cause })
+  }
+}

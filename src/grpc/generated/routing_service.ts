@@ -1,0 +1,35 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { ApproveRequest as _switchyard_routing_v1_ApproveRequest, ApproveRequest__Output as _switchyard_routing_v1_ApproveRequest__Output } from './switchyard/routing/v1/ApproveRequest.js';
+import type { ApproveResponse as _switchyard_routing_v1_ApproveResponse, ApproveResponse__Output as _switchyard_routing_v1_ApproveResponse__Output } from './switchyard/routing/v1/ApproveResponse.js';
+import type { RouteRequest as _switchyard_routing_v1_RouteRequest, RouteRequest__Output as _switchyard_routing_v1_RouteRequest__Output } from './switchyard/routing/v1/RouteRequest.js';
+import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteResponse__Output as _switchyard_routing_v1_RouteResponse__Output } from './switchyard/routing/v1/RouteResponse.js';
+import type { RouteStep as _switchyard_routing_v1_RouteStep, RouteStep__Output as _switchyard_routing_v1_RouteStep__Output } from './switchyard/routing/v1/RouteStep.js';
+import type { RoutingServiceClient as _switchyard_routing_v1_RoutingServiceClient, RoutingServiceDefinition as _switchyard_routing_v1_RoutingServiceDefinition } from './switchyard/routing/v1/RoutingService.js';
+import type { Transaction as _switchyard_routing_v1_Transaction, Transaction__Output as _switchyard_routing_v1_Transaction__Output } from './switchyard/routing/v1/Transaction.js';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  switchyard: {
+    routing: {
+      v1: {
+        ApproveRequest: MessageTypeDefinition<_switchyard_routing_v1_ApproveRequest, _switchyard_routing_v1_ApproveRequest__Output>
+        ApproveResponse: MessageTypeDefinition<_switchyard_routing_v1_ApproveResponse, _switchyard_routing_v1_ApproveResponse__Output>
+        RouteRequest: MessageTypeDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_RouteRequest__Output>
+        RouteResponse: MessageTypeDefinition<_switchyard_routing_v1_RouteResponse, _switchyard_routing_v1_RouteResponse__Output>
+        RouteStep: MessageTypeDefinition<_switchyard_routing_v1_RouteStep, _switchyard_routing_v1_RouteStep__Output>
+        /**
+         * Finds, encodes and simulates routes. Every answer comes from simulating the exact transaction
+         * on the chain it targets, pinned to one block.
+         */
+        RoutingService: SubtypeConstructor<typeof grpc.Client, _switchyard_routing_v1_RoutingServiceClient> & { service: _switchyard_routing_v1_RoutingServiceDefinition }
+        Transaction: MessageTypeDefinition<_switchyard_routing_v1_Transaction, _switchyard_routing_v1_Transaction__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,79 @@
+// Original file: proto/switchyard/routing/v1/routing_service.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ApproveRequest as _switchyard_routing_v1_ApproveRequest, ApproveRequest__Output as _switchyard_routing_v1_ApproveRequest__Output } from '../../../switchyard/routing/v1/ApproveRequest.js';
+import type { ApproveResponse as _switchyard_routing_v1_ApproveResponse, ApproveResponse__Output as _switchyard_routing_v1_ApproveResponse__Output } from '../../../switchyard/routing/v1/ApproveResponse.js';
+import type { RouteRequest as _switchyard_routing_v1_RouteRequest, RouteRequest__Output as _switchyard_routing_v1_RouteRequest__Output } from '../../../switchyard/routing/v1/RouteRequest.js';
+import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteResponse__Output as _switchyard_routing_v1_RouteResponse__Output } from '../../../switchyard/routing/v1/RouteResponse.js';
+
+/**
+ * Finds, encodes and simulates routes. Every answer comes from simulating the exact transaction
+ * on the chain it targets, pinned to one block.
+ */
+export interface RoutingServiceClient extends grpc.Client {
+  /**
+   * The transaction that approves the router to spend a token.
+   */
+  Approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  Approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  Approve(argument: _switchyard_routing_v1_ApproveRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  Approve(argument: _switchyard_routing_v1_ApproveRequest, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The transaction that approves the router to spend a token.
+   */
+  approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  approve(argument: _switchyard_routing_v1_ApproveRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  approve(argument: _switchyard_routing_v1_ApproveRequest, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
+   * Errors: INVALID_ARGUMENT (bad input), FAILED_PRECONDITION with code NO_ROUTE
+   * ("Could not build shortcuts for route"), RESOURCE_EXHAUSTED (rate limit or full queue),
+   * DEADLINE_EXCEEDED, UNAVAILABLE (node or worker down). The stable code is in the
+   * `switchyard-error-code` trailer; `details` carries the JSON error envelope.
+   */
+  Route(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
+  Route(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
+  Route(argument: _switchyard_routing_v1_RouteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
+  Route(argument: _switchyard_routing_v1_RouteRequest, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
+   * Errors: INVALID_ARGUMENT (bad input), FAILED_PRECONDITION with code NO_ROUTE
+   * ("Could not build shortcuts for route"), RESOURCE_EXHAUSTED (rate limit or full queue),
+   * DEADLINE_EXCEEDED, UNAVAILABLE (node or worker down). The stable code is in the
+   * `switchyard-error-code` trailer; `details` carries the JSON error envelope.
+   */
+  route(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
+  route(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
+  route(argument: _switchyard_routing_v1_RouteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
+  route(argument: _switchyard_routing_v1_RouteRequest, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+/**
+ * Finds, encodes and simulates routes. Every answer comes from simulating the exact transaction
+ * on the chain it targets, pinned to one block.
+ */
+export interface RoutingServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * The transaction that approves the router to spend a token.
+   */
+  Approve: grpc.handleUnaryCall<_switchyard_routing_v1_ApproveRequest__Output, _switchyard_routing_v1_ApproveResponse>;
+  
+  /**
+   * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
+   * Errors: INVALID_ARGUMENT (bad input), FAILED_PRECONDITION with code NO_ROUTE
+   * ("Could not build shortcuts for route"), RESOURCE_EXHAUSTED (rate limit or full queue),
+   * DEADLINE_EXCEEDED, UNAVAILABLE (node or worker down). The stable code is in the
+   * `switchyard-error-code` trailer; `details` carries the JSON error envelope.
+   */
+  Route: grpc.handleUnaryCall<_switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_RouteResponse>;
+  
+}
+
+export interface RoutingServiceDefinition extends grpc.ServiceDefinition {
+  Approve: MethodDefinition<_switchyard_routing_v1_ApproveRequest, _switchyard_routing_v1_ApproveResponse, _switchyard_routing_v1_ApproveRequest__Output, _switchyard_routing_v1_ApproveResponse__Output>
+  Route: MethodDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_RouteResponse, _switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_RouteResponse__Output>
+}

@@ -1,0 +1,112 @@
+import { getAddress, isAddress, type Address } from 'viem'
+import { z } from 'zod'
+
+/**
+ * Field schemas shared by every transport. Semantic failures carry a stable code in
+ * `params.code`; shape failures (wrong type, unknown key) are coded by {@link toInvalidRequestError}.
+ */
+
+/** The native coin placeholder of the API. */
+export const NATIVE_ADDRESS: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+export const MAX_UINT256 = 2n ** 256n - 1n
+const CANONICAL_UINT = /^(0|[1-9][0-9]*)$/
+
+type Ctx = z.RefinementCtx
+
+function fail(ctx: Ctx, code: string, message: string): void {
+  ctx.addIssue({ code: 'custom', message, params: { code } })
+}
+
+/**
+ * Checks and normalises an address. All-lowercase and all-uppercase hex are unchecksummed and
+ * accepted; mixed case must be a valid EIP-55 checksum (we never silently re-checksum a typo).
+ */
+export function parseAddress(value: string, ctx: Ctx): Address {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) {
+    fail(ctx, 'INVALID_ADDRESS', 'must be 0x followed by 40 hex digits')
+    return z.NEVER
+  }
+  const hex = value.slice(2)
+  const unchecksummed = hex === hex.toLowerCase() || hex === hex.toUpperCase()
+  if (!unchecksummed && !isAddress(value, { strict: true })) {
+    fail(ctx, 'INVALID_CHECKSUM', 'mixed-case address fails its EIP-55 checksum')
+    return z.NEVER
+  }
+  return getAddress(`0x${hex.toLowerCase()}`)
+}
+
+/** An EVM address string, normalised to its checksummed form. */
+export const addressSchema = z.string().transform((v, ctx) => parseAddress(v, ctx))
+
+/** An address that may not be the zero address (receivers: tokens would burn). */
+export const receiverSchema = addressSchema.transform((v, ctx) => {
+  if (/^0x0{40}$/i.test(v)) {
+    fail(ctx, 'INVALID_RECEIVER', 'the zero address would burn the tokens')
+    return z.NEVER
+  }
+  return v
+})
+
+/** A token address: the zero address is not the native coin (only 0xEeee…EEeE is). */
+export const tokenSchema = addressSchema.transform((v, ctx) => {
+  if (/^0x0{40}$/i.test(v)) {
+    fail(ctx, 'INVALID_TOKEN', `the zero address is not a token; the native coin is ${NATIVE_ADDRESS}`)
+    return z.NEVER
+  }
+  return v
+})
+
+/**
+ * A uint256 as a canonical base-10 string: no sign, spaces, leading zeros, exponent, hex or
+ * separators (BigInt would accept several of these). Length is checked before any BigInt work.
+ */
+export function uintStringSchema({ positive, code = 'INVALID_AMOUNT' }: { positive: boolean; code?: string }) {
+  return z.string().transform((v, ctx) => {
+    if (v.length > 78) {
+      fail(ctx, 'AMOUNT_TOO_LARGE', 'exceeds 2^256-1')
+      return z.NEVER
+    }
+    if (!CANONICAL_UINT.test(v)) {
+      fail(ctx, code, 'must be a base-10 integer string without sign, spaces or leading zeros')
+      return z.NEVER
+    }
+    const n = BigInt(v)
+    if (n > MAX_UINT256) {
+      fail(ctx, 'AMOUNT_TOO_LARGE', 'exceeds 2^256-1')
+      return z.NEVER
+    }
+    if (positive && n === 0n) {
+      fail(ctx, code, 'must be greater than zero')
+      return z.NEVER
+    }
+    return n
+  })
+}
+
+/** Basis points as an integer string in [0, max]. */
+export function bpsStringSchema({ max, code }: { max: number; code: string }) {
+  return z.union([z.string(), z.number()]).transform((raw, ctx) => {
+    const v = typeof raw === 'number' ? String(raw) : raw
+    if (!/^(0|[1-9][0-9]{0,4})$/.test(v) || Number(v) > max) {
+      fail(ctx, code, `must be an integer from 0 to ${max} (basis points)`)
+      return z.NEVER
+    }
+    return BigInt(v)
+  })
+}
+
+/** A chain id: a positive safe integer. */
+export const chainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** Referral code: 1–16 printable ASCII characters. */
+export const referralCodeSchema = z.string().transform((v, ctx) => {
+  if (v.length > 16) {
+    fail(ctx, 'REFERRAL_TOO_LONG', 'at most 16 characters')
+    return z.NEVER
+  }
+  if (!/^[\x20-\x7e]*$/.test(v)) {
+    fail(ctx, 'INVALID_REFERRAL_CODE', 'printable ASCII only')
+    return z.NEVER
+  }
+  return v
+})
