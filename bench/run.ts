@@ -1,0 +1,84 @@
+/**
+ * Route-search benchmark. `npm run bench -- [--size small|medium|large|all] [--graph g.json]
+ * [--queries q.json] [--out r.json] [--threads 2] [--max-hops 3] [--max-splits 4] [--no-benny]`.
+ * Without --graph it generates the synthetic graphs (fixed seeds) and 1,000 queries each.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { GRAPH_SIZES, type GraphSize, generateGraph, generateQueries } from './generateGraph.js'
+import { runGraphBench } from './runGraphBench.js'
+import type { BenchGraph, BenchQuery } from './types.js'
+
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: 'all' },
+    graph: { type: 'string' },
+    queries: { type: 'string' },
+    out: { type: 'string' },
+    threads: { type: 'string' },
+    'max-hops': { type: 'string', default: '3' },
+    'max-splits': { type: 'string', default: '4' },
+    'query-count': { type: 'string', default: '1000' },
+    'reference-budget-s': { type: 'string', default: '60' },
+    'no-benny': { type: 'boolean', default: false },
+  },
+  allowPositionals: true,
+})
+
+const here = dirname(fileURLToPath(import.meta.url))
+const log = (line: string): void => console.log(line)
+const threads = Number(values.threads ?? Math.min(2, availableParallelism()))
+const queryCount = Number(values['query-count'])
+const jsonReplacer = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)
+
+type Job = { name: string; graph: BenchGraph; queries: BenchQuery[] }
+const jobs: Job[] = []
+if (values.graph !== undefined) {
+  const graph = JSON.parse(readFileSync(values.graph, 'utf8')) as BenchGraph
+  const queries =
+    values.queries !== undefined
+      ? (JSON.parse(readFileSync(values.queries, 'utf8')) as BenchQuery[])
+      : generateQueries({ graph, pricesUsd: graph.tokens.map(() => 1), count: queryCount, seed: 2 })
+  jobs.push({ name: values.graph, graph, queries })
+} else {
+  const sizes = values.size === 'all' ? (Object.keys(GRAPH_SIZES) as GraphSize[]) : [values.size as GraphSize]
+  for (const size of sizes) {
+    if (!(size in GRAPH_SIZES)) throw new Error(`unknown --size ${size}`)
+    const generated = generateGraph({ size, seed: 1 })
+    const queries = values.queries !== undefined ? (JSON.parse(readFileSync(values.queries, 'utf8')) as BenchQuery[]) : generateQueries({ ...generated, count: queryCount, seed: 2 })
+    jobs.push({ name: size, graph: generated.graph, queries })
+  }
+}
+
+const reports: Record<string, unknown> = {}
+for (const job of jobs) {
+  log(`\n== ${job.name}: ${job.graph.tokens.length} tokens, ${job.graph.pools.length} pools, ${job.queries.length} queries ==`)
+  const report = await runGraphBench({
+    name: job.name,
+    graph: job.graph,
+    queries: job.queries,
+    maxHops: Number(values['max-hops']),
+    maxSplits: Number(values['max-splits']),
+    threads,
+    referenceBudgetMs: Number(values['reference-budget-s']) * 1000,
+    benny: !values['no-benny'],
+    log,
+  })
+  const s = report.summary
+  log(`  single-path == exact best single path: ${s.singleEqualsExact.equal}/${s.singleEqualsExact.of}`)
+  log(`  ours ÷ exact single path: mean ${s.oursVsExact.mean.toFixed(6)}, min ${s.oursVsExact.min.toFixed(6)}`)
+  log(`  ours (split) ÷ v2-sdk: mean ${s.splitVsPeer.mean.toFixed(4)}, min ${s.splitVsPeer.min.toFixed(6)}; ≥ v2-sdk on ${s.splitVsPeer.atLeast}/${s.splitVsPeer.of} (single-path: ${s.singleAtLeastPeer.atLeast}/${s.singleAtLeastPeer.of})`)
+  log(`  throughput single-path vs v2-sdk (one thread each): ${s.throughputVsPeer.toFixed(0)}×`)
+  log(`  split ≥ single on ${s.splitNeverBelowSingle.ok}/${s.splitNeverBelowSingle.of}; split ÷ water-filling: mean ${s.splitVsWaterFill.mean.toFixed(6)}, min ${s.splitVsWaterFill.min.toFixed(6)} (${s.splitVsWaterFill.of} queries)`)
+  log(`  split gain over single path, mean bps by amountIn ÷ deepest tokenIn reserve: ${Object.entries(s.splitGainBpsByAmountBucket).map(([k, v]) => `${k}: ${v.meanBps.toFixed(2)} (n=${v.n})`).join(', ')}`)
+  reports[job.name] = report
+}
+
+const out = values.out ?? join(here, 'results', 'report.json')
+mkdirSync(dirname(out), { recursive: true })
+const single = jobs.length === 1 ? reports[jobs[0]!.name] : reports
+writeFileSync(out, JSON.stringify(single, jsonReplacer, 1))
+log(`\nreport: ${out}`)

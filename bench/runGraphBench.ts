@@ -1,0 +1,237 @@
+import { suite, add, cycle } from 'benny'
+import { protocolAdapters } from '../src/protocols/registry.js'
+import { buildGraph } from '../src/engine/graph/buildGraph.js'
+import { PoolStates } from '../src/engine/graph/poolStates.js'
+import { createEnginePool } from '../src/engine/pool.js'
+import { bruteForceBestPath } from '../src/engine/search/bruteForceBestPath.js'
+import { createSearchMask } from '../src/engine/search/createSearchMask.js'
+import { findBestPath } from '../src/engine/search/findBestPath.js'
+import { findSplitRoute } from '../src/engine/search/findSplitRoute.js'
+import { createSearchContext } from '../src/engine/search/searchContext.js'
+import { findRoute } from '../src/engine/tasks/findRoute.js'
+import type { FindRouteParameters } from '../src/engine/types.js'
+import { mean, percentile, ratio } from './stats.js'
+import { toEngineSnapshot } from './toEngineSnapshot.js'
+import type { BenchGraph, BenchQuery } from './types.js'
+import { createV2SdkPeer } from './v2SdkPeer.js'
+
+/** Options of one graph's benchmark. */
+export type RunGraphBenchOptions = {
+  name: string
+  graph: BenchGraph
+  queries: readonly BenchQuery[]
+  maxHops: number
+  maxSplits: number
+  threads: number
+  /** Wall-clock budget for the exact brute-force reference and for the peer, each (ms). */
+  referenceBudgetMs: number
+  /** Run benny micro-suites (ours vs peer on a fixed batch). */
+  benny: boolean
+  log: (line: string) => void
+}
+
+type Latency = { qps: number; p50: number; p99: number }
+const latencyOf = (ms: number[], totalMs: number): Latency => ({ qps: (ms.length / totalMs) * 1000, p50: percentile(ms, 50), p99: percentile(ms, 99) })
+
+/** Runs every measurement of one graph and returns the report (amounts as decimal strings). */
+export async function runGraphBench(options: RunGraphBenchOptions) {
+  const { graph, queries, maxHops, maxSplits, log } = options
+  const snapshot = toEngineSnapshot(graph, `bench:${options.name}`)
+  const t0 = performance.now()
+  const context = createSearchContext(buildGraph({ adapters: protocolAdapters }, snapshot))
+  const buildMs = performance.now() - t0
+  const request = (q: BenchQuery, splits: number): FindRouteParameters => ({
+    tokensIn: [{ token: q.tokenIn, amount: BigInt(q.amountIn) }],
+    tokensOut: [{ token: q.tokenOut }],
+    maxHops,
+    maxSplits: splits,
+  })
+  const route = (q: BenchQuery, splits: number): bigint => {
+    try {
+      return findRoute(context, request(q, splits)).amountsOut[0]!.amount
+    } catch {
+      return 0n
+    }
+  }
+  // Warm-up (JIT) on a slice of the queries, then the timed passes.
+  for (const q of queries.slice(0, 200)) route(q, maxSplits)
+  const timed = (splits: number) => {
+    const out: bigint[] = []
+    const ms: number[] = []
+    const start = performance.now()
+    for (const q of queries) {
+      const s = performance.now()
+      out.push(route(q, splits))
+      ms.push(performance.now() - s)
+    }
+    return { out, latency: latencyOf(ms, performance.now() - start) }
+  }
+  const single = timed(1)
+  log(`  ours single-path: ${single.latency.qps.toFixed(0)} q/s, p50 ${single.latency.p50.toFixed(3)} ms, p99 ${single.latency.p99.toFixed(3)} ms`)
+  const split = timed(maxSplits)
+  log(`  ours split (≤${maxSplits}): ${split.latency.qps.toFixed(0)} q/s, p50 ${split.latency.p50.toFixed(3)} ms, p99 ${split.latency.p99.toFixed(3)} ms`)
+
+  // Water-filling baseline (untimed): the split search's own report of it.
+  const mask = createSearchMask(context.graph, {})
+  const states = new PoolStates(context.graph)
+  const waterFillOut: (bigint | undefined)[] = queries.map((q) => {
+    const source = context.graph.tokenIndex.get(q.tokenIn.toLowerCase())
+    const target = context.graph.tokenIndex.get(q.tokenOut.toLowerCase())
+    if (source === undefined || target === undefined) return undefined
+    const leg = { source, target, amountIn: BigInt(q.amountIn), maxHops, mask, gasPriceWad: 0n, states }
+    const best = findBestPath(context, leg).best
+    if (best === undefined) return undefined
+    return findSplitRoute(context, { ...leg, maxSplits, single: best.edges }).waterFill?.amountOut
+  })
+
+  // Exact single-path reference: brute force over every simple path, bigint.
+  const exact: (bigint | undefined)[] = []
+  let start = performance.now()
+  for (const q of queries) {
+    if (performance.now() - start > options.referenceBudgetMs) break
+    const source = context.graph.tokenIndex.get(q.tokenIn.toLowerCase())
+    const target = context.graph.tokenIndex.get(q.tokenOut.toLowerCase())
+    exact.push(source === undefined || target === undefined ? 0n : bruteForceBestPath(context.graph, { source, target, amountIn: BigInt(q.amountIn), maxHops }).amountOut)
+  }
+  const exactMs = performance.now() - start
+  log(`  exact reference: ${exact.length}/${queries.length} queries in ${(exactMs / 1000).toFixed(1)} s`)
+
+  // Peer: @uniswap/v2-sdk.
+  const peer = createV2SdkPeer(graph)
+  const peerOut: bigint[] = []
+  const peerMs: number[] = []
+  start = performance.now()
+  for (const q of queries) {
+    if (performance.now() - start > options.referenceBudgetMs) break
+    const s = performance.now()
+    peerOut.push(peer.quote(q).amountOut)
+    peerMs.push(performance.now() - s)
+  }
+  const peerLatency = latencyOf(peerMs, performance.now() - start)
+  log(`  v2-sdk: ${peerOut.length}/${queries.length} queries, ${peerLatency.qps.toFixed(1)} q/s, p50 ${peerLatency.p50.toFixed(2)} ms, p99 ${peerLatency.p99.toFixed(2)} ms`)
+
+  // Whole pool: Piscina workers, all queries in flight (bounded by the queue).
+  const pool = createEnginePool({ threads: options.threads, maxQueue: 4 * options.threads })
+  await pool.setSnapshot(snapshot)
+  const poolRun = async (splits: number) => {
+    for (const q of queries.slice(0, 50)) await pool.findRoute(request(q, splits)).catch(() => undefined)
+    const ms: number[] = []
+    const inFlight = new Set<Promise<void>>()
+    const begin = performance.now()
+    for (const q of queries) {
+      while (inFlight.size >= 3 * options.threads) await Promise.race(inFlight)
+      const s = performance.now()
+      const p: Promise<void> = pool.findRoute(request(q, splits)).then(
+        () => undefined,
+        () => undefined,
+      ).finally(() => {
+        ms.push(performance.now() - s)
+        inFlight.delete(p)
+      })
+      inFlight.add(p)
+    }
+    await Promise.all(inFlight)
+    return latencyOf(ms, performance.now() - begin)
+  }
+  const poolSingle = await poolRun(1)
+  const poolSplit = await poolRun(maxSplits)
+  await pool.close()
+  log(`  pool (${options.threads} workers) single-path: ${poolSingle.qps.toFixed(0)} q/s, p50 ${poolSingle.p50.toFixed(3)} ms, p99 ${poolSingle.p99.toFixed(3)} ms`)
+  log(`  pool (${options.threads} workers) split: ${poolSplit.qps.toFixed(0)} q/s, p50 ${poolSplit.p50.toFixed(3)} ms, p99 ${poolSplit.p99.toFixed(3)} ms`)
+
+  let bennyResults: { name: string; ops: number }[] = []
+  if (options.benny) {
+    const batch = queries.slice(0, 20)
+    const summary = await suite(
+      `${options.name}: 20 queries per op`,
+      add('ours single-path', () => {
+        for (const q of batch) route(q, 1)
+      }, { maxTime: 1, minSamples: 5 }),
+      add('ours split', () => {
+        for (const q of batch) route(q, maxSplits)
+      }, { maxTime: 1, minSamples: 5 }),
+      add('@uniswap/v2-sdk', () => {
+        for (const q of batch) peer.quote(q)
+      }, { maxTime: 1, minSamples: 3 }),
+      cycle(),
+    )
+    bennyResults = summary.results.map((r) => ({ name: r.name, ops: r.ops }))
+  }
+
+  // Comparisons (queries where the reference ran and found a route).
+  const vsExact: number[] = []
+  let exactEqual = 0
+  exact.forEach((e, i) => {
+    if (single.out[i] === e) exactEqual++
+    if (e !== undefined && e > 0n) vsExact.push(ratio(single.out[i]!, e))
+  })
+  const vsPeer: number[] = []
+  let atLeastPeer = 0
+  peerOut.forEach((p, i) => {
+    if (split.out[i]! >= p) atLeastPeer++
+    if (p > 0n) vsPeer.push(ratio(split.out[i]!, p))
+  })
+  const singleVsPeer = peerOut.filter((p, i) => single.out[i]! >= p).length
+  // Amount buckets relative to the input token's deepest reserve: dust (<1e-6) to pool-draining (>1).
+  const depth = new Map<string, bigint>()
+  for (const pool of graph.pools) {
+    for (const [token, reserve] of [[pool.token0, pool.reserve0], [pool.token1, pool.reserve1]] as const) {
+      const key = token.toLowerCase()
+      const r = BigInt(reserve)
+      if (r > (depth.get(key) ?? 0n)) depth.set(key, r)
+    }
+  }
+  const bucketOf = (q: BenchQuery): string => {
+    const d = depth.get(q.tokenIn.toLowerCase()) ?? 0n
+    const fraction = d === 0n ? Infinity : Number(BigInt(q.amountIn) * 10n ** 12n / d) / 1e12
+    if (fraction < 1e-6) return 'a <1e-6'
+    if (fraction < 1e-4) return 'b 1e-6..1e-4'
+    if (fraction < 1e-2) return 'c 1e-4..1e-2'
+    if (fraction < 1) return 'd 1e-2..1'
+    return 'e >=1'
+  }
+  let splitNeverBelow = 0
+  const gainByBucket = new Map<string, number[]>()
+  const vsWaterFill: number[] = []
+  queries.forEach((q, i) => {
+    if (split.out[i]! >= single.out[i]!) splitNeverBelow++
+    if (single.out[i]! > 0n) {
+      const bucket = bucketOf(q)
+      const gain = (ratio(split.out[i]!, single.out[i]!) - 1) * 1e4
+      gainByBucket.set(bucket, [...(gainByBucket.get(bucket) ?? []), gain])
+    }
+    const w = waterFillOut[i]
+    if (w !== undefined && w > 0n) vsWaterFill.push(ratio(split.out[i]!, w))
+  })
+  const summary = {
+    graph: { tokens: graph.tokens.length, pools: graph.pools.length, buildMs },
+    queries: queries.length,
+    maxHops,
+    maxSplits,
+    single: single.latency,
+    split: split.latency,
+    pool: { threads: options.threads, single: poolSingle, split: poolSplit },
+    peer: { queries: peerOut.length, ...peerLatency, bases: peer.bases },
+    exactReference: { queries: exact.length, ms: exactMs },
+    singleEqualsExact: { equal: exactEqual, of: exact.length },
+    oursVsExact: { mean: mean(vsExact), min: Math.min(...vsExact) },
+    splitVsPeer: { atLeast: atLeastPeer, of: peerOut.length, mean: mean(vsPeer), min: Math.min(...vsPeer) },
+    singleAtLeastPeer: { atLeast: singleVsPeer, of: peerOut.length },
+    throughputVsPeer: single.latency.qps / peerLatency.qps,
+    splitNeverBelowSingle: { ok: splitNeverBelow, of: queries.length },
+    splitVsWaterFill: { mean: mean(vsWaterFill), min: Math.min(...vsWaterFill), of: vsWaterFill.length },
+    /** Keyed by amountIn ÷ the deepest reserve of tokenIn. */
+    splitGainBpsByAmountBucket: Object.fromEntries(
+      [...gainByBucket.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => [k.slice(2), { n: v.length, meanBps: mean(v), maxBps: Math.max(...v) }]),
+    ),
+    benny: bennyResults,
+  }
+  const perQuery = queries.map((q, i) => ({
+    ...q,
+    amountOut: split.out[i]!.toString(),
+    amountOutSinglePath: single.out[i]!.toString(),
+    exactSinglePath: exact[i]?.toString(),
+    v2Sdk: peerOut[i]?.toString(),
+  }))
+  return { summary, perQuery }
+}

@@ -1,0 +1,50 @@
+import type { AnyProtocolAdapter, PoolEdge, PoolSnapshotBase, TokenId } from '../../protocols/types.js'
+
+/** Float kernel of a directed edge. */
+export const EDGE_KIND_CONSTANT_PRODUCT = 0
+export const EDGE_KIND_CUSTOM = 1
+
+/** A pool as the graph indexes it. */
+export type GraphPool = {
+  /** Snapshot the graph was built from (the block state). */
+  snapshot: PoolSnapshotBase
+  adapter: AnyProtocolAdapter
+  /** Index of `adapter` in `TokenGraph.adapters`. */
+  adapterIndex: number
+  /** Directed edge ids of this pool in the graph arrays. */
+  edgeIds: readonly number[]
+}
+
+/**
+ * Token graph of one snapshot version: tokens by index, directed edges in CSR form (by tail and by
+ * head) with a float64 kernel each. Built once per version; the float columns may be overridden
+ * temporarily while a route is evaluated against moved pool states (see `overridePoolStates`).
+ */
+export type TokenGraph = {
+  version: string
+  blockNumber: bigint
+  tokens: readonly TokenId[]
+  tokenIndex: ReadonlyMap<TokenId, number>
+  pools: readonly GraphPool[]
+  adapters: readonly AnyProtocolAdapter[]
+  /** Number of directed edges. */
+  edgeCount: number
+  /** Edge ids of token i are `outStart[i] .. outStart[i+1]-1` (edges sorted by tail). */
+  outStart: Int32Array
+  /** `inEdges[inStart[i] .. inStart[i+1]-1]` are the ids of edges whose head is token i. */
+  inStart: Int32Array
+  inEdges: Int32Array
+  edgeTail: Int32Array
+  edgeHead: Int32Array
+  edgePool: Int32Array
+  /** The adapter's PoolEdge for each edge id. */
+  edgeSpec: readonly PoolEdge[]
+  edgeAdapter: Uint16Array
+  /** Gas of one hop, as float, per edge. */
+  edgeGas: Float64Array
+  edgeKind: Uint8Array
+  edgeReserveIn: Float64Array
+  edgeReserveOut: Float64Array
+  edgeGamma: Float64Array
+  edgeCustom: (((amountIn: number) => number) | undefined)[]
+}

@@ -1,0 +1,151 @@
+import type { PoolStates } from '../graph/poolStates.js'
+import { type DpConstraints, type DpResult, FLOAT_MARGIN, runLayeredDp } from './runLayeredDp.js'
+import { type PathQuote, gasCost, quotePath } from './quotePath.js'
+import type { SearchContext, SearchMask } from './searchContext.js'
+
+/** Parameters of {@link findBestPath}. */
+export type FindBestPathParameters = {
+  source: number
+  target: number
+  amountIn: bigint
+  maxHops: number
+  mask: SearchMask
+  /** Gas value in target-token units per gas, wad; 0n turns gas-awareness off. */
+  gasPriceWad: bigint
+  /** Pool states to quote against (block state unless earlier legs moved pools). */
+  states: PoolStates
+  /** Safety cap on DP runs of the exact fallback. Default 2000. */
+  maxDpRuns?: number | undefined
+}
+
+/** Result of {@link findBestPath}. */
+export type FindBestPathReturnType = {
+  /** Best simple path, or undefined when no path has a positive output. */
+  best: (PathQuote & { score: bigint }) | undefined
+  /** True when optimality is proven (always, unless the DP-run cap was hit). */
+  certified: boolean
+  /** Layered DP runs used (1 on the fast path). */
+  dpRuns: number
+}
+
+type Node = { bound: number; constraints: DpConstraints }
+
+/** First repeated token or pool of a walk, as the two hop layers it appears at. */
+function findConflict(context: SearchContext, source: number, walk: readonly number[]): { kind: 'token' | 'pool'; id: number; layers: [number, number] } | undefined {
+  const { edgeHead, edgePool } = context.graph
+  const tokenLayer = new Map<number, number>([[source, 0]])
+  const poolLayer = new Map<number, number>()
+  for (let i = 0; i < walk.length; i++) {
+    const layer = i + 1
+    const e = walk[i]!
+    const pool = edgePool[e]!
+    const seenPool = poolLayer.get(pool)
+    if (seenPool !== undefined) return { kind: 'pool', id: pool, layers: [seenPool, layer] }
+    poolLayer.set(pool, layer)
+    const token = edgeHead[e]!
+    const seenToken = tokenLayer.get(token)
+    if (seenToken !== undefined) return { kind: 'token', id: token, layers: [seenToken, layer] }
+    tokenLayer.set(token, layer)
+  }
+  return undefined
+}
+
+/**
+ * Exact best single path (simple: no token or pool twice) of at most `maxHops` hops, by output net of
+ * gas when a gas price is given.
+ *
+ * Fast path: one float64 layered DP picks the best walk W; W is quoted in bigint, and W is proven
+ * optimal when the DP's bound on every other walk (float estimates are upper estimates of exact
+ * quotes, with a 1e-9 margin) is below W's exact score. Otherwise (near-ties in float, or a walk
+ * that repeats a token/pool, possible from 4 hops or with multi-token pools) an exact best-first
+ * search partitions the walk space (Murty-style for near-ties, Lawler-style branching on repeats),
+ * quoting each candidate in bigint, until no open node's bound can beat the best exact score.
+ */
+export function findBestPath(context: SearchContext, parameters: FindBestPathParameters): FindBestPathReturnType {
+  const { source, target, amountIn, maxHops, mask, gasPriceWad, states } = parameters
+  const maxDpRuns = parameters.maxDpRuns ?? 2000
+  const graph = context.graph
+  let minGasPerHop = Infinity
+  for (const a of graph.adapters) minGasPerHop = Math.min(minGasPerHop, Number(a.gasPerHop))
+  const query = {
+    source,
+    target,
+    amountIn: Number(amountIn),
+    maxHops,
+    mask,
+    gasPrice: Number(gasPriceWad) / 1e18,
+    minGasPerHop: Number.isFinite(minGasPerHop) ? minGasPerHop : 0,
+  }
+  let best: (PathQuote & { score: bigint }) | undefined
+  let bestScore = -Infinity
+  let dpRuns = 0
+  const open: Node[] = []
+
+  const evaluate = (walk: readonly number[]): void => {
+    const quote = quotePath(states, { edges: walk, amountIn })
+    if (quote.amountOut === 0n) return
+    const score = quote.amountOut - gasCost(quote.gas, gasPriceWad)
+    if (best === undefined || score > best.score) {
+      best = { ...quote, score }
+      bestScore = Number(score)
+    }
+  }
+
+  const expand = (constraints: DpConstraints, result: DpResult): void => {
+    const conflict = findConflict(context, source, result.walk)
+    if (conflict === undefined) {
+      evaluate(result.walk)
+      if (result.alternativeBound <= bestScore) return
+      // Murty partition of the node minus W: child i keeps W's first i-1 hops and bans W's hop i.
+      for (let i = constraints.prefix.length; i < result.walk.length; i++) {
+        open.push({
+          bound: result.alternativeBound,
+          constraints: {
+            ...constraints,
+            prefix: result.walk.slice(0, i),
+            bannedEdges: [...constraints.bannedEdges, [i + 1, result.walk[i]!]],
+          },
+        })
+      }
+      return
+    }
+    // Every simple path of the node avoids the repeated element at one of its two layers.
+    const bound = result.estimate * (1 + FLOAT_MARGIN) - query.gasPrice * query.minGasPerHop
+    for (const layer of conflict.layers) {
+      if (layer <= constraints.prefix.length) continue
+      const ban = [layer, conflict.id] as const
+      open.push({
+        bound,
+        constraints:
+          conflict.kind === 'token'
+            ? { ...constraints, bannedTokens: [...constraints.bannedTokens, ban] }
+            : { ...constraints, bannedPools: [...constraints.bannedPools, ban] },
+      })
+    }
+  }
+
+  const root: DpConstraints = { prefix: [], bannedEdges: [], bannedTokens: [], bannedPools: [] }
+  const rootResult = runLayeredDp(context, query)
+  dpRuns++
+  if (rootResult === undefined) return { best: undefined, certified: true, dpRuns }
+  expand(root, rootResult)
+  let certified = true
+  while (open.length > 0) {
+    let top = 0
+    for (let i = 1; i < open.length; i++) if (open[i]!.bound > open[top]!.bound) top = i
+    const node = open[top]!
+    open[top] = open[open.length - 1]!
+    open.pop()
+    if (node.bound <= bestScore) break
+    if (dpRuns >= maxDpRuns) {
+      certified = false
+      break
+    }
+    const result = runLayeredDp(context, query, node.constraints)
+    dpRuns++
+    if (result === undefined) continue
+    if (result.estimate * (1 + FLOAT_MARGIN) - query.gasPrice * query.minGasPerHop <= bestScore) continue
+    expand(node.constraints, result)
+  }
+  return { best, certified, dpRuns }
+}

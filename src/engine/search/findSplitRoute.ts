@@ -1,0 +1,171 @@
+import type { PoolStates } from '../graph/poolStates.js'
+import type { PoolSnapshotBase } from '../../protocols/types.js'
+import { type EvaluatedLegs, type Leg, evaluateLegs } from './evaluateLegs.js'
+import { findBestPath } from './findBestPath.js'
+import { gasCost, quotePath } from './quotePath.js'
+import { FLOAT_MARGIN, runLayeredDp } from './runLayeredDp.js'
+import type { SearchContext, SearchMask } from './searchContext.js'
+import { waterFill } from './waterFill.js'
+
+/** Parameters of {@link findSplitRoute}. */
+export type FindSplitRouteParameters = {
+  source: number
+  target: number
+  amountIn: bigint
+  maxHops: number
+  maxSplits: number
+  mask: SearchMask
+  gasPriceWad: bigint
+  states: PoolStates
+  /** The exact best single path for the full amount (the result never scores below it). */
+  single: readonly number[]
+  /** Increments of the greedy allocation. Default 20. */
+  chunks?: number | undefined
+}
+
+/** Result of {@link findSplitRoute}: the chosen legs, exactly quoted, and the baselines it beat. */
+export type FindSplitRouteReturnType = {
+  best: EvaluatedLegs
+  /** Which candidate won. */
+  method: 'single' | 'greedy' | 'waterFill'
+  single: EvaluatedLegs
+  waterFill: EvaluatedLegs | undefined
+}
+
+const keyOf = (edges: readonly number[]): string => edges.join(',')
+
+/**
+ * Splits an amount across up to `maxSplits` paths to maximise output net of gas.
+ *
+ * 1. Candidate paths: the best single path, the best path for amountIn/maxSplits, a chain of
+ *    pool-disjoint best paths, and the best path avoiding each pool of the single path in turn.
+ * 2. Greedy allocation in `chunks` increments, each to the candidate with the largest exact marginal
+ *    output given everything allocated so far (pools shared by candidates are quoted against the
+ *    state the earlier chunks left), opening at most `maxSplits` paths.
+ * 3. Local search moving amounts between legs, re-quoted exactly and sequentially.
+ * Skipped when the single path already gets within 1e-9 of the best marginal rate (no impact).
+ * 4. The result is the best of that, the water-filling split over the disjoint paths, and the single
+ *    path, so it is never below either baseline.
+ */
+export function findSplitRoute(context: SearchContext, parameters: FindSplitRouteParameters): FindSplitRouteReturnType {
+  const { source, target, amountIn, maxHops, maxSplits, mask, gasPriceWad, states, single } = parameters
+  const graph = context.graph
+  const singleEvaluated = evaluateLegs(states, { legs: [{ edges: single, amountIn }], gasPriceWad })
+  if (maxSplits <= 1 || amountIn < 2n) return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }
+  // Concave quotes: no route of any shape beats amountIn times the best marginal rate, which the
+  // float DP gives at a vanishing amount. When the single path is already within 1e-9 of that bound
+  // there is nothing left to gain by splitting.
+  const probe = Number(amountIn) * 1e-9
+  if (probe > 0) {
+    const marginal = runLayeredDp(context, { source, target, amountIn: probe, maxHops, mask, gasPrice: 0, minGasPerHop: 0 })
+    const bound = marginal === undefined ? 0 : (marginal.estimate / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
+    if (Number(singleEvaluated.amountOut) >= bound * (1 - 1e-9))
+      return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }
+  }
+
+  const candidates: (readonly number[])[] = [single]
+  const seen = new Set([keyOf(single)])
+  const add = (edges: readonly number[] | undefined): void => {
+    if (edges === undefined || seen.has(keyOf(edges))) return
+    seen.add(keyOf(edges))
+    candidates.push(edges)
+  }
+  const part = amountIn / BigInt(maxSplits)
+  const search = (poolBanned: Uint8Array | undefined, amount: bigint): readonly number[] | undefined =>
+    findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: 50 }).best?.edges
+
+  add(search(mask.poolBanned, part))
+  // Pool-disjoint chain (also the water-filling baseline's paths).
+  const disjoint: (readonly number[])[] = [single]
+  const banned = new Uint8Array(graph.pools.length)
+  if (mask.poolBanned !== undefined) banned.set(mask.poolBanned)
+  for (const e of single) banned[graph.edgePool[e]!] = 1
+  for (let i = 1; i < maxSplits; i++) {
+    const edges = search(banned, part)
+    if (edges === undefined) break
+    disjoint.push(edges)
+    add(edges)
+    for (const e of edges) banned[graph.edgePool[e]!] = 1
+  }
+  // Paths that share all but one pool with the single path.
+  for (const e of single) {
+    const one = new Uint8Array(graph.pools.length)
+    if (mask.poolBanned !== undefined) one.set(mask.poolBanned)
+    one[graph.edgePool[e]!] = 1
+    add(search(one, part))
+  }
+
+  // Greedy exact allocation.
+  const chunks = Math.max(1, parameters.chunks ?? 20)
+  const allocation = new Array<bigint>(candidates.length).fill(0n)
+  const committed = new Map<number, PoolSnapshotBase>()
+  const view = { get: (p: number) => committed.get(p) ?? states.get(p) }
+  let open = 0
+  for (let c = 0; c < chunks; c++) {
+    const chunk = (amountIn * BigInt(c + 1)) / BigInt(chunks) - (amountIn * BigInt(c)) / BigInt(chunks)
+    if (chunk === 0n) continue
+    let bestGain: bigint | undefined
+    let bestCandidate = 0
+    for (let i = 0; i < candidates.length; i++) {
+      const used = allocation[i]! > 0n
+      if (!used && open >= maxSplits) continue
+      const trial = quotePath(states, { edges: candidates[i]!, amountIn: chunk, view, moved: new Map() })
+      const gain = trial.amountOut - (used ? 0n : gasCost(trial.gas, gasPriceWad))
+      if (bestGain === undefined || gain > bestGain) {
+        bestGain = gain
+        bestCandidate = i
+      }
+    }
+    if (allocation[bestCandidate] === 0n) open++
+    allocation[bestCandidate]! += chunk
+    quotePath(states, { edges: candidates[bestCandidate]!, amountIn: chunk, view, moved: committed })
+  }
+  let legs: Leg[] = candidates
+    .map((edges, i) => ({ edges, amountIn: allocation[i]! }))
+    .filter((leg) => leg.amountIn > 0n)
+    .sort((a, b) => (a.amountIn > b.amountIn ? -1 : a.amountIn < b.amountIn ? 1 : 0))
+  let current = evaluateLegs(states, { legs, gasPriceWad })
+
+  // Local search: move amounts between legs while the exact total improves.
+  if (legs.length > 1) {
+    for (const divisor of [BigInt(chunks * 2), BigInt(chunks * 6)]) {
+      const step = amountIn / divisor
+      if (step === 0n) continue
+      let improved = true
+      let rounds = 0
+      while (improved && rounds++ < 4) {
+        improved = false
+        for (let i = 0; i < legs.length; i++) {
+          for (let j = 0; j < legs.length; j++) {
+            if (i === j || legs[i]!.amountIn === 0n) continue
+            const delta = legs[i]!.amountIn < step ? legs[i]!.amountIn : step
+            const trial = legs.map((leg, k) => (k === i ? { ...leg, amountIn: leg.amountIn - delta } : k === j ? { ...leg, amountIn: leg.amountIn + delta } : leg))
+            const evaluated = evaluateLegs(states, { legs: trial, gasPriceWad })
+            if (evaluated.score > current.score) {
+              legs = trial
+              current = evaluated
+              improved = true
+            }
+          }
+        }
+      }
+    }
+    legs = legs.filter((leg) => leg.amountIn > 0n)
+    current = evaluateLegs(states, { legs, gasPriceWad })
+  }
+
+  const waterFillLegs = waterFill(graph, { paths: disjoint, amountIn })
+  const waterFillEvaluated = waterFillLegs.length > 0 ? evaluateLegs(states, { legs: waterFillLegs, gasPriceWad }) : undefined
+
+  let best = singleEvaluated
+  let method: FindSplitRouteReturnType['method'] = 'single'
+  if (current.score > best.score) {
+    best = current
+    method = 'greedy'
+  }
+  if (waterFillEvaluated !== undefined && waterFillEvaluated.score > best.score) {
+    best = waterFillEvaluated
+    method = 'waterFill'
+  }
+  return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated }
+}

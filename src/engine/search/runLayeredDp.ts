@@ -1,0 +1,236 @@
+import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '../graph/types.js'
+import { getScratch, type SearchContext, type SearchMask } from './searchContext.js'
+
+/** Relative margin covering float64 error of the kernels (each kernel is an upper estimate). */
+export const FLOAT_MARGIN = 1e-9
+
+/** Constraints of one node of the exact best-first search (all layers are 1-based hop positions). */
+export type DpConstraints = {
+  /** Edges forced at layers 1..prefix.length. */
+  prefix: readonly number[]
+  /** [layer, edge] pairs: that edge may not be hop `layer`. */
+  bannedEdges: readonly (readonly [number, number])[]
+  /** [layer, token]: that token may not be the head of hop `layer`. */
+  bannedTokens: readonly (readonly [number, number])[]
+  /** [layer, pool]: that pool may not carry hop `layer`. */
+  bannedPools: readonly (readonly [number, number])[]
+}
+
+/** A layered search query. */
+export type DpQuery = {
+  source: number
+  target: number
+  amountIn: number
+  maxHops: number
+  mask: SearchMask
+  /** Value of one gas unit in target-token units; 0 turns gas-awareness off. */
+  gasPrice: number
+  /** Cheapest gas of any hop (for lower bounds). */
+  minGasPerHop: number
+}
+
+/** Best walk of a node and bounds on everything else in it. */
+export type DpResult = {
+  /** Edge ids from source to target. */
+  walk: number[]
+  /** Float output of the walk (an upper estimate of its exact output when the walk is simple). */
+  estimate: number
+  /** `estimate` minus the walk's gas cost. */
+  score: number
+  /** Upper bound of the score of every other walk satisfying the constraints. */
+  alternativeBound: number
+}
+
+/** Float output of edge `e` for input `a` (0 when the edge cannot trade). */
+export function quoteEdgeFloat(graph: TokenGraph, e: number, a: number): number {
+  const kind = graph.edgeKind[e]
+  if (kind === EDGE_KIND_CONSTANT_PRODUCT) {
+    const g = graph.edgeGamma[e]! * a
+    return (graph.edgeReserveOut[e]! * g) / (graph.edgeReserveIn[e]! + g)
+  }
+  if (kind === EDGE_KIND_CUSTOM) {
+    const v = graph.edgeCustom[e]!(a)
+    return v > 0 ? v : 0
+  }
+  return 0
+}
+
+function hasPair(list: readonly (readonly [number, number])[], layer: number, x: number): boolean {
+  for (const [l, v] of list) if (l === layer && v === x) return true
+  return false
+}
+
+/**
+ * Layered best-amount DP (Bellman-Ford by hop count) over walks from `source` to `target`:
+ * `value[k][Y] = max over edges X→Y of quote(value[k-1][X])`. Source and target never appear as
+ * intermediate tokens, so for up to 3 hops over two-token pools every walk it considers is a simple
+ * path. Quotes are monotone in the input, so the best walk's estimate bounds every walk satisfying
+ * the constraints from above. It also returns a bound on every other walk (second-best amounts along
+ * the chosen chain pushed through its suffix), which lets the caller certify optimality cheaply.
+ *
+ * @returns the best walk, or undefined when the target is unreachable under the constraints
+ */
+export function runLayeredDp(context: SearchContext, query: DpQuery, constraints?: DpConstraints): DpResult | undefined {
+  const graph = context.graph
+  const { source, target, maxHops: H, mask, gasPrice, minGasPerHop } = query
+  const n = graph.tokens.length
+  const s = getScratch(context, H)
+  const { value, second, back, stamp, frontier, frontierLength, nearTarget } = s
+  const run = ++s.run
+  const { outStart, edgeHead, edgePool, edgeAdapter, edgeKind, edgeReserveIn, edgeReserveOut, edgeGamma, edgeCustom, inStart, inEdges, edgeTail } = graph
+  const adapterEnabled = mask.adapterEnabled
+  const poolBanned = mask.poolBanned
+  const c = constraints !== undefined && (constraints.bannedEdges.length > 0 || constraints.bannedTokens.length > 0 || constraints.bannedPools.length > 0) ? constraints : undefined
+
+  // Start state: the source, or the end of the forced prefix.
+  let startLayer = 0
+  let startToken = source
+  let startAmount = query.amountIn
+  let prefixGas = 0
+  if (constraints !== undefined) {
+    for (const e of constraints.prefix) {
+      startAmount = quoteEdgeFloat(graph, e, startAmount)
+      prefixGas += graph.edgeGas[e]!
+      startToken = edgeHead[e]!
+      startLayer++
+    }
+    if (!(startAmount > 0) || startLayer > H) return undefined
+    if (startToken === target) return undefined
+  }
+  for (let k = 0; k <= H; k++) frontierLength[k] = 0
+  {
+    const idx = startLayer * n + startToken
+    value[idx] = startAmount
+    second[idx] = 0
+    back[idx] = -1
+    stamp[idx] = run
+    frontier[startLayer]![0] = startToken
+    frontierLength[startLayer] = 1
+  }
+
+  // Tokens with an edge into the target: the only useful heads of hop H-1.
+  const tStart = inStart[target]!
+  const tEnd = inStart[target + 1]!
+  for (let i = tStart; i < tEnd; i++) nearTarget[edgeTail[inEdges[i]!]!] = 1
+
+  for (let k = startLayer + 1; k < H; k++) {
+    const from = frontier[k - 1]!
+    const fromLength = frontierLength[k - 1]!
+    const to = frontier[k]!
+    let toLength = 0
+    const lastRelax = k === H - 1
+    const base = k * n
+    for (let fi = 0; fi < fromLength; fi++) {
+      const X = from[fi]!
+      const a = value[(k - 1) * n + X]!
+      const eEnd = outStart[X + 1]!
+      for (let e = outStart[X]!; e < eEnd; e++) {
+        const Y = edgeHead[e]!
+        if (Y === target || Y === source) continue
+        if (lastRelax && nearTarget[Y] === 0) continue
+        if (adapterEnabled[edgeAdapter[e]!] === 0) continue
+        if (poolBanned !== undefined && poolBanned[edgePool[e]!] === 1) continue
+        if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, Y) || hasPair(c.bannedPools, k, edgePool[e]!))) continue
+        let v: number
+        const kind = edgeKind[e]
+        if (kind === EDGE_KIND_CONSTANT_PRODUCT) {
+          const g = edgeGamma[e]! * a
+          v = (edgeReserveOut[e]! * g) / (edgeReserveIn[e]! + g)
+        } else if (kind === EDGE_KIND_CUSTOM) v = edgeCustom[e]!(a)
+        else continue
+        if (!(v > 0)) continue
+        const idx = base + Y
+        if (stamp[idx] !== run) {
+          stamp[idx] = run
+          value[idx] = v
+          second[idx] = 0
+          back[idx] = e
+          to[toLength++] = Y
+        } else if (v > value[idx]!) {
+          second[idx] = value[idx]!
+          value[idx] = v
+          back[idx] = e
+        } else if (v > second[idx]!) second[idx] = v
+      }
+    }
+    frontierLength[k] = toLength
+  }
+
+  // Final hops: every enabled edge into the target, from every layer.
+  let bestScore = -Infinity
+  let bestEstimate = 0
+  let bestLayer = -1
+  let bestEdge = -1
+  // Top two upper bounds over final candidates, to bound "every walk but the best".
+  let upper1 = -Infinity
+  let upper1Layer = -1
+  let upper1Edge = -1
+  let upper2 = -Infinity
+  for (let i = tStart; i < tEnd; i++) {
+    const e = inEdges[i]!
+    const X = edgeTail[e]!
+    nearTarget[X] = 0
+    if (adapterEnabled[edgeAdapter[e]!] === 0) continue
+    if (poolBanned !== undefined && poolBanned[edgePool[e]!] === 1) continue
+    for (let k = startLayer + 1; k <= H; k++) {
+      const idx = (k - 1) * n + X
+      if (stamp[idx] !== run) continue
+      if (k - 1 === 0 && X !== source) continue
+      if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, target) || hasPair(c.bannedPools, k, edgePool[e]!))) continue
+      const v = quoteEdgeFloat(graph, e, value[idx]!)
+      if (!(v > 0)) continue
+      let score = v
+      let upper = v * (1 + FLOAT_MARGIN)
+      if (gasPrice > 0) {
+        let gas = graph.edgeGas[e]! + prefixGas
+        for (let layer = k - 1, tok = X; layer > startLayer; layer--) {
+          const be = back[layer * n + tok]!
+          gas += graph.edgeGas[be]!
+          tok = edgeTail[be]!
+        }
+        score = v - gasPrice * gas
+        upper -= gasPrice * ((k - 1) * minGasPerHop + graph.edgeGas[e]!)
+      }
+      if (score > bestScore) {
+        bestScore = score
+        bestEstimate = v
+        bestLayer = k
+        bestEdge = e
+      }
+      if (upper > upper1) {
+        upper2 = upper1
+        upper1 = upper
+        upper1Layer = k
+        upper1Edge = e
+      } else if (upper > upper2) upper2 = upper
+    }
+  }
+  if (bestLayer < 0) return undefined
+
+  // The chosen walk, from the target back to the start state.
+  const walk: number[] = new Array(bestLayer)
+  walk[bestLayer - 1] = bestEdge
+  for (let layer = bestLayer - 1, tok = edgeTail[bestEdge]!; layer > startLayer; layer--) {
+    const be = back[layer * n + tok]!
+    walk[layer - 1] = be
+    tok = edgeTail[be]!
+  }
+  if (constraints !== undefined) for (let i = 0; i < constraints.prefix.length; i++) walk[i] = constraints.prefix[i]!
+
+  // Bound on every other walk: other final candidates, and walks that leave the chain at a state
+  // through its second-best incoming edge and then follow the chain's suffix.
+  let alternativeBound = upper1Layer === bestLayer && upper1Edge === bestEdge ? upper2 : upper1
+  let suffixGas = graph.edgeGas[bestEdge]!
+  for (let j = bestLayer - 1; j > startLayer; j--) {
+    const tok = edgeTail[walk[j]!]!
+    let a = second[j * n + tok]!
+    if (a > 0) {
+      for (let h = j; h < bestLayer && a > 0; h++) a = quoteEdgeFloat(graph, walk[h]!, a)
+      let bound = a * (1 + FLOAT_MARGIN)
+      if (gasPrice > 0) bound -= gasPrice * (j * minGasPerHop + suffixGas)
+      if (bound > alternativeBound) alternativeBound = bound
+    }
+    suffixGas += graph.edgeGas[walk[j - 1]!]!
+  }
+  return { walk, estimate: bestEstimate, score: bestScore, alternativeBound }
+}

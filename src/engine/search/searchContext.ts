@@ -1,0 +1,64 @@
+import type { TokenGraph } from '../graph/types.js'
+
+/** Reusable typed arrays of the layered search for one graph and one hop limit. */
+export type DpScratch = {
+  maxHops: number
+  /** Best float amount per (layer, token), index `layer * n + token`. */
+  value: Float64Array
+  /** Best amount through any other incoming edge per (layer, token). */
+  second: Float64Array
+  /** Incoming edge of the best amount per (layer, token). */
+  back: Int32Array
+  /** Entry valid iff equal to `run`; avoids clearing the arrays between runs. */
+  stamp: Int32Array
+  run: number
+  /** Tokens reached per layer. */
+  frontier: Int32Array[]
+  frontierLength: Int32Array
+  /** 1 for tokens with an enabled edge into the current target. */
+  nearTarget: Uint8Array
+}
+
+/**
+ * Per-graph search state kept by a worker between tasks: the graph and its scratch buffers.
+ * Not shared between threads; one task uses it at a time.
+ */
+export type SearchContext = {
+  graph: TokenGraph
+  scratch: Map<number, DpScratch>
+}
+
+/** Creates the search context of a graph. */
+export function createSearchContext(graph: TokenGraph): SearchContext {
+  return { graph, scratch: new Map() }
+}
+
+/** Scratch buffers for `maxHops`, allocated on first use. */
+export function getScratch(context: SearchContext, maxHops: number): DpScratch {
+  let scratch = context.scratch.get(maxHops)
+  if (scratch === undefined) {
+    const n = context.graph.tokens.length
+    const size = (maxHops + 1) * n
+    scratch = {
+      maxHops,
+      value: new Float64Array(size),
+      second: new Float64Array(size),
+      back: new Int32Array(size),
+      stamp: new Int32Array(size),
+      run: 0,
+      frontier: Array.from({ length: maxHops + 1 }, () => new Int32Array(n)),
+      frontierLength: new Int32Array(maxHops + 1),
+      nearTarget: new Uint8Array(n),
+    }
+    context.scratch.set(maxHops, scratch)
+  }
+  return scratch
+}
+
+/** Which edges a request may use. */
+export type SearchMask = {
+  /** 1 per adapter index that the request allows. */
+  adapterEnabled: Uint8Array
+  /** 1 per pool index that must not be used (pool-disjoint searches), or undefined. */
+  poolBanned?: Uint8Array | undefined
+}

@@ -1,0 +1,76 @@
+/**
+ * Piscina worker entry: named tasks over the worker's snapshot cache. Pure CPU: no I/O, no timers.
+ * A task names the snapshot version it needs; when this worker lacks it and the task does not carry
+ * the snapshot, the task answers `needSnapshot` and the main thread resends it with the snapshot.
+ * So each worker receives each version once, whichever worker Piscina picks.
+ */
+import { workerData } from 'piscina'
+import { BaseError } from '../errors/base.js'
+import { protocolAdapters } from '../protocols/registry.js'
+import { createSnapshotCache } from './snapshotCache.js'
+import { findRoute as findRouteTask } from './tasks/findRoute.js'
+import type { EngineSnapshot, FindRouteParameters, FindRouteReturnType } from './types.js'
+
+/** Options the pool passes as `workerData`. */
+export type EngineWorkerData = { enableTestTasks?: boolean }
+
+/** Payload of the `findRoute` task. */
+export type FindRouteTask = {
+  version: string
+  /** Attached only when this worker reported it lacks `version`. */
+  snapshot?: EngineSnapshot | undefined
+  parameters: FindRouteParameters
+}
+
+/** An expected failure, carried as data (classes do not survive the thread boundary). */
+export type TaskFailure = { name: string; code: string; message: string; reason?: string | undefined }
+
+/** Answer of the `findRoute` task. */
+export type FindRouteTaskResult =
+  | { status: 'ok'; result: FindRouteReturnType; installed: boolean }
+  | { status: 'needSnapshot' }
+  | { status: 'error'; error: TaskFailure }
+
+const cache = createSnapshotCache({ adapters: protocolAdapters })
+const data = (workerData ?? {}) as EngineWorkerData
+
+/** Installs a snapshot in this worker (warm-up). */
+export function installSnapshot({ snapshot }: { snapshot: EngineSnapshot }): { version: string } {
+  cache.install(snapshot)
+  return { version: snapshot.version }
+}
+
+/** Routes on the requested snapshot version. */
+export function findRoute(task: FindRouteTask): FindRouteTaskResult {
+  let context = cache.get(task.version)
+  let installed = false
+  if (context === undefined) {
+    if (task.snapshot === undefined || task.snapshot.version !== task.version) return { status: 'needSnapshot' }
+    context = cache.install(task.snapshot)
+    installed = true
+  }
+  try {
+    return { status: 'ok', result: findRouteTask(context, task.parameters), installed }
+  } catch (error) {
+    if (error instanceof BaseError)
+      return { status: 'error', error: { name: error.name, code: error.code, message: error.shortMessage, reason: (error as { reason?: string }).reason } }
+    throw error
+  }
+}
+
+/** Test-only: spins the CPU for `ms` milliseconds (a long search stand-in). */
+export function busyForTest({ ms }: { ms: number }): { spun: number } {
+  if (data.enableTestTasks !== true) throw new Error('test tasks are disabled')
+  const end = performance.now() + ms
+  let spun = 0
+  while (performance.now() < end) spun++
+  return { spun }
+}
+
+/** Test-only: kills this worker thread, as a crash would. */
+export function crashForTest(): never {
+  if (data.enableTestTasks !== true) throw new Error('test tasks are disabled')
+  process.exit(1)
+}
+
+export default findRoute

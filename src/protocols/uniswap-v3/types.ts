@@ -1,0 +1,31 @@
+import type { PoolSnapshotBase } from '../types.js'
+
+/** One initialized tick: where `liquidityNet` is added when the price crosses it upward. */
+export type UniswapV3Tick = {
+  /** Tick index (a multiple of `tickSpacing`). */
+  index: number
+  /** `ticks(index).liquidityNet` (int128). */
+  liquidityNet: bigint
+}
+
+/** State of one Uniswap V3 pool at a block. `tokens` is `[token0, token1]`. */
+export type UniswapV3PoolSnapshot = PoolSnapshotBase & {
+  protocol: 'uniswap-v3'
+  /** `slot0.sqrtPriceX96`. */
+  sqrtPriceX96: bigint
+  /** `slot0.tick`. */
+  tick: number
+  /** In-range `liquidity()`. */
+  liquidity: bigint
+  /** Fee in hundredths of a bip (500, 3000, 10000). */
+  fee: number
+  /** `tickSpacing()`. */
+  tickSpacing: number
+  /** Every initialized tick inside `tickWindow`, sorted by index ascending. */
+  ticks: readonly UniswapV3Tick[]
+  /**
+   * Inclusive tick range the loader scanned (whole bitmap words). Outside it the initialized ticks are
+   * unknown, so a swap that must look past it cannot be quoted exactly.
+   */
+  tickWindow: { lower: number; upper: number }
+}
