@@ -91,15 +91,24 @@ async function seedV3(client: DevnetClient, book: ChainAddressBook, p: Extract<S
     address: book.uniswapV3.positionManager, abi: npm, functionName: 'createAndInitializePoolIfNecessary',
     args: [t0.address, t1.address, p.fee, sqrtPriceX96],
   })
-  const [tickLower, tickUpper] = tickRange({ price: Number(amount1) / Number(amount0), rangePct: p.rangePct, tickSpacing })
-  await sendTx(client, {
-    address: book.uniswapV3.positionManager, abi: npm, functionName: 'mint',
-    args: [{
-      token0: t0.address, token1: t1.address, fee: p.fee, tickLower, tickUpper,
-      amount0Desired: amount0, amount1Desired: amount1, amount0Min: 0n, amount1Min: 0n,
-      recipient: devnetDeployer, deadline: DEADLINE,
-    }],
-  })
+  // Liquidity in layers, like a real pool: most in the scenario's range, some in a range three times
+  // as wide, the rest full range, so large swaps cross initialized ticks instead of running dry.
+  const price = Number(amount1) / Number(amount0)
+  const layers: { rangePct: number | undefined; share: bigint }[] =
+    p.rangePct === undefined
+      ? [{ rangePct: undefined, share: 100n }]
+      : [{ rangePct: p.rangePct, share: 60n }, { rangePct: Math.min(p.rangePct * 3, 90), share: 25n }, { rangePct: undefined, share: 15n }]
+  for (const layer of layers) {
+    const [tickLower, tickUpper] = tickRange({ price, rangePct: layer.rangePct, tickSpacing })
+    await sendTx(client, {
+      address: book.uniswapV3.positionManager, abi: npm, functionName: 'mint',
+      args: [{
+        token0: t0.address, token1: t1.address, fee: p.fee, tickLower, tickUpper,
+        amount0Desired: (amount0 * layer.share) / 100n, amount1Desired: (amount1 * layer.share) / 100n, amount0Min: 0n, amount1Min: 0n,
+        recipient: devnetDeployer, deadline: DEADLINE,
+      }],
+    })
+  }
   const pool = (await client.readContract({
     address: book.uniswapV3.factory, abi: loadProtocolArtifact('UniswapV3Factory').abi, functionName: 'getPool', args: [t0.address, t1.address, p.fee],
   })) as Address

@@ -1,0 +1,54 @@
+import { parseAbi } from 'viem'
+import { lower, type LoadContext } from '../loadContext.js'
+import type { LoadSnapshots } from '../types.js'
+import type { BalancerV2WeightedPoolSnapshot } from './types.js'
+
+const vaultAbi = parseAbi(['function getPoolTokens(bytes32 poolId) view returns (address[] tokens, uint256[] balances, uint256 lastChangeBlock)'])
+const poolAbi = parseAbi([
+  'function getNormalizedWeights() view returns (uint256[])',
+  'function getSwapFeePercentage() view returns (uint256)',
+  'function getPausedState() view returns (bool paused, uint256 pauseWindowEndTime, uint256 bufferPeriodEndTime)',
+])
+
+/**
+ * Reads Balancer V2 weighted pools at one block: Vault balances, normalized weights and swap fee,
+ * in one Multicall3 batch. Paused pools are left out (their swaps revert).
+ * @returns one snapshot per live pool
+ */
+export const loadBalancerV2: LoadSnapshots<LoadContext, BalancerV2WeightedPoolSnapshot> = async ({ client, book }, { blockNumber, pools }) => {
+  const wanted = pools ? new Set(pools.map((p) => p.toLowerCase())) : undefined
+  const entries = book.balancerV2.pools.filter((p) => !wanted || wanted.has(p.address.toLowerCase()))
+  const results = await client.multicall({
+    blockNumber,
+    multicallAddress: book.multicall3,
+    batchSize: 0,
+    contracts: entries.flatMap((p) => [
+      { address: book.balancerV2.vault, abi: vaultAbi, functionName: 'getPoolTokens' as const, args: [p.poolId] as const },
+      { address: p.address, abi: poolAbi, functionName: 'getNormalizedWeights' as const },
+      { address: p.address, abi: poolAbi, functionName: 'getSwapFeePercentage' as const },
+      { address: p.address, abi: poolAbi, functionName: 'getPausedState' as const },
+    ]),
+  })
+  const decimalsOf = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.decimals]))
+  const out: BalancerV2WeightedPoolSnapshot[] = []
+  entries.forEach((p, i) => {
+    const [tokensR, weightsR, feeR, pausedR] = results.slice(4 * i, 4 * i + 4)
+    if (tokensR?.status !== 'success' || weightsR?.status !== 'success' || feeR?.status !== 'success') return
+    if (pausedR?.status === 'success' && (pausedR.result as readonly unknown[])[0] === true) return
+    const [tokens, balances] = tokensR.result as readonly [readonly `0x${string}`[], readonly bigint[], bigint]
+    const decimals = tokens.map((t) => decimalsOf.get(t.toLowerCase()))
+    if (decimals.some((d) => d === undefined)) return
+    out.push({
+      protocol: 'balancer-v2',
+      address: lower(p.address),
+      blockNumber,
+      tokens: tokens.map((t) => lower(t)),
+      poolId: p.poolId,
+      balances: [...balances],
+      weights: [...(weightsR.result as readonly bigint[])],
+      decimals: decimals as number[],
+      swapFee: feeR.result as bigint,
+    })
+  })
+  return out
+}
