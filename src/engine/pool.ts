@@ -1,3 +1,4 @@
+import type { PlanRouteParameters, RoutePlan } from './tasks/planRoute.js'
 import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
 import { BaseError } from '../errors/base.js'
@@ -63,7 +64,10 @@ export type EnginePool = {
    * Finds a route in a worker.
    * @throws {FindRouteErrorType}
    */
-  findRoute(parameters: FindRouteParameters & { version?: string | undefined }, options?: RunOptions): Promise<FindRouteReturnType>
+  findRoute(
+    parameters: FindRouteParameters & { version?: string | undefined; plan?: PlanRouteParameters | undefined },
+    options?: RunOptions,
+  ): Promise<FindRouteReturnType & { plan?: RoutePlan | undefined }>
   /** Runs a test-only task (`busyForTest`, `crashForTest`); requires `enableTestTasks`. */
   runTestTask(name: 'busyForTest' | 'crashForTest', task: { ms?: number }, options?: RunOptions): Promise<unknown>
   stats(): EnginePoolStats
@@ -151,6 +155,11 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
       return latest
     },
     async setSnapshot(snapshot, options = {}) {
+      // Idempotent per version: callers may publish on every request; workers get each version once.
+      if (snapshots.has(snapshot.version)) {
+        await warming.get(snapshot.version)
+        return
+      }
       snapshots.set(snapshot.version, snapshot)
       latest = snapshot.version
       while (snapshots.size > keepVersions) {
@@ -166,21 +175,21 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
       warming.set(snapshot.version, done)
       await done
     },
-    async findRoute({ version: requested, ...routeParameters }, options = {}) {
+    async findRoute({ version: requested, plan, ...routeParameters }, options = {}) {
       const version = requested ?? latest
       const snapshot = version === undefined ? undefined : snapshots.get(version)
       // Requests arriving while a new version is being installed wait for it instead of all missing.
       if (version !== undefined) await warming.get(version)
       if (version === undefined || snapshot === undefined)
         throw new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` })
-      let answer = await run<FindRouteTaskResult>('findRoute', { version, parameters: routeParameters } satisfies FindRouteTask, options)
+      let answer = await run<FindRouteTaskResult>('findRoute', { version, parameters: routeParameters, plan } satisfies FindRouteTask, options)
       if (answer.status === 'needSnapshot') {
         stats.snapshotMisses++
         stats.snapshotSends++
-        answer = await run<FindRouteTaskResult>('findRoute', { version, snapshot, parameters: routeParameters } satisfies FindRouteTask, options)
+        answer = await run<FindRouteTaskResult>('findRoute', { version, snapshot, parameters: routeParameters, plan } satisfies FindRouteTask, options)
       }
       stats.completed++
-      if (answer.status === 'ok') return answer.result
+      if (answer.status === 'ok') return answer.plan === undefined ? answer.result : { ...answer.result, plan: answer.plan }
       if (answer.status === 'error') throw fromFailure(answer.error)
       throw new EngineTaskError({ task: 'findRoute', message: 'worker did not accept the snapshot' })
     },

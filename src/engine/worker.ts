@@ -9,6 +9,7 @@ import { BaseError } from '../errors/base.js'
 import { protocolAdapters } from '../protocols/registry.js'
 import { createSnapshotCache } from './snapshotCache.js'
 import { findRoute as findRouteTask } from './tasks/findRoute.js'
+import { planRoute, type PlanRouteParameters, type RoutePlan } from './tasks/planRoute.js'
 import type { EngineSnapshot, FindRouteParameters, FindRouteReturnType } from './types.js'
 
 /** Options the pool passes as `workerData`. */
@@ -20,6 +21,8 @@ export type FindRouteTask = {
   /** Attached only when this worker reported it lacks `version`. */
   snapshot?: EngineSnapshot | undefined
   parameters: FindRouteParameters
+  /** When given, the worker also encodes the route as a weiroll plan (search and encoding both run here). */
+  plan?: PlanRouteParameters | undefined
 }
 
 /** An expected failure, carried as data (classes do not survive the thread boundary). */
@@ -27,7 +30,7 @@ export type TaskFailure = { name: string; code: string; message: string; reason?
 
 /** Answer of the `findRoute` task. */
 export type FindRouteTaskResult =
-  | { status: 'ok'; result: FindRouteReturnType; installed: boolean }
+  | { status: 'ok'; result: FindRouteReturnType; plan?: RoutePlan | undefined; installed: boolean }
   | { status: 'needSnapshot' }
   | { status: 'error'; error: TaskFailure }
 
@@ -50,7 +53,8 @@ export function findRoute(task: FindRouteTask): FindRouteTaskResult {
     installed = true
   }
   try {
-    return { status: 'ok', result: findRouteTask(context, task.parameters), installed }
+    const result = findRouteTask(context, task.parameters)
+    return { status: 'ok', result, plan: task.plan === undefined ? undefined : planRoute(result, task.plan), installed }
   } catch (error) {
     if (error instanceof BaseError)
       return { status: 'error', error: { name: error.name, code: error.code, message: error.shortMessage, reason: (error as { reason?: string }).reason } }

@@ -10,7 +10,7 @@ export class NoRouteError extends BaseError {
   /** Why the search found nothing (not part of the message, which the spec fixes). */
   reason: string | undefined
   constructor({ reason, cause }: { reason?: string; cause?: unknown } = {}) {
-    super('Could not build shortcuts for route', { code: 'NO_ROUTE', cause })
+    super('Could not build shortcuts for route', { code: 'NO_ROUTE', cause, details: reason })
     this.reason = reason
   }
 }

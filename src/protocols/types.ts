@@ -1,4 +1,7 @@
 import type { Address } from 'viem'
+import type { Planner } from '../encoding/planner.js'
+import type { ReturnValue } from '../encoding/value.js'
+import type { SwitchyardHelperAddresses } from '../encoding/planActions.js'
 
 /**
  * What an edge of the liquidity graph does. A swap is only one kind of edge: vault deposits, lending
@@ -88,6 +91,30 @@ export type FloatModel =
 /** Plain data the encoder needs for a step besides tokens and amounts (v3 fee, Balancer poolId, ...). */
 export type StepData = Record<string, string | number | boolean>
 
+/** Where an encoded step runs and which shared contracts it may call. Plain data. */
+export type EncodeStepContext = {
+  /** The contract executing the plan: our executor (router strategy) or the user's wallet (delegate). */
+  self: Address
+  /** Our stateless helper contracts. */
+  helpers: SwitchyardHelperAddresses
+  /** Periphery contracts the encoders call, from the chain's address book. */
+  contracts: { uniswapV2Router02: Address; uniswapV3SwapRouter02: Address; balancerVault: Address }
+  /** Unix deadline passed to periphery calls that take one. */
+  deadline: bigint
+}
+
+/** One step to encode: what the engine chose, plus the amount handle (a constant or an earlier output). */
+export type EncodeStepParameters = {
+  /** Pool/vault address. */
+  primary: Address
+  tokenIn: Address
+  tokenOut: Address
+  /** The adapter's `getStepData` output for this step. */
+  data: StepData
+  /** Amount of `tokenIn` to spend: a constant or the handle of an earlier command's output. */
+  amountIn: bigint | ReturnValue
+}
+
 /** Parameters of a {@link LoadSnapshots} hook. */
 export type LoadSnapshotsParameters<TSnapshot> = {
   /** Block to pin every read to. */
@@ -156,6 +183,14 @@ export interface ProtocolAdapter<TSnapshot extends PoolSnapshotBase = PoolSnapsh
 
   /** Plain data the encoder needs for a step through `edge`, e.g. `{ fee: 3000 }` or `{ poolId }`. */
   getStepData(snapshot: TSnapshot, edge: PoolEdge): StepData
+
+  /**
+   * Adds the commands that execute one step to a weiroll plan and returns the handle of the exact
+   * amount of `tokenOut` it produced (read from the call's return value or as a balance delta), so the
+   * next step can spend exactly that. Pure: runs inside engine workers.
+   * Must leave the executing contract holding no allowance it did not need (approve exact amounts).
+   */
+  encode?: ((planner: Planner, context: EncodeStepContext, step: EncodeStepParameters) => ReturnValue) | undefined
 
   /**
    * Main-thread loader hook, declared here and implemented by the chain layer (`<slug>/load.ts`).

@@ -1,6 +1,7 @@
 import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, SwapReturnType } from '../types.js'
 import { quoteWeightedSwap } from './quote.js'
 import type { BalancerV2WeightedPoolSnapshot } from './types.js'
+import { encodeBalancerV2Step } from './encode.js'
 
 export type { BalancerV2WeightedPoolSnapshot } from './types.js'
 
@@ -65,4 +66,5 @@ export const balancerV2Adapter: ProtocolAdapter<BalancerV2WeightedPoolSnapshot> 
   swap,
   getFloatModel,
   getStepData: (snapshot) => ({ poolId: snapshot.poolId }),
+  encode: encodeBalancerV2Step,
 }

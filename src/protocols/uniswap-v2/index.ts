@@ -1,6 +1,7 @@
 import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, SwapReturnType } from '../types.js'
 import { getAmountOut } from './quote.js'
 import type { UniswapV2PoolSnapshot } from './types.js'
+import { encodeUniswapV2Step } from './encode.js'
 
 export type { UniswapV2PoolSnapshot } from './types.js'
 
@@ -51,4 +52,5 @@ export const uniswapV2Adapter: ProtocolAdapter<UniswapV2PoolSnapshot> = {
   swap,
   getFloatModel,
   getStepData: (snapshot) => ({ feeBps: snapshot.feeBps }),
+  encode: encodeUniswapV2Step,
 }

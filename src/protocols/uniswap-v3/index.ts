@@ -2,6 +2,7 @@ import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, SwapReturn
 import { quoteExactInput } from './quote.js'
 import { quoteFloat } from './quoteFloat.js'
 import type { UniswapV3PoolSnapshot } from './types.js'
+import { encodeUniswapV3Step } from './encode.js'
 
 export type { UniswapV3PoolSnapshot, UniswapV3Tick } from './types.js'
 
@@ -36,4 +37,5 @@ export const uniswapV3Adapter: ProtocolAdapter<UniswapV3PoolSnapshot> = {
   swap,
   getFloatModel,
   getStepData: (snapshot) => ({ fee: snapshot.fee }),
+  encode: encodeUniswapV3Step,
 }

@@ -1,0 +1,106 @@
+import type { Address, PublicClient } from 'viem'
+import type { ChainAddressBook } from '../chain/addressBook.js'
+import type { EngineSnapshot } from '../engine/types.js'
+import { loadBalancerV2 } from '../protocols/balancer-v2/load.js'
+import type { LoadContext } from '../protocols/loadContext.js'
+import type { PoolSnapshotBase } from '../protocols/types.js'
+import { loadUniswapV2 } from '../protocols/uniswap-v2/load.js'
+import { loadUniswapV3 } from '../protocols/uniswap-v3/load.js'
+
+/** Loaders per protocol family: the explicit list of what the store reads. */
+const loaders = [
+  { protocol: 'uniswap-v2', load: loadUniswapV2 },
+  { protocol: 'uniswap-v3', load: loadUniswapV3 },
+  { protocol: 'balancer-v2', load: loadBalancerV2 },
+] as const
+
+/** Parameters of {@link createSnapshotStore}. */
+export type CreateSnapshotStoreParameters = {
+  chainId: number
+  client: PublicClient
+  book: ChainAddressBook
+  /** How long a read of the chain head is trusted before asking again (ms). */
+  headTtlMs?: number | undefined
+}
+
+/** The engine snapshot of one chain, kept current block by block. */
+export type SnapshotStore = {
+  /** The snapshot at the chain head (re-reads changed pools when a new block arrived). */
+  current(): Promise<EngineSnapshot>
+  /** Loads counted by kind, for metrics and tests. */
+  stats(): { fullLoads: number; incrementalLoads: number; poolsReloaded: number }
+}
+
+/**
+ * Creates the per-chain snapshot store. The first call reads every pool at the head block (one
+ * Multicall3 batch per family, pinned to that block). On a later block it asks for the logs emitted
+ * since (pools, and the Balancer Vault) and re-reads only the pools that emitted any, carrying the
+ * others over. Concurrent callers share one load (single flight). Versions are `"<chainId>:<block>"`.
+ * @returns the store
+ */
+export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: CreateSnapshotStoreParameters): SnapshotStore {
+  const context: LoadContext = { client, book }
+  let snapshot: EngineSnapshot | undefined
+  let inflight: Promise<EngineSnapshot> | undefined
+  let headCheckedAt = 0
+  const stats = { fullLoads: 0, incrementalLoads: 0, poolsReloaded: 0 }
+  const balancerByPoolId = new Map(book.balancerV2.pools.map((p) => [p.poolId.toLowerCase(), p.address.toLowerCase()]))
+
+  async function loadAll(blockNumber: bigint, pools?: readonly Address[]): Promise<PoolSnapshotBase[]> {
+    const parts = await Promise.all(loaders.map((l) => l.load(context, { blockNumber, ...(pools ? { pools } : {}) })))
+    return parts.flat()
+  }
+
+  async function changedPools(from: bigint, to: bigint): Promise<Set<string>> {
+    const addresses = [
+      ...book.uniswapV2.pairs.map((p) => p.address),
+      ...book.uniswapV3.pools.map((p) => p.address),
+      ...book.balancerV2.pools.map((p) => p.address),
+      book.balancerV2.vault,
+    ]
+    const logs = await client.getLogs({ address: addresses, fromBlock: from, toBlock: to })
+    const changed = new Set<string>()
+    for (const log of logs) {
+      const emitter = log.address.toLowerCase()
+      if (emitter === book.balancerV2.vault.toLowerCase()) {
+        // Vault events index the poolId as their first topic argument.
+        const pool = log.topics[1] ? balancerByPoolId.get(log.topics[1].toLowerCase()) : undefined
+        if (pool) changed.add(pool)
+      } else changed.add(emitter)
+    }
+    return changed
+  }
+
+  async function refresh(): Promise<EngineSnapshot> {
+    const head = await client.getBlockNumber({ cacheTime: 0 })
+    headCheckedAt = Date.now()
+    if (snapshot && snapshot.blockNumber === head) return snapshot
+    let pools: PoolSnapshotBase[]
+    if (!snapshot || head < snapshot.blockNumber) {
+      pools = await loadAll(head)
+      stats.fullLoads++
+    } else {
+      const changed = await changedPools(snapshot.blockNumber + 1n, head)
+      const reloaded = changed.size ? await loadAll(head, [...changed] as Address[]) : []
+      const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
+      pools = snapshot.pools.map((p) => byAddress.get(p.address.toLowerCase()) ?? { ...p, blockNumber: head })
+      stats.incrementalLoads++
+      stats.poolsReloaded += reloaded.length
+    }
+    snapshot = { version: `${chainId}:${head}`, chainId, blockNumber: head, pools }
+    return snapshot
+  }
+
+  return {
+    async current() {
+      if (snapshot && Date.now() - headCheckedAt < headTtlMs) return snapshot
+      if (!inflight) {
+        inflight = refresh().finally(() => {
+          inflight = undefined
+        })
+      }
+      return inflight
+    },
+    stats: () => ({ ...stats }),
+  }
+}

@@ -1,0 +1,99 @@
+import { parseAbi, type Address, type Hex } from 'viem'
+import { functionCall } from '../../encoding/call.js'
+import { nativeTokenAddress } from '../../encoding/legacyCalldata.js'
+import { addBalanceOfSelf, addSweep, addTransfer } from '../../encoding/planActions.js'
+import { Planner } from '../../encoding/planner.js'
+import type { ReturnValue } from '../../encoding/value.js'
+import { UnknownProtocolError } from '../../errors/engine.js'
+import { protocolAdaptersBySlug } from '../../protocols/registry.js'
+import type { EncodeStepContext } from '../../protocols/types.js'
+import type { FindRouteReturnType } from '../types.js'
+
+const wethAbi = parseAbi(['function deposit() payable', 'function withdraw(uint256 wad)'])
+
+/** Everything besides the route that the plan needs. Plain data (sent to workers). */
+export type PlanRouteParameters = {
+  context: EncodeStepContext
+  /** The chain's wrapped native token; the engine routes native coin as this token. */
+  weth: Address
+  /** Inputs as requested (native = 0xEeee…EEeE): the full amount and the fee taken from it. */
+  inputs: readonly { token: Address; amount: bigint; fee: bigint }[]
+  feeReceiver?: Address | undefined
+  /** Outputs as requested (native allowed). */
+  outputs: readonly { token: Address }[]
+  receiver: Address
+  refundReceiver: Address
+}
+
+/** A weiroll plan: what `executeShortcut` runs. */
+export type RoutePlan = { commands: Hex[]; state: Hex[] }
+
+const isNative = (token: string) => token.toLowerCase() === nativeTokenAddress.toLowerCase()
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/**
+ * Turns an engine route into a weiroll plan for the executor (or a delegating wallet):
+ * fees first, native coin wrapped, every path step by step (each step spends exactly what the
+ * previous one produced), outputs unwrapped and delivered to the receiver, leftovers of the inputs
+ * swept to the refund receiver. Pure: runs in the engine workers.
+ *
+ * @returns `{ commands, state }`
+ * @throws UnknownProtocolError when a step's protocol has no encoder
+ */
+export function planRoute(route: FindRouteReturnType, params: PlanRouteParameters): RoutePlan {
+  const { context, weth } = params
+  const planner = new Planner()
+  const engineToken = (token: Address) => (isNative(token) ? weth : token).toLowerCase()
+
+  for (const input of params.inputs) {
+    if (input.fee > 0n && params.feeReceiver) addTransfer(planner, { token: input.token, receiver: params.feeReceiver, amount: input.fee })
+    if (isNative(input.token)) {
+      planner.add(functionCall({ address: weth, abi: wethAbi, functionName: 'deposit' }).withValue(input.amount - input.fee))
+    }
+  }
+
+  // The last path spending an input token takes the whole remaining balance: it absorbs rounding and
+  // transfer taxes, so nothing of the input is left behind. Only safe when that token is not also
+  // produced inside the route (an intermediate or an output).
+  const produced = new Set<string>()
+  for (const path of route.paths) for (const step of path.steps) produced.add(step.tokenOut.toLowerCase())
+  const lastPathOf = new Map<string, number>()
+  route.paths.forEach((path, i) => {
+    if (path.steps.length > 0) lastPathOf.set(path.tokenIn.toLowerCase(), i)
+  })
+
+  route.paths.forEach((path, i) => {
+    const tokenIn = path.tokenIn.toLowerCase()
+    let amount: bigint | ReturnValue =
+      lastPathOf.get(tokenIn) === i && !produced.has(tokenIn)
+        ? addBalanceOfSelf(planner, { helpers: context.helpers, token: tokenIn as Address })
+        : path.amountIn
+    for (const step of path.steps) {
+      const adapter = protocolAdaptersBySlug.get(step.protocol)
+      if (!adapter?.encode) throw new UnknownProtocolError({ protocol: step.protocol })
+      amount = adapter.encode(planner, context, {
+        primary: step.primary, tokenIn: step.tokenIn as Address, tokenOut: step.tokenOut as Address, data: step.data, amountIn: amount,
+      })
+    }
+  })
+
+  const deliver = !same(params.receiver, context.self)
+  for (const output of params.outputs) {
+    if (isNative(output.token)) {
+      const wrapped = addBalanceOfSelf(planner, { helpers: context.helpers, token: weth })
+      planner.add(functionCall({ address: weth, abi: wethAbi, functionName: 'withdraw', args: [wrapped] }))
+    }
+    if (deliver) addSweep(planner, { helpers: context.helpers, token: output.token, receiver: params.receiver })
+  }
+  if (!same(params.refundReceiver, context.self)) {
+    const outputs = new Set(params.outputs.map((o) => engineToken(o.token)))
+    const swept = new Set<string>()
+    for (const input of params.inputs) {
+      const token = engineToken(input.token)
+      if (outputs.has(token) || swept.has(token)) continue
+      swept.add(token)
+      addSweep(planner, { helpers: context.helpers, token: token as Address, receiver: params.refundReceiver })
+    }
+  }
+  return planner.plan()
+}

@@ -1,0 +1,36 @@
+import type { Address } from 'viem'
+import type { ChainAddressBook } from '../chain/addressBook.js'
+import { findToken } from '../chain/addressBook.js'
+import { NATIVE_ADDRESS } from '../schemas/fields.js'
+
+/** USD value of a raw amount, or undefined when the token has no reference price. */
+function usdValue(book: ChainAddressBook, token: Address, amount: bigint): number | undefined {
+  const entry = token.toLowerCase() === NATIVE_ADDRESS.toLowerCase() ? findToken(book, book.weth) : findToken(book, token)
+  if (!entry || !(entry.priceUsd > 0)) return undefined
+  return (Number(amount) / 10 ** entry.decimals) * entry.priceUsd
+}
+
+/**
+ * Price impact in basis points of the simulated trade against USD mid-prices:
+ * `(valueIn − valueOut) / valueIn × 10 000`, rounded to 0.01 bps. Inputs are counted after fees.
+ * @returns the impact, or null when any token lacks a USD price (spec)
+ */
+export function computePriceImpact(
+  book: ChainAddressBook,
+  { inputs, outputs }: { inputs: readonly { token: Address; amount: bigint }[]; outputs: readonly { token: Address; amount: bigint }[] },
+): number | null {
+  let valueIn = 0
+  let valueOut = 0
+  for (const i of inputs) {
+    const v = usdValue(book, i.token, i.amount)
+    if (v === undefined) return null
+    valueIn += v
+  }
+  for (const o of outputs) {
+    const v = usdValue(book, o.token, o.amount)
+    if (v === undefined) return null
+    valueOut += v
+  }
+  if (!(valueIn > 0) || !Number.isFinite(valueIn) || !Number.isFinite(valueOut)) return null
+  return Math.round(((valueIn - valueOut) / valueIn) * 10_000 * 100) / 100
+}

@@ -1,0 +1,16 @@
+import type { Logger } from 'pino'
+import type { ChainRuntime } from '../chain/connectChains.js'
+import type { SnapshotStore } from '../data/createSnapshotStore.js'
+import type { EnginePool } from '../engine/pool.js'
+
+/** What the use cases run against. Built once in main; injected everywhere (no globals). */
+export type ServiceContext = {
+  chains: Readonly<Record<number, ChainRuntime>>
+  snapshots: Readonly<Record<number, SnapshotStore>>
+  engine: EnginePool
+  logger: Logger
+  /** Most paths one input→output leg may be split across. */
+  maxSplits: number
+  /** Longest path in hops. */
+  maxHops: number
+}

@@ -1,0 +1,37 @@
+import type { Logger } from 'pino'
+import type { ChainRuntime } from '../chain/connectChains.js'
+import { createSnapshotStore, type SnapshotStore } from '../data/createSnapshotStore.js'
+import { createEnginePool } from '../engine/pool.js'
+import type { ServiceContext } from './context.js'
+
+/** Parameters of {@link createServiceContext}. */
+export type CreateServiceContextParameters = {
+  chains: Readonly<Record<number, ChainRuntime>>
+  logger: Logger
+  /** Engine worker threads; default: available parallelism. */
+  threads?: number | undefined
+  maxSplits?: number | undefined
+  maxHops?: number | undefined
+}
+
+/**
+ * Wires the use cases' dependencies: one snapshot store per chain and the engine's worker pool.
+ * @returns the context and a `close()` that stops the workers
+ */
+export function createServiceContext(params: CreateServiceContextParameters): ServiceContext & { close(): Promise<void> } {
+  const snapshots: Record<number, SnapshotStore> = {}
+  for (const c of Object.values(params.chains)) {
+    snapshots[c.chainId] = createSnapshotStore({ chainId: c.chainId, client: c.client, book: c.addressBook })
+  }
+  const chainCount = Object.keys(params.chains).length
+  const engine = createEnginePool({ threads: params.threads, keepVersions: Math.max(2, 2 * chainCount) })
+  return {
+    chains: params.chains,
+    snapshots,
+    engine,
+    logger: params.logger,
+    maxSplits: params.maxSplits ?? 4,
+    maxHops: params.maxHops ?? 3,
+    close: () => engine.close(),
+  }
+}

@@ -1,0 +1,111 @@
+import { erc20Abi, maxUint256, parseEventLogs, type Address, type Hex, type PublicClient } from 'viem'
+import { pino } from 'pino'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { ChainRuntime } from '../chain/connectChains.js'
+import { startDevnet, type Devnet, type DevnetChain } from '../chain/devnet/startDevnet.js'
+import { switchyardExecutorAbi } from '../contracts/abis.js'
+import { parseRequestId } from '../encoding/requestId.js'
+import { createServiceContext } from './createServiceContext.js'
+import { getRoute } from './getRoute.js'
+
+const user: Address = '0x00000000000000000000000000000000000005e1'
+const other: Address = '0x00000000000000000000000000000000000005e2'
+const accountId = `0x${'11'.repeat(32)}` as Hex
+const caller = { accountId, keyId: 'test' }
+const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+
+let devnet: Devnet
+let chain: DevnetChain
+let ctx: ReturnType<typeof createServiceContext>
+beforeAll(async () => {
+  devnet = await startDevnet({ chains: [1] })
+  chain = devnet.chains[1]!
+  const runtime: ChainRuntime = { chainId: 1, rpcUrl: chain.rpcUrl, source: 'devnet', client: chain.client as unknown as PublicClient, addressBook: chain.addressBook }
+  ctx = createServiceContext({ chains: { 1: runtime }, logger: pino({ level: 'silent' }), threads: 1 })
+  await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 21n })
+  await chain.client.impersonateAccount({ address: user })
+})
+afterAll(async () => {
+  await ctx?.close()
+  await devnet?.stop()
+})
+let snap: Hex
+beforeEach(async () => {
+  snap = await chain.client.snapshot()
+})
+afterEach(async () => {
+  await chain.client.revert({ id: snap })
+})
+
+const tok = (s: string) => chain.addressBook.tokens[s]!.address
+const balance = (token: Address, who: Address) =>
+  token === NATIVE ? chain.client.getBalance({ address: who }) : chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+
+async function execute(answer: Awaited<ReturnType<typeof getRoute>>, tokenOut: Address, receiver: Address) {
+  const before = await balance(tokenOut, receiver)
+  const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), chain: chain.client.chain, gas: 5_000_000n })
+  const receipt = await chain.client.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect(receipt.blockNumber).toBe(BigInt(answer.createdAt) + 1n)
+  const delta = (await balance(tokenOut, receiver)) - before
+  return { receipt, delta }
+}
+
+describe('getRoute on the devnet (search → encode → simulate), executed for real', () => {
+  test('USDC → WETH: the receiver gets exactly amountOut; gas within 5%; event carries accountId and referral code', async () => {
+    const amountIn = 25_000n * 10n ** 6n
+    await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: amountIn })
+    await chain.client.writeContract({ address: tok('USDC'), abi: erc20Abi, functionName: 'approve', args: [chain.addressBook.switchyard!.router as Address, maxUint256], account: user, chain: chain.client.chain })
+    const answer = await getRoute(ctx, {
+      fromAddress: user, chainId: 1, tokenIn: [tok('USDC')], tokenOut: [tok('WETH')], amountIn: [amountIn.toString()],
+      receiver: other, referralCode: 'yard', variableEstimates: {},
+    }, { caller, requireVariableEstimates: true })
+    expect(BigInt(answer.amountOut)).toBeGreaterThan(8n * 10n ** 18n)
+    expect(BigInt(answer.minAmountOut)).toBe((BigInt(answer.amountOut) * 9950n) / 10000n)
+    expect(answer.priceImpact).not.toBeNull()
+    const { receipt, delta } = await execute(answer, tok('WETH'), other)
+    expect(delta).toBe(BigInt(answer.amountOut))
+    const gas = Number(answer.gas)
+    expect(Math.abs(Number(receipt.gasUsed) - gas) / gas).toBeLessThan(0.05)
+    const [event] = parseEventLogs({ abi: switchyardExecutorAbi, logs: receipt.logs, eventName: 'ShortcutExecuted' })
+    expect(event?.args.accountId).toBe(accountId)
+    expect(parseRequestId(event!.args.requestId).referralCode).toBe('yard')
+  })
+
+  test('ETH → USDC with tx.value; unfunded-sender simulation still answers', async () => {
+    const amountIn = 3n * 10n ** 18n
+    const answer = await getRoute(ctx, {
+      fromAddress: user, tokenIn: [NATIVE], tokenOut: [tok('USDC')], amountIn: [amountIn.toString()], variableEstimates: {},
+    }, { caller, requireVariableEstimates: true })
+    expect(answer.tx.value).toBe(amountIn.toString())
+    const { delta } = await execute(answer, tok('USDC'), user)
+    expect(delta).toBe(BigInt(answer.amountOut))
+    // A sender with nothing: the route is still returned (spec), simulated with overrides.
+    const poor = await getRoute(ctx, {
+      fromAddress: '0x0000000000000000000000000000000000000bad', tokenIn: [tok('DAI')], tokenOut: [tok('WBTC')], amountIn: ['5000000000000000000000'], variableEstimates: {},
+    }, { caller, requireVariableEstimates: true })
+    expect(BigInt(poor.amountOut)).toBeGreaterThan(0n)
+  })
+
+  test('WETH → WBTC multi-hop and a three-token multi-input route with a fee', async () => {
+    const a = await getRoute(ctx, { fromAddress: user, tokenIn: [tok('LINK')], tokenOut: [tok('CRV')], amountIn: ['50000000000000000000000'] }, { caller, requireVariableEstimates: false })
+    expect(a.route.length).toBeGreaterThanOrEqual(2)
+    const amounts = [10_000n * 10n ** 6n, 5n * 10n ** 18n, 10_000n * 10n ** 18n]
+    const ins = [tok('USDC'), tok('WETH'), tok('DAI')]
+    for (const [i, t] of ins.entries()) {
+      await devnet.fund({ chainId: 1, address: user, token: t, amount: amounts[i]! })
+      await chain.client.writeContract({ address: t, abi: erc20Abi, functionName: 'approve', args: [chain.addressBook.switchyard!.router as Address, maxUint256], account: user, chain: chain.client.chain })
+    }
+    const feeReceiver: Address = '0x00000000000000000000000000000000000000fe'
+    const answer = await getRoute(ctx, {
+      fromAddress: user, tokenIn: ins, tokenOut: [tok('WBTC')], amountIn: amounts.map(String), fee: ['25', '0', '100'], feeReceiver, variableEstimates: {},
+    }, { caller, requireVariableEstimates: true })
+    expect(answer.feeAmount).toEqual([(amounts[0]! * 25n) / 10000n, 0n, (amounts[2]! * 100n) / 10000n].map(String))
+    const { delta } = await execute(answer, tok('WBTC'), user)
+    expect(delta).toBe(BigInt(answer.amountOut))
+    expect(await balance(tok('USDC'), feeReceiver)).toBe(BigInt(answer.feeAmount[0]!))
+    expect(await balance(tok('DAI'), feeReceiver)).toBe(BigInt(answer.feeAmount[2]!))
+    const sy = chain.addressBook.switchyard!
+    for (const t of [...ins, tok('WBTC')]) expect(await balance(t, sy.executor as Address)).toBe(0n)
+  })
+})

@@ -1,0 +1,204 @@
+import { getAddress, type Address, type Hex } from 'viem'
+import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
+import { createRequestId } from '../encoding/requestId.js'
+import { encodeSafeRouteMulti, encodeSafeRouteSingle, type RouteTokenIn, type RouteTokenOut } from '../encoding/routerCalldata.js'
+import { encodeLegacySafeRouteSingle } from '../encoding/legacyCalldata.js'
+import { NoRouteError } from '../errors/engine.js'
+import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
+import { protocolAdapters } from '../protocols/registry.js'
+import { NATIVE_ADDRESS } from '../schemas/fields.js'
+import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
+import { simulateTransaction } from '../simulate/simulateTransaction.js'
+import { computePriceImpact } from './computePriceImpact.js'
+import type { ServiceContext } from './context.js'
+import { decodeRevert } from './decodeRevert.js'
+import { ensureTokensExist } from './ensureTokensExist.js'
+import { prepareSenderOverrides } from './prepareSenderOverrides.js'
+import type { CallOptions, RouteAnswer, RouteStepAnswer } from './types.js'
+import type { FindRouteReturnType } from '../engine/types.js'
+
+const isNative = (t: string) => t.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
+/** Strategies this deployment serves; the others get a clear error. */
+const served = new Set(['router', 'router-legacy'])
+
+export type GetRouteErrorType = InvalidRequestError | UnsupportedChainError | CrossChainNotSupportedError | NoRouteError
+
+function knownStandards(): Set<string> {
+  return new Set(protocolAdapters.flatMap((a) => [a.slug, a.standard]))
+}
+
+/** Minimum after slippage, rounded down. */
+function applySlippage(amount: bigint, bps: bigint): bigint {
+  return (amount * (10_000n - bps)) / 10_000n
+}
+
+type Strategy = { to: Address; self: Address; encode(minAmountsOut: bigint[], shortcut: { commands: Hex[]; state: Hex[] }): { data: Hex; value: bigint } }
+
+function strategyFor(params: RouteParams, sy: SwitchyardAddresses, accountId: Hex, requestId: Hex): Strategy {
+  const tokensIn: RouteTokenIn[] = params.tokenIn.map((token, i) =>
+    isNative(token) ? { type: 'native', amount: params.amountIn[i]! } : { type: 'erc20', address: token, amount: params.amountIn[i]! },
+  )
+  const tokensOut = (mins: bigint[]): RouteTokenOut[] =>
+    params.tokenOut.map((token, i) => (isNative(token) ? { type: 'native', minAmountOut: mins[i]! } : { type: 'erc20', address: token, minAmountOut: mins[i]! }))
+  if (params.routingStrategy === 'router-legacy') {
+    if (params.tokenIn.length !== 1 || params.tokenOut.length !== 1) {
+      throw new InvalidRequestError({ code: 'INVALID_STRATEGY', message: 'routingStrategy: router-legacy takes exactly one tokenIn and one tokenOut', issues: [{ field: 'routingStrategy', reason: 'router-legacy is single-input, single-output' }] })
+    }
+    return {
+      to: sy.routerLegacy,
+      self: sy.executorLegacy,
+      encode: (mins, shortcut) =>
+        encodeLegacySafeRouteSingle({
+          tokenIn: params.tokenIn[0]!, amountIn: params.amountIn[0]!, tokenOut: params.tokenOut[0]!, minAmountOut: mins[0]!,
+          receiver: params.receiver, commands: shortcut.commands, state: shortcut.state,
+        }),
+    }
+  }
+  return {
+    to: sy.router,
+    self: sy.executor,
+    encode: (mins, shortcut) => {
+      const full = { accountId, requestId, ...shortcut }
+      return tokensIn.length === 1 && params.tokenOut.length === 1
+        ? encodeSafeRouteSingle({ tokenIn: tokensIn[0]!, tokenOut: tokensOut(mins)[0]!, receiver: params.receiver, shortcut: full })
+        : encodeSafeRouteMulti({ tokensIn, tokensOut: tokensOut(mins), receiver: params.receiver, shortcut: full })
+    },
+  }
+}
+
+function toSteps(route: FindRouteReturnType, params: RouteParams, weth: Address, chainId: number): RouteStepAnswer[] {
+  const steps: RouteStepAnswer[] = []
+  params.tokenIn.forEach((t, i) => {
+    if (isNative(t)) steps.push({ tokenIn: [NATIVE_ADDRESS], tokenOut: [weth], protocol: 'wrapped-native', action: 'deposit', primary: weth, internalRoutes: [], args: { amountIn: params.amountIn[i]!.toString() }, chainId })
+  })
+  for (const path of route.paths) {
+    for (const s of path.steps) {
+      steps.push({
+        tokenIn: [getAddress(s.tokenIn)], tokenOut: [getAddress(s.tokenOut)], protocol: s.protocol, action: s.action, primary: getAddress(s.primary),
+        internalRoutes: [], args: { amountIn: s.amountIn.toString(), amountOut: s.amountOut.toString(), ...s.data }, chainId,
+      })
+    }
+  }
+  params.tokenOut.forEach((t) => {
+    if (isNative(t)) steps.push({ tokenIn: [weth], tokenOut: [NATIVE_ADDRESS], protocol: 'wrapped-native', action: 'redeem', primary: weth, internalRoutes: [], args: {}, chainId })
+  })
+  return steps
+}
+
+/**
+ * The route use case: validate → snapshot → search and encode in the worker pool → wrap for the
+ * routing strategy → simulate the exact transaction on the snapshot's block → answer with the
+ * simulated amounts and gas.
+ *
+ * @param request - REST-shaped request from either transport
+ * @returns the route answer
+ * @throws {GetRouteErrorType}
+ */
+export async function getRoute(ctx: ServiceContext, request: unknown, options: CallOptions & { requireVariableEstimates: boolean }): Promise<RouteAnswer> {
+  const params = parseRouteRequest(request, { requireVariableEstimates: options.requireVariableEstimates })
+  const chain = ctx.chains[params.chainId]
+  if (!chain) throw new UnsupportedChainError({ chainId: params.chainId, supported: Object.keys(ctx.chains).map(Number) })
+  if (params.destinationChainId !== undefined) {
+    if (!ctx.chains[params.destinationChainId]) throw new UnsupportedChainError({ chainId: params.destinationChainId, supported: Object.keys(ctx.chains).map(Number), field: 'destinationChainId' })
+    throw new CrossChainNotSupportedError()
+  }
+  if (!served.has(params.routingStrategy)) {
+    throw new InvalidRequestError({
+      code: 'INVALID_STRATEGY',
+      message: `routingStrategy: ${params.routingStrategy} is not served yet; use router or router-legacy`,
+      issues: [{ field: 'routingStrategy', reason: 'not served yet' }],
+    })
+  }
+  const standards = knownStandards()
+  for (const s of params.ignoreStandards) {
+    if (!standards.has(s)) {
+      throw new InvalidRequestError({ code: 'UNKNOWN_STANDARD', message: `ignoreStandards: unknown standard "${s}"; known: ${[...standards].join(', ')}`, issues: [{ field: 'ignoreStandards', reason: `unknown standard ${s}` }] })
+    }
+  }
+  const book = chain.addressBook
+  const sy = book.switchyard as unknown as SwitchyardAddresses | undefined
+  if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
+  await ensureTokensExist(chain, [...params.tokenIn, ...params.tokenOut].filter((t) => !isNative(t)))
+
+  const fees = params.amountIn.map((a, i) => (a * params.feeBps[i]!) / 10_000n)
+  const requestId = createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode })
+  const strategy = strategyFor(params, sy, options.caller.accountId, requestId)
+
+  // The engine routes the native coin as the wrapped token; merge inputs that map to the same token.
+  const engineToken = (t: Address) => (isNative(t) ? book.weth : t).toLowerCase()
+  const merged = new Map<string, bigint>()
+  params.tokenIn.forEach((t, i) => merged.set(engineToken(t), (merged.get(engineToken(t)) ?? 0n) + params.amountIn[i]! - fees[i]!))
+  const snapshot = await ctx.snapshots[params.chainId]!.current()
+  await ctx.engine.setSnapshot(snapshot)
+
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+  const route = await ctx.engine.findRoute(
+    {
+      version: snapshot.version,
+      tokensIn: [...merged].map(([token, amount]) => ({ token, amount })),
+      tokensOut: params.tokenOut.map((t) => ({ token: engineToken(t) })),
+      maxHops: ctx.maxHops,
+      maxSplits: ctx.maxSplits,
+      ignoreStandards: params.ignoreStandards,
+      ignoreAggregators: params.ignoreAggregators.length > 0,
+      plan: {
+        context: {
+          self: strategy.self,
+          helpers: sy.helpers,
+          contracts: { uniswapV2Router02: book.uniswapV2.router02, uniswapV3SwapRouter02: book.uniswapV3.swapRouter02, balancerVault: book.balancerV2.vault },
+          deadline,
+        },
+        weth: book.weth,
+        inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]!, fee: fees[i]! })),
+        feeReceiver: params.feeReceiver,
+        outputs: params.tokenOut.map((token) => ({ token })),
+        receiver: params.receiver,
+        refundReceiver: params.refundReceiver,
+      },
+    },
+    { signal: options.signal, deadline: options.deadline },
+  )
+  if (!route.plan) throw new NoRouteError({ reason: 'the engine returned no plan' })
+  const plan = route.plan
+
+  // Minimums: the caller's (when slippage was not given) or the engine's exact quote less slippage,
+  // corrected below to the simulated output.
+  const quoted = params.tokenOut.map((t) => route.amountsOut.find((o) => o.token === engineToken(t))?.amount ?? 0n)
+  const initialMins = params.minAmountOut ?? quoted.map((q) => applySlippage(q, params.slippageBps))
+  let tx = strategy.encode(initialMins, plan)
+  const { overrides } = await prepareSenderOverrides(chain.client, {
+    blockNumber: snapshot.blockNumber,
+    from: params.fromAddress,
+    spender: strategy.to,
+    inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! })),
+  })
+  const sim = await simulateTransaction(chain.client, {
+    blockNumber: snapshot.blockNumber,
+    tx: { from: params.fromAddress, to: strategy.to, data: tx.data, value: tx.value },
+    receiver: params.receiver,
+    tokensOut: params.tokenOut,
+    multicall3: book.multicall3,
+    overrides,
+  })
+  if (sim.status === 'reverted') throw new NoRouteError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}` })
+  const amountsOut = sim.amountsOut
+  if (amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
+  const mins = params.minAmountOut ?? amountsOut.map((a) => applySlippage(a, params.slippageBps))
+  if (mins.some((m, i) => m !== initialMins[i])) tx = strategy.encode(mins, plan)
+
+  const single = params.tokenOut.length === 1
+  return {
+    gas: sim.gasUsed.toString(),
+    amountOut: single ? amountsOut[0]!.toString() : (amountsOut.map(String) as unknown as string),
+    minAmountOut: single ? mins[0]!.toString() : (mins.map(String) as unknown as string),
+    feeAmount: fees.map(String),
+    ensoFeeAmount: fees.map(() => '0'),
+    priceImpact: computePriceImpact(book, {
+      inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! - fees[i]! })),
+      outputs: params.tokenOut.map((token, i) => ({ token, amount: amountsOut[i]! })),
+    }),
+    createdAt: Number(snapshot.blockNumber),
+    tx: { data: tx.data, to: strategy.to, from: params.fromAddress, value: tx.value.toString() },
+    route: toSteps(route, params, book.weth, params.chainId),
+  }
+}

@@ -1,0 +1,65 @@
+import { decodeFunctionResult, encodeFunctionData, parseAbi, toHex, type Address, type Hex, type PublicClient } from 'viem'
+
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
+const multicall3 = parseAbi(['function getEthBalance(address) view returns (uint256)'])
+
+/** A state override in eth_simulateV1 form. */
+export type AccountOverride = { balance?: Hex; stateDiff?: Record<Hex, Hex> }
+
+/** Parameters of {@link simulateTransaction}. */
+export type SimulateTransactionParameters = {
+  /** Block to build on; the simulated transaction runs in the block after it. */
+  blockNumber: bigint
+  tx: { from: Address; to: Address; data: Hex; value: bigint }
+  /** Whose balances to measure. */
+  receiver: Address
+  /** Tokens whose balance change at `receiver` is measured; 0xEeee…EEeE = native coin. */
+  tokensOut: readonly Address[]
+  multicall3: Address
+  /** Overrides applied before the transaction (funding an unfunded sender, allowances). */
+  overrides?: Record<Address, AccountOverride> | undefined
+}
+
+/** What one simulation measured. */
+export type SimulateTransactionReturnType =
+  | { status: 'success'; gasUsed: bigint; amountsOut: bigint[]; blockNumber: bigint }
+  | { status: 'reverted'; gasUsed: bigint; revertData: Hex | undefined; message: string; blockNumber: bigint }
+
+type SimCallResult = { status: Hex; returnData: Hex; gasUsed: Hex; error?: { message?: string; data?: Hex } }
+
+const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+/**
+ * Runs the exact transaction with `eth_simulateV1` on top of one block, between two reads of the
+ * receiver's balances, all in one simulated block: the output is the receiver's balance change and
+ * the gas is what the transaction used. Nothing is sent and no state changes.
+ * @returns the measured outputs and gas, or the revert data
+ */
+export async function simulateTransaction(client: Pick<PublicClient, 'request'>, params: SimulateTransactionParameters): Promise<SimulateTransactionReturnType> {
+  const balanceCall = (token: Address) =>
+    token.toLowerCase() === NATIVE
+      ? { to: params.multicall3, data: encodeFunctionData({ abi: multicall3, functionName: 'getEthBalance', args: [params.receiver] }) }
+      : { to: token, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [params.receiver] }) }
+  const reads = params.tokensOut.map(balanceCall)
+  const tx = { from: params.tx.from, to: params.tx.to, data: params.tx.data, value: toHex(params.tx.value) }
+  const response = (await client.request({
+    method: 'eth_simulateV1' as never,
+    params: [
+      { blockStateCalls: [{ stateOverrides: params.overrides ?? {}, calls: [...reads, tx, ...reads] }], validation: false },
+      toHex(params.blockNumber),
+    ] as never,
+  })) as { number: Hex; calls: SimCallResult[] }[]
+  const block = response[0]
+  if (!block) throw new Error('eth_simulateV1 returned no block')
+  const n = reads.length
+  const txResult = block.calls[n]
+  if (!txResult) throw new Error('eth_simulateV1 returned too few calls')
+  const gasUsed = BigInt(txResult.gasUsed)
+  if (BigInt(txResult.status) !== 1n) {
+    return { status: 'reverted', gasUsed, revertData: txResult.error?.data ?? (txResult.returnData !== '0x' ? txResult.returnData : undefined), message: txResult.error?.message ?? 'execution reverted', blockNumber: params.blockNumber }
+  }
+  const decode = (r: SimCallResult | undefined) =>
+    r && BigInt(r.status) === 1n ? (decodeFunctionResult({ abi: erc20, functionName: 'balanceOf', data: r.returnData }) as bigint) : 0n
+  const amountsOut = params.tokensOut.map((_, i) => decode(block.calls[n + 1 + i]) - decode(block.calls[i]))
+  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber }
+}
