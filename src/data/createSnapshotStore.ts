@@ -35,7 +35,7 @@ export type SnapshotStore = {
  * Creates the per-chain snapshot store. The first call reads every pool at the head block (one
  * Multicall3 batch per family, pinned to that block). On a later block it asks for the logs emitted
  * since (pools, and the Balancer Vault) and re-reads only the pools that emitted any, carrying the
- * others over. Concurrent callers share one load (single flight). Versions are `"<chainId>:<block>"`.
+ * others over. Concurrent callers share one load (single flight). Versions are `"<chainId>:<block>:<hash prefix>"`.
  * @returns the store
  */
 export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: CreateSnapshotStoreParameters): SnapshotStore {
@@ -72,11 +72,15 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
   }
 
   async function refresh(): Promise<EngineSnapshot> {
-    const head = await client.getBlockNumber({ cacheTime: 0 })
+    const block = await client.getBlock({ blockTag: 'latest' })
+    const head = block.number
     headCheckedAt = Date.now()
-    if (snapshot && snapshot.blockNumber === head) return snapshot
+    // The hash is part of the version: after a reorg (or an anvil revert) the same number can carry
+    // another state, and workers cache graphs by version.
+    const version = `${chainId}:${head}:${block.hash.slice(2, 14)}`
+    if (snapshot && snapshot.version === version) return snapshot
     let pools: PoolSnapshotBase[]
-    if (!snapshot || head < snapshot.blockNumber) {
+    if (!snapshot || head <= snapshot.blockNumber) {
       pools = await loadAll(head)
       stats.fullLoads++
     } else {
@@ -87,7 +91,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       stats.incrementalLoads++
       stats.poolsReloaded += reloaded.length
     }
-    snapshot = { version: `${chainId}:${head}`, chainId, blockNumber: head, pools }
+    snapshot = { version, chainId, blockNumber: head, pools }
     return snapshot
   }
 

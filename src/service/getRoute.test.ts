@@ -38,6 +38,11 @@ afterEach(async () => {
 })
 
 const tok = (s: string) => chain.addressBook.tokens[s]!.address
+/** approve and wait for it to be mined (anvil answers eth_sendTransaction before mining). */
+async function approveRouter(token: Address) {
+  const hash = await chain.client.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [chain.addressBook.switchyard!.router as Address, maxUint256], account: user, chain: chain.client.chain })
+  await chain.client.waitForTransactionReceipt({ hash })
+}
 const balance = (token: Address, who: Address) =>
   token === NATIVE ? chain.client.getBalance({ address: who }) : chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
 
@@ -55,7 +60,7 @@ describe('getRoute on the devnet (search → encode → simulate), executed for 
   test('USDC → WETH: the receiver gets exactly amountOut; gas within 5%; event carries accountId and referral code', async () => {
     const amountIn = 25_000n * 10n ** 6n
     await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: amountIn })
-    await chain.client.writeContract({ address: tok('USDC'), abi: erc20Abi, functionName: 'approve', args: [chain.addressBook.switchyard!.router as Address, maxUint256], account: user, chain: chain.client.chain })
+    await approveRouter(tok('USDC'))
     const answer = await getRoute(ctx, {
       fromAddress: user, chainId: 1, tokenIn: [tok('USDC')], tokenOut: [tok('WETH')], amountIn: [amountIn.toString()],
       receiver: other, referralCode: 'yard', variableEstimates: {},
@@ -94,7 +99,7 @@ describe('getRoute on the devnet (search → encode → simulate), executed for 
     const ins = [tok('USDC'), tok('WETH'), tok('DAI')]
     for (const [i, t] of ins.entries()) {
       await devnet.fund({ chainId: 1, address: user, token: t, amount: amounts[i]! })
-      await chain.client.writeContract({ address: t, abi: erc20Abi, functionName: 'approve', args: [chain.addressBook.switchyard!.router as Address, maxUint256], account: user, chain: chain.client.chain })
+      await approveRouter(t)
     }
     const feeReceiver: Address = '0x00000000000000000000000000000000000000fe'
     const answer = await getRoute(ctx, {

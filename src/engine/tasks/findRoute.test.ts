@@ -127,6 +127,10 @@ describe('findRoute', () => {
     const context = contextFor(3)
     expect(() =>
       findRoute(context, { tokensIn: [{ token: context.graph.tokens[0]!, amount: 1n }], tokensOut: [{ token: '0x000000000000000000000000000000000000dead' }] }),
-    ).toThrowErrorMatchingInlineSnapshot(`[NoRouteError: Could not build shortcuts for route]`)
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [NoRouteError: Could not build shortcuts for route
+
+      Details: token 0x000000000000000000000000000000000000dead has no pool in snapshot test:3]
+    `)
   })
 })
