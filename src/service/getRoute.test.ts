@@ -1,4 +1,4 @@
-import { erc20Abi, maxUint256, parseEventLogs, type Address, type Hex, type PublicClient } from 'viem'
+import { erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex, type PublicClient } from 'viem'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { ChainRuntime } from '../chain/connectChains.js'
@@ -112,5 +112,30 @@ describe('getRoute on the devnet (search → encode → simulate), executed for 
     expect(await balance(tok('DAI'), feeReceiver)).toBe(BigInt(answer.feeAmount[2]!))
     const sy = chain.addressBook.switchyard!
     for (const t of [...ins, tok('WBTC')]) expect(await balance(t, sy.executor as Address)).toBe(0n)
+  })
+})
+
+describe('delegate strategy through a real smart wallet', () => {
+  test('the wallet DELEGATECALLs tx.to with tx.data: it receives exactly amountOut; the in-plan minimum holds', async () => {
+    const sy = chain.addressBook.switchyard as unknown as { smartWalletFactory: Address; delegate: Address }
+    const factoryAbi = parseAbi(['function createWallet(address owner) returns (address)', 'function walletAddress(address owner) view returns (address)'])
+    const walletAbi = parseAbi(['function execute(address target, bytes data) payable returns (bytes)'])
+    const create = await chain.client.writeContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'createWallet', args: [user], account: user, chain: chain.client.chain })
+    await chain.client.waitForTransactionReceipt({ hash: create })
+    const wallet = await chain.client.readContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'walletAddress', args: [user] })
+    const amountIn = 7_000n * 10n ** 6n
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: amountIn })
+    const answer = await getRoute(ctx, {
+      fromAddress: wallet, routingStrategy: 'delegate', tokenIn: [tok('USDC')], tokenOut: [tok('WBTC')], amountIn: [amountIn.toString()], variableEstimates: {},
+    }, { caller, requireVariableEstimates: true })
+    expect(answer.tx.to).toBe(sy.delegate)
+    const before = await balance(tok('WBTC'), wallet)
+    const hash = await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: 5_000_000n })
+    const receipt = await chain.client.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect((await balance(tok('WBTC'), wallet)) - before).toBe(BigInt(answer.amountOut))
+    expect(BigInt(answer.amountOut)).toBeGreaterThanOrEqual(BigInt(answer.minAmountOut))
+    expect(await balance(tok('USDC'), wallet)).toBe(0n)
+    expect(Math.abs(Number(receipt.gasUsed) - Number(answer.gas)) / Number(answer.gas)).toBeLessThan(0.05)
   })
 })

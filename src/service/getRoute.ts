@@ -1,8 +1,10 @@
-import { getAddress, type Address, type Hex } from 'viem'
+import { getAddress, pad, toHex, type Address, type Hex } from 'viem'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { createRequestId } from '../encoding/requestId.js'
 import { encodeSafeRouteMulti, encodeSafeRouteSingle, type RouteTokenIn, type RouteTokenOut } from '../encoding/routerCalldata.js'
-import { encodeLegacySafeRouteSingle } from '../encoding/legacyCalldata.js'
+import { encodeLegacyExecuteShortcut, encodeLegacySafeRouteSingle } from '../encoding/legacyCalldata.js'
+import { encodeDelegateShortcut } from '../encoding/delegateCalldata.js'
+import { loadContractArtifact } from '../contracts/loadContractArtifact.js'
 import { NoRouteError } from '../errors/engine.js'
 import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { protocolAdapters } from '../protocols/registry.js'
@@ -17,9 +19,11 @@ import { prepareSenderOverrides } from './prepareSenderOverrides.js'
 import type { CallOptions, RouteAnswer, RouteStepAnswer } from './types.js'
 import type { FindRouteReturnType } from '../engine/types.js'
 
+/** Storage slot where SwitchyardDelegateSimulator reads its delegate target (see the contract). */
+const DELEGATE_SIMULATOR_TARGET_SLOT: Hex = '0x2b5e3c7fd64c8f6e9f5cbd7f6f1f0b1c0f5e3d2c1b0a99887766554433221100'
 const isNative = (t: string) => t.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
 /** Strategies this deployment serves; the others get a clear error. */
-const served = new Set(['router', 'router-legacy'])
+const served = new Set(['router', 'router-legacy', 'delegate', 'delegate-legacy'])
 
 export type GetRouteErrorType = InvalidRequestError | UnsupportedChainError | CrossChainNotSupportedError | NoRouteError
 
@@ -32,7 +36,7 @@ function applySlippage(amount: bigint, bps: bigint): bigint {
   return (amount * (10_000n - bps)) / 10_000n
 }
 
-type Strategy = { to: Address; self: Address; encode(minAmountsOut: bigint[], shortcut: { commands: Hex[]; state: Hex[] }): { data: Hex; value: bigint } }
+type Strategy = { kind: 'router' | 'delegate'; to: Address; self: Address; encode(minAmountsOut: bigint[], shortcut: { commands: Hex[]; state: Hex[] }): { data: Hex; value: bigint } }
 
 function strategyFor(params: RouteParams, sy: SwitchyardAddresses, accountId: Hex, requestId: Hex): Strategy {
   const tokensIn: RouteTokenIn[] = params.tokenIn.map((token, i) =>
@@ -40,11 +44,26 @@ function strategyFor(params: RouteParams, sy: SwitchyardAddresses, accountId: He
   )
   const tokensOut = (mins: bigint[]): RouteTokenOut[] =>
     params.tokenOut.map((token, i) => (isNative(token) ? { type: 'native', minAmountOut: mins[i]! } : { type: 'erc20', address: token, minAmountOut: mins[i]! }))
+  const nativeValue = params.tokenIn.reduce((sum, t, i) => (isNative(t) ? sum + params.amountIn[i]! : sum), 0n)
+  if (params.routingStrategy === 'delegate' || params.routingStrategy === 'delegate-legacy') {
+    // The wallet (spender, or fromAddress) DELEGATECALLs tx.to with tx.data and holds the tokens itself.
+    const legacy = params.routingStrategy === 'delegate-legacy'
+    return {
+      kind: 'delegate',
+      to: legacy ? sy.delegateLegacy : sy.delegate,
+      self: params.spender ?? params.fromAddress,
+      encode: (_mins, shortcut) => ({
+        data: legacy ? encodeLegacyExecuteShortcut({ commands: shortcut.commands, state: shortcut.state }) : encodeDelegateShortcut({ accountId, requestId, commands: shortcut.commands, state: shortcut.state }),
+        value: nativeValue,
+      }),
+    }
+  }
   if (params.routingStrategy === 'router-legacy') {
     if (params.tokenIn.length !== 1 || params.tokenOut.length !== 1) {
       throw new InvalidRequestError({ code: 'INVALID_STRATEGY', message: 'routingStrategy: router-legacy takes exactly one tokenIn and one tokenOut', issues: [{ field: 'routingStrategy', reason: 'router-legacy is single-input, single-output' }] })
     }
     return {
+      kind: 'router',
       to: sy.routerLegacy,
       self: sy.executorLegacy,
       encode: (mins, shortcut) =>
@@ -55,6 +74,7 @@ function strategyFor(params: RouteParams, sy: SwitchyardAddresses, accountId: He
     }
   }
   return {
+    kind: 'router',
     to: sy.router,
     self: sy.executor,
     encode: (mins, shortcut) => {
@@ -154,6 +174,7 @@ export async function getRoute(ctx: ServiceContext, request: unknown, options: C
         outputs: params.tokenOut.map((token) => ({ token })),
         receiver: params.receiver,
         refundReceiver: params.refundReceiver,
+        checkMinAmountOut: strategy.kind === 'delegate' ? { slippageBps: params.slippageBps, minAmountsOut: params.minAmountOut } : undefined,
       },
     },
     { signal: options.signal, deadline: options.deadline },
@@ -164,17 +185,28 @@ export async function getRoute(ctx: ServiceContext, request: unknown, options: C
   // Minimums: the caller's (when slippage was not given) or the engine's exact quote less slippage,
   // corrected below to the simulated output.
   const quoted = params.tokenOut.map((t) => route.amountsOut.find((o) => o.token === engineToken(t))?.amount ?? 0n)
-  const initialMins = params.minAmountOut ?? quoted.map((q) => applySlippage(q, params.slippageBps))
+  const initialMins = plan.minAmountsOut ?? params.minAmountOut ?? quoted.map((q) => applySlippage(q, params.slippageBps))
   let tx = strategy.encode(initialMins, plan)
+  const delegate = strategy.kind === 'delegate'
   const { overrides } = await prepareSenderOverrides(chain.client, {
     blockNumber: snapshot.blockNumber,
-    from: params.fromAddress,
-    spender: strategy.to,
+    from: delegate ? strategy.self : params.fromAddress,
+    spender: delegate ? undefined : strategy.to,
     inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! })),
   })
+  if (delegate) {
+    // Simulate the wallet's DELEGATECALL: the wallet's address runs a forwarder to the delegate.
+    const wallet = strategy.self
+    overrides[wallet] = {
+      ...overrides[wallet],
+      code: loadContractArtifact('SwitchyardDelegateSimulator').deployedBytecode,
+      stateDiff: { ...overrides[wallet]?.stateDiff, [DELEGATE_SIMULATOR_TARGET_SLOT]: pad(strategy.to) },
+    }
+    if (tx.value > 0n) overrides[params.fromAddress] = { ...overrides[params.fromAddress], balance: toHex(tx.value) }
+  }
   const sim = await simulateTransaction(chain.client, {
     blockNumber: snapshot.blockNumber,
-    tx: { from: params.fromAddress, to: strategy.to, data: tx.data, value: tx.value },
+    tx: { from: params.fromAddress, to: delegate ? strategy.self : strategy.to, data: tx.data, value: tx.value },
     receiver: params.receiver,
     tokensOut: params.tokenOut,
     multicall3: book.multicall3,
@@ -183,7 +215,9 @@ export async function getRoute(ctx: ServiceContext, request: unknown, options: C
   if (sim.status === 'reverted') throw new NoRouteError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}` })
   const amountsOut = sim.amountsOut
   if (amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
-  const mins = params.minAmountOut ?? amountsOut.map((a) => applySlippage(a, params.slippageBps))
+  // Router strategies check the minimum in the router: set it from the simulated output. The delegate
+  // plan carries its checks inside (from the engine's exact quote).
+  const mins = delegate ? initialMins : (params.minAmountOut ?? amountsOut.map((a) => applySlippage(a, params.slippageBps)))
   if (mins.some((m, i) => m !== initialMins[i])) tx = strategy.encode(mins, plan)
 
   const single = params.tokenOut.length === 1

@@ -14,7 +14,7 @@ const slotCache = new Map<string, { balance?: BalanceSlotLayout; allowance?: All
  */
 export async function prepareSenderOverrides(
   client: PublicClient,
-  { blockNumber, from, spender, inputs }: { blockNumber: bigint; from: Address; spender: Address; inputs: readonly { token: Address; amount: bigint }[] },
+  { blockNumber, from, spender, inputs }: { blockNumber: bigint; from: Address; spender: Address | undefined; inputs: readonly { token: Address; amount: bigint }[] },
 ): Promise<{ overrides: Record<Address, AccountOverride>; overridden: boolean }> {
   const overrides: Record<Address, AccountOverride> = {}
   let overridden = false
@@ -25,9 +25,10 @@ export async function prepareSenderOverrides(
       needEth += amount
       continue
     }
+    // Without a spender (delegate strategy: the wallet spends its own tokens) no allowance is needed.
     const [balance, allowance] = await Promise.all([
       client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [from], blockNumber }),
-      client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [from, spender], blockNumber }),
+      spender ? client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [from, spender], blockNumber }) : Promise.resolve(amount),
     ])
     if (balance >= amount && allowance >= amount) continue
     const key = `${client.chain?.id ?? 0}:${token.toLowerCase()}`
@@ -37,7 +38,7 @@ export async function prepareSenderOverrides(
       layouts.balance ??= await findBalanceSlot(client, { token })
       diff[balanceStorageKey(from, layouts.balance)] = toHex(amount, { size: 32 })
     }
-    if (allowance < amount) {
+    if (spender && allowance < amount) {
       layouts.allowance ??= await findAllowanceSlot(client, { token })
       diff[allowanceStorageKey(from, spender, layouts.allowance)] = toHex(amount, { size: 32 })
     }

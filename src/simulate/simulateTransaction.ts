@@ -4,7 +4,7 @@ const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 const multicall3 = parseAbi(['function getEthBalance(address) view returns (uint256)'])
 
 /** A state override in eth_simulateV1 form. */
-export type AccountOverride = { balance?: Hex; stateDiff?: Record<Hex, Hex> }
+export type AccountOverride = { balance?: Hex; code?: Hex; stateDiff?: Record<Hex, Hex> }
 
 /** Parameters of {@link simulateTransaction}. */
 export type SimulateTransactionParameters = {

@@ -1,7 +1,8 @@
 import { parseAbi, type Address, type Hex } from 'viem'
 import { functionCall } from '../../encoding/call.js'
 import { nativeTokenAddress } from '../../encoding/legacyCalldata.js'
-import { addBalanceOfSelf, addSweep, addTransfer } from '../../encoding/planActions.js'
+import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
+import { addBalanceOfSelf, addMinAmountOutCheck, addSweep, addTransfer } from '../../encoding/planActions.js'
 import { Planner } from '../../encoding/planner.js'
 import type { ReturnValue } from '../../encoding/value.js'
 import { UnknownProtocolError } from '../../errors/engine.js'
@@ -23,10 +24,15 @@ export type PlanRouteParameters = {
   outputs: readonly { token: Address }[]
   receiver: Address
   refundReceiver: Address
+  /**
+   * In-plan minimum checks on the receiver's balance change, for strategies without a router to check
+   * it (delegate): the caller's minimums, or the route's exact quote less `slippageBps`.
+   */
+  checkMinAmountOut?: { slippageBps: bigint; minAmountsOut?: readonly bigint[] | undefined } | undefined
 }
 
-/** A weiroll plan: what `executeShortcut` runs. */
-export type RoutePlan = { commands: Hex[]; state: Hex[] }
+/** A weiroll plan: what `executeShortcut` runs, and the minimums it checks (if any). */
+export type RoutePlan = { commands: Hex[]; state: Hex[]; minAmountsOut?: bigint[] | undefined }
 
 const isNative = (token: string) => token.toLowerCase() === nativeTokenAddress.toLowerCase()
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
@@ -44,6 +50,17 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
   const { context, weth } = params
   const planner = new Planner()
   const engineToken = (token: Address) => (isNative(token) ? weth : token).toLowerCase()
+  const balanceHelper = { address: context.helpers.balance, abi: switchyardBalanceHelperAbi } as const
+  const checks = params.checkMinAmountOut
+  const minAmountsOut = checks
+    ? params.outputs.map((o, i) => {
+        const quoted = route.amountsOut.find((a) => a.token === engineToken(o.token))?.amount ?? 0n
+        return checks.minAmountsOut?.[i] ?? (quoted * (10_000n - checks.slippageBps)) / 10_000n
+      })
+    : undefined
+  const receiverBefore = checks
+    ? params.outputs.map((o) => planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOf', args: [o.token, params.receiver] }).staticcall()))
+    : []
 
   for (const input of params.inputs) {
     if (input.fee > 0n && params.feeReceiver) addTransfer(planner, { token: input.token, receiver: params.feeReceiver, amount: input.fee })
@@ -85,6 +102,13 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
     }
     if (deliver) addSweep(planner, { helpers: context.helpers, token: output.token, receiver: params.receiver })
   }
+  if (minAmountsOut) {
+    params.outputs.forEach((o, i) => {
+      const after = planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOf', args: [o.token, params.receiver] }).staticcall())
+      const delta = planner.add(functionCall({ address: context.helpers.math, abi: switchyardMathHelperAbi, functionName: 'sub', args: [after, receiverBefore[i]!] }).staticcall())
+      addMinAmountOutCheck(planner, { helpers: context.helpers, amount: delta, minAmountOut: minAmountsOut[i]! })
+    })
+  }
   if (!same(params.refundReceiver, context.self)) {
     const outputs = new Set(params.outputs.map((o) => engineToken(o.token)))
     const swept = new Set<string>()
@@ -95,5 +119,5 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
       addSweep(planner, { helpers: context.helpers, token: token as Address, receiver: params.refundReceiver })
     }
   }
-  return planner.plan()
+  return { ...planner.plan(), minAmountsOut }
 }
