@@ -9,7 +9,15 @@ export const approveRequestSchema = z.strictObject({
   tokenAddress: tokenSchema,
   amount: uintStringSchema({ positive: false }),
   chainId: chainIdSchema.optional(),
-  routingStrategy: z.enum(routingStrategies).nullable().optional(),
+  routingStrategy: z
+    .string()
+    .transform((v, ctx) => {
+      if ((routingStrategies as readonly string[]).includes(v)) return v as RoutingStrategy
+      ctx.addIssue({ code: 'custom', params: { code: 'INVALID_STRATEGY' }, message: `must be one of ${routingStrategies.join(', ')}` })
+      return z.NEVER
+    })
+    .nullable()
+    .optional(),
 })
 
 /** Validated approve parameters. */
@@ -20,7 +28,7 @@ export type ApproveParams = { fromAddress: Address; tokenAddress: Address; amoun
  * @throws InvalidRequestError
  */
 export function parseApproveRequest(input: unknown): ApproveParams {
-  const parsed = approveRequestSchema.safeParse(input)
+  const parsed = approveRequestSchema.safeParse(input, { reportInput: true })
   if (!parsed.success) throw toInvalidRequestError(parsed.error)
   const r = parsed.data
   return { fromAddress: r.fromAddress, tokenAddress: r.tokenAddress, amount: r.amount, chainId: r.chainId ?? 1, routingStrategy: r.routingStrategy ?? 'router' }

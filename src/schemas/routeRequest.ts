@@ -46,6 +46,9 @@ export const routeRequestSchema = z.strictObject({
   referralCode: referralCodeSchema.optional(),
   destinationChainId: chainIdSchema.optional(),
   refundReceiver: receiverSchema.optional(),
+  // In the OpenAPI and the SDK's RouteParams; accepted and ignored (we use no bridges or backends yet).
+  ignoreBridges: z.array(z.string().max(64)).max(MAX_IGNORE_ITEMS).nullable().optional(),
+  executionMode: z.enum(['user', 'backend']).optional(),
 })
 
 /** Validated, normalised route parameters: what the service works with. */
@@ -90,7 +93,7 @@ function fail(code: string, field: string, reason: string): never {
  * @throws InvalidRequestError with a stable code naming the condition (THREATS.md §1–4)
  */
 export function parseRouteRequest(input: unknown, options: ParseRouteRequestOptions): RouteParams {
-  const parsed = routeRequestSchema.safeParse(input)
+  const parsed = routeRequestSchema.safeParse(input, { reportInput: true })
   if (!parsed.success) throw toInvalidRequestError(parsed.error)
   const r = parsed.data
   if (options.requireVariableEstimates && (r.variableEstimates === undefined)) {

@@ -1,0 +1,84 @@
+import type { ChannelCredentials } from '@grpc/grpc-js'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { handleClientError } from './mapping/handleClientError.js'
+import { errorHandlerPlugin } from './plugins/errorHandler.js'
+import { grpcClientPlugin, type GatewayClients } from './plugins/grpcClient.js'
+import { jsonDepthGuardPlugin } from './plugins/jsonDepthGuard.js'
+import { genRequestId, requestIdPlugin } from './plugins/requestId.js'
+import { accountRoutes } from './routes/account.js'
+import { networksRoutes } from './routes/networks.js'
+import { shortcutsRoutes } from './routes/shortcuts.js'
+import { walletRoutes } from './routes/wallet.js'
+
+/** Default per-call gRPC deadline. */
+export const DEFAULT_DEADLINE_MS = 10_000
+/** Default body limit: 1 MiB (THREATS F1). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+/** Default time to receive a whole request (THREATS F6: slow bodies get 408). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+
+/** Options of {@link buildApp}. Give `grpcAddress` (the app owns and closes the clients) or `clients`. */
+export type BuildAppParameters = {
+  /** `host:port` of the switchyard gRPC server. */
+  grpcAddress?: string
+  /** Pre-built clients (tests); the caller closes them. Wins over `grpcAddress`. */
+  clients?: GatewayClients
+  /** Channel credentials for `grpcAddress`; insecure by default. */
+  credentials?: ChannelCredentials
+  /** A pino logger, `true` for Fastify's default, `false` (default) for none. */
+  logger?: FastifyBaseLogger | boolean
+  /** Deadline of every gRPC call. Default {@link DEFAULT_DEADLINE_MS}. */
+  deadlineMs?: number
+  /** Largest accepted body in bytes. Default {@link DEFAULT_BODY_LIMIT}. */
+  bodyLimit?: number
+  /** Time allowed to receive a whole request. Default {@link DEFAULT_REQUEST_TIMEOUT_MS}. */
+  requestTimeoutMs?: number
+  /** Fastify `trustProxy`: set it behind a reverse proxy so the forwarded client IP is used. */
+  trustProxy?: boolean | string | string[]
+}
+
+/**
+ * Builds the REST gateway: `/api/v1` (Enso shortcuts API) translated to gRPC calls. Does not listen
+ * (fastify Testing guide): call `app.listen()` or `app.inject()`. Authentication and rate limits are
+ * enforced by the gRPC server; the gateway forwards `authorization`, the client IP and a request id.
+ *
+ * @example
+ * const app = await buildApp({ grpcAddress: '127.0.0.1:50051' })
+ * await app.listen({ port: 8080, host: '127.0.0.1' })
+ *
+ * @param parameters - {@link BuildAppParameters}
+ * @returns the ready-to-listen Fastify instance
+ * @throws Error when neither `grpcAddress` nor `clients` is given
+ */
+export async function buildApp(parameters: BuildAppParameters): Promise<FastifyInstance> {
+  const { grpcAddress, clients, credentials, logger = false, deadlineMs = DEFAULT_DEADLINE_MS } = parameters
+  const requestTimeout = parameters.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  if (clients === undefined && grpcAddress === undefined) throw new Error('buildApp needs grpcAddress or clients')
+  const app = Fastify({
+    ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
+    bodyLimit: parameters.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    genReqId: genRequestId,
+    requestIdHeader: false,
+    trustProxy: parameters.trustProxy ?? false,
+    requestTimeout,
+    // Node 20 only enforces requestTimeout when given to the server constructor (setting the property
+    // afterwards, as Fastify does, is ignored), and checks on an interval (30 s by default).
+    http: { requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeout / 2))) },
+    clientErrorHandler: handleClientError,
+  })
+  // JSON only: without this, text/plain bodies reach handlers as strings (THREATS F4 → 415).
+  app.removeContentTypeParser('text/plain')
+  await app.register(requestIdPlugin)
+  await app.register(errorHandlerPlugin)
+  await app.register(jsonDepthGuardPlugin)
+  await app.register(grpcClientPlugin, clients
+    ? { clients, deadlineMs }
+    : { grpcAddress: grpcAddress ?? '', deadlineMs, ...(credentials ? { credentials } : {}) })
+  await app.register(async (api) => {
+    await api.register(shortcutsRoutes)
+    await api.register(walletRoutes)
+    await api.register(accountRoutes)
+    await api.register(networksRoutes)
+  }, { prefix: '/api/v1' })
+  return app
+}

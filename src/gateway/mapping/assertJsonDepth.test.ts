@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { assertJsonDepth } from './assertJsonDepth.js'
+
+function nest(depth: number): unknown {
+  let v: unknown = 1
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { k: v }
+  return v
+}
+
+describe('assertJsonDepth', () => {
+  it('accepts scalars and values up to the limit', () => {
+    expect(() => assertJsonDepth('x')).not.toThrow()
+    expect(() => assertJsonDepth(null)).not.toThrow()
+    expect(() => assertJsonDepth(nest(32))).not.toThrow()
+    expect(() => assertJsonDepth(nest(3), { maxDepth: 3 })).not.toThrow()
+  })
+
+  it('rejects one level past the limit with TOO_DEEP', () => {
+    expect(() => assertJsonDepth(nest(33))).toThrow(expect.objectContaining({ code: 'TOO_DEEP' }))
+    expect(() => assertJsonDepth(nest(4), { maxDepth: 3 })).toThrow(expect.objectContaining({ code: 'TOO_DEEP' }))
+  })
+
+  it('is iterative: 1 000 000 levels do not overflow the stack', () => {
+    let v: unknown = []
+    for (let i = 0; i < 1_000_000; i++) v = [v]
+    expect(() => assertJsonDepth(v)).toThrow(expect.objectContaining({ code: 'TOO_DEEP' }))
+  })
+
+  it('handles wide values', () => {
+    expect(() => assertJsonDepth({ a: Array.from({ length: 100_000 }, () => ({ b: [1] })) })).not.toThrow()
+  })
+})

@@ -1,0 +1,55 @@
+import type { RouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
+import type { RouteStep__Output } from '../../grpc/generated/switchyard/routing/v1/RouteStep.js'
+import { InternalError } from '../../errors/request.js'
+import type { RestRouteResponse, RestRouteStep } from '../schemas/routeResponse.js'
+import { toRestTransaction } from './toRestTransaction.js'
+
+function argsOf(json: string): Record<string, unknown> {
+  if (json === '') return {}
+  const parsed: unknown = JSON.parse(json)
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InternalError()
+  return parsed as Record<string, unknown>
+}
+
+function toRestStep(step: RouteStep__Output): RestRouteStep {
+  return {
+    tokenIn: step.token_in,
+    tokenOut: step.token_out,
+    protocol: step.protocol,
+    action: step.action,
+    primary: step.primary,
+    internalRoutes: step.internal_routes,
+    args: argsOf(step.args_json),
+    chainId: Number(step.chain_id),
+    ...(step.source_chain_id !== undefined ? { sourceChainId: Number(step.source_chain_id) } : {}),
+    ...(step.destination_chain_id !== undefined ? { destinationChainId: Number(step.destination_chain_id) } : {}),
+  }
+}
+
+/**
+ * Converts the proto route response to the REST body (camelCase; `args` parsed from `args_json`;
+ * `priceImpact` null when unset; `createdAt` a number).
+ * @param response - the gRPC response
+ * @returns the REST response
+ * @throws InternalError when the backend answer is malformed (missing tx, non-object args)
+ */
+export function toRestRouteResponse(response: RouteResponse__Output): RestRouteResponse {
+  if (!response.tx) throw new InternalError()
+  let route: RestRouteStep[]
+  try {
+    route = response.route.map(toRestStep)
+  } catch (cause) {
+    throw new InternalError({ cause })
+  }
+  return {
+    gas: response.gas,
+    amountOut: response.amount_out,
+    minAmountOut: response.min_amount_out,
+    feeAmount: response.fee_amount,
+    ensoFeeAmount: response.enso_fee_amount,
+    priceImpact: response.price_impact ?? null,
+    createdAt: Number(response.created_at),
+    tx: toRestTransaction(response.tx),
+    route,
+  }
+}

@@ -1,0 +1,141 @@
+import { fileURLToPath } from 'node:url'
+import * as grpc from '@grpc/grpc-js'
+import { loadSync } from '@grpc/proto-loader'
+import type { ProtoGrpcType as DataProto } from '../../grpc/generated/data_service.js'
+import type { ProtoGrpcType as RoutingProto } from '../../grpc/generated/routing_service.js'
+import type { AccountRequest } from '../../grpc/generated/switchyard/data/v1/AccountRequest.js'
+import type { AccountResponse__Output } from '../../grpc/generated/switchyard/data/v1/AccountResponse.js'
+import type { DataServiceClient } from '../../grpc/generated/switchyard/data/v1/DataService.js'
+import type { NetworksRequest } from '../../grpc/generated/switchyard/data/v1/NetworksRequest.js'
+import type { NetworksResponse__Output } from '../../grpc/generated/switchyard/data/v1/NetworksResponse.js'
+import type { ApproveRequest } from '../../grpc/generated/switchyard/routing/v1/ApproveRequest.js'
+import type { ApproveResponse__Output } from '../../grpc/generated/switchyard/routing/v1/ApproveResponse.js'
+import type { RouteRequest } from '../../grpc/generated/switchyard/routing/v1/RouteRequest.js'
+import type { RouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
+import type { RoutingServiceClient } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
+import { globalPlugin } from './globalPlugin.js'
+
+/** `<repo>/proto`, from both `src/gateway/plugins` and `dist/gateway/plugins`. */
+export const PROTO_DIR = fileURLToPath(new URL('../../../proto', import.meta.url))
+const PROTO_FILES = ['switchyard/routing/v1/routing_service.proto', 'switchyard/data/v1/data_service.proto']
+
+/** The generated gRPC clients the gateway calls. */
+export type GatewayClients = { routing: RoutingServiceClient; data: DataServiceClient }
+
+/**
+ * Loads the protos (runtime, proto-loader) and creates one client per service on one address.
+ * @param options.address - `host:port` of the switchyard gRPC server
+ * @param options.credentials - defaults to insecure (loopback or a private network)
+ * @param options.protoDir - defaults to {@link PROTO_DIR}
+ * @returns the clients; close them with `client.close()`
+ */
+export function createGatewayClients({ address, credentials = grpc.credentials.createInsecure(), protoDir = PROTO_DIR }: {
+  address: string
+  credentials?: grpc.ChannelCredentials
+  protoDir?: string
+}): GatewayClients {
+  const definition = loadSync(PROTO_FILES, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [protoDir] })
+  const proto = grpc.loadPackageDefinition(definition) as unknown as RoutingProto & DataProto
+  return {
+    routing: new proto.switchyard.routing.v1.RoutingService(address, credentials),
+    data: new proto.switchyard.data.v1.DataService(address, credentials),
+  }
+}
+
+/** Per-call context: outgoing metadata and an optional cancellation signal. */
+export type CallContext = {
+  /** Sent as request metadata (authorization, x-forwarded-for, x-request-id). */
+  metadata: grpc.Metadata
+  /** Aborting cancels the call (the HTTP client went away). */
+  signal?: AbortSignal | undefined
+}
+
+/** A successful unary call: the response and the server's initial metadata (rate-limit headers). */
+export type UnaryResult<T> = { response: T; metadata: grpc.Metadata }
+
+/**
+ * Typed promise wrappers over the four RPCs. Every call carries a deadline. A failed call rejects
+ * with grpc-js's `ServiceError`, whose `metadata` holds the trailers merged with any initial metadata.
+ */
+export type GatewayGrpc = {
+  route(ctx: CallContext, request: RouteRequest): Promise<UnaryResult<RouteResponse__Output>>
+  approve(ctx: CallContext, request: ApproveRequest): Promise<UnaryResult<ApproveResponse__Output>>
+  networks(ctx: CallContext, request: NetworksRequest): Promise<UnaryResult<NetworksResponse__Output>>
+  account(ctx: CallContext, request: AccountRequest): Promise<UnaryResult<AccountResponse__Output>>
+}
+
+type UnaryMethod<Req, Res> = (
+  request: Req, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<Res>,
+) => grpc.ClientUnaryCall
+
+function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, deadlineMs: number, ctx: CallContext, request: Req): Promise<UnaryResult<Res>> {
+  return new Promise((resolve, reject) => {
+    let initial = new grpc.Metadata()
+    const onAbort = () => call.cancel()
+    const call = method(request, ctx.metadata, { deadline: Date.now() + deadlineMs }, (err, response) => {
+      ctx.signal?.removeEventListener('abort', onAbort)
+      if (err) {
+        // Rate-limit keys may arrive in either metadata block; trailers win.
+        for (const [key, value] of Object.entries(initial.getMap())) {
+          if (err.metadata.get(key).length === 0) err.metadata.set(key, value)
+        }
+        reject(err)
+        return
+      }
+      if (response === undefined) {
+        reject(Object.assign(new Error('empty gRPC response'), { code: grpc.status.INTERNAL, details: '', metadata: initial }))
+        return
+      }
+      resolve({ response, metadata: initial })
+    })
+    call.on('metadata', (metadata: grpc.Metadata) => {
+      initial = metadata
+    })
+    if (ctx.signal?.aborted) call.cancel()
+    else ctx.signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/**
+ * Binds the wrappers to a set of clients.
+ * @param clients - from {@link createGatewayClients} or a test
+ * @param options.deadlineMs - per-call deadline
+ */
+export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { deadlineMs: number }): GatewayGrpc {
+  const { routing, data } = clients
+  return {
+    route: (ctx, request) => callUnary<RouteRequest, RouteResponse__Output>(routing.Route.bind(routing), deadlineMs, ctx, request),
+    approve: (ctx, request) => callUnary<ApproveRequest, ApproveResponse__Output>(routing.Approve.bind(routing), deadlineMs, ctx, request),
+    networks: (ctx, request) => callUnary<NetworksRequest, NetworksResponse__Output>(data.Networks.bind(data), deadlineMs, ctx, request),
+    account: (ctx, request) => callUnary<AccountRequest, AccountResponse__Output>(data.Account.bind(data), deadlineMs, ctx, request),
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Typed gRPC calls to the switchyard server. */
+    grpc: GatewayGrpc
+  }
+}
+
+/** Options of {@link grpcClientPlugin}: an address (the plugin owns and closes the clients) or ready clients (the caller owns them). */
+export type GrpcClientPluginOptions = { deadlineMs: number } & (
+  | { grpcAddress: string; credentials?: grpc.ChannelCredentials; clients?: undefined }
+  | { clients: GatewayClients; grpcAddress?: undefined }
+)
+
+/** Decorates the instance with `grpc` ({@link GatewayGrpc}) and closes owned clients on `onClose`. */
+export const grpcClientPlugin = globalPlugin<GrpcClientPluginOptions>(async (app, options) => {
+  const owned = options.clients === undefined
+  const clients = options.clients ?? createGatewayClients({
+    address: options.grpcAddress,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  })
+  app.decorate('grpc', createGatewayGrpc(clients, { deadlineMs: options.deadlineMs }))
+  if (owned) {
+    app.addHook('onClose', async () => {
+      clients.routing.close()
+      clients.data.close()
+    })
+  }
+}, 'switchyard-grpc-client')

@@ -1,0 +1,69 @@
+import { transactionSchema, type RestTransaction } from './transaction.js'
+
+/** One step of a route, REST shape. */
+export type RestRouteStep = {
+  tokenIn: string[]
+  tokenOut: string[]
+  protocol: string
+  action: string
+  primary: string
+  internalRoutes: string[]
+  /** Step arguments (amounts as strings). */
+  args: Record<string, unknown>
+  chainId: number
+  sourceChainId?: number
+  destinationChainId?: number
+}
+
+/** Body of GET/POST /api/v1/shortcuts/route (spec "Route response"). */
+export type RestRouteResponse = {
+  gas: string
+  amountOut: string
+  minAmountOut: string
+  feeAmount: string[]
+  ensoFeeAmount: string[]
+  /** Basis points; null without a USD price. */
+  priceImpact: number | null
+  /** Block number simulated on. */
+  createdAt: number
+  tx: RestTransaction
+  route: RestRouteStep[]
+}
+
+const strings = { type: 'array', items: { type: 'string' } } as const
+
+const routeStepSchema = {
+  type: 'object',
+  required: ['tokenIn', 'tokenOut', 'protocol', 'action', 'primary', 'internalRoutes', 'args', 'chainId'],
+  additionalProperties: false,
+  properties: {
+    tokenIn: strings,
+    tokenOut: strings,
+    protocol: { type: 'string' },
+    action: { type: 'string' },
+    primary: { type: 'string' },
+    internalRoutes: strings,
+    args: { type: 'object', additionalProperties: true },
+    chainId: { type: 'integer' },
+    sourceChainId: { type: 'integer' },
+    destinationChainId: { type: 'integer' },
+  },
+} as const
+
+/** Response JSON schema of {@link RestRouteResponse}. */
+export const routeResponseSchema = {
+  type: 'object',
+  required: ['gas', 'amountOut', 'minAmountOut', 'feeAmount', 'ensoFeeAmount', 'priceImpact', 'createdAt', 'tx', 'route'],
+  additionalProperties: false,
+  properties: {
+    gas: { type: 'string' },
+    amountOut: { type: 'string' },
+    minAmountOut: { type: 'string' },
+    feeAmount: strings,
+    ensoFeeAmount: strings,
+    priceImpact: { type: ['number', 'null'] },
+    createdAt: { type: 'integer' },
+    tx: transactionSchema,
+    route: { type: 'array', items: routeStepSchema },
+  },
+} as const

@@ -1,0 +1,144 @@
+import * as grpc from '@grpc/grpc-js'
+import { loadSync } from '@grpc/proto-loader'
+import type { ProtoGrpcType as DataProto } from '../../grpc/generated/data_service.js'
+import type { ProtoGrpcType as RoutingProto } from '../../grpc/generated/routing_service.js'
+import type { DataServiceHandlers } from '../../grpc/generated/switchyard/data/v1/DataService.js'
+import type { RoutingServiceHandlers } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
+import type { RouteResponse } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
+import type { ApproveResponse } from '../../grpc/generated/switchyard/routing/v1/ApproveResponse.js'
+import { PROTO_DIR } from '../plugins/grpcClient.js'
+
+/** One received call, for assertions. */
+export type RecordedCall = { method: 'Route' | 'Approve' | 'Networks' | 'Account'; request: unknown; metadata: Record<string, string> }
+
+/** Handlers a test can swap; unset ones answer with the canned fixtures. */
+export type FakeHandlers = Partial<RoutingServiceHandlers & DataServiceHandlers>
+
+/** A running fake server. */
+export type FakeGrpcServer = {
+  address: string
+  calls: RecordedCall[]
+  /** Replace handlers (reset with `{}`). */
+  handlers: FakeHandlers
+  stop(): Promise<void>
+}
+
+export const FAKE_ACCOUNT_ID = '0x00000000000000000000000000000000000000000000000000000000000000a1'
+
+/** The canned RouteResponse (wire values as a real server would send them). */
+export const cannedRouteResponse: RouteResponse = {
+  gas: '181234',
+  amount_out: '500000000000000000',
+  min_amount_out: '497500000000000000',
+  fee_amount: ['0'],
+  enso_fee_amount: ['0'],
+  price_impact: 12.5,
+  created_at: '19000000',
+  tx: { data: '0xdeadbeef', to: '0x1111111111111111111111111111111111111111', from: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', value: '0' },
+  route: [{
+    token_in: ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'],
+    token_out: ['0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'],
+    protocol: 'uniswap-v2',
+    action: 'swap',
+    primary: '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc',
+    internal_routes: [],
+    args_json: '{"amountIn":"1000000000","tokenIn":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"}',
+    chain_id: 1,
+  }],
+}
+
+/** The canned ApproveResponse. */
+export const cannedApproveResponse: ApproveResponse = {
+  tx: { data: '0x095ea7b3', to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', from: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', value: '0' },
+  gas: '46000',
+  token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+  amount: '1000000000',
+  spender: '0x1111111111111111111111111111111111111111',
+  prerequisites: [],
+  requires_zero_allowance_first: false,
+}
+
+function plain(metadata: grpc.Metadata): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(metadata.getMap())) out[k] = String(v)
+  return out
+}
+
+/** Rate-limit state sent as initial metadata on every successful canned answer. */
+export function rateLimitMetadata(): grpc.Metadata {
+  const md = new grpc.Metadata()
+  md.set('x-ratelimit-limit', '100')
+  md.set('x-ratelimit-remaining', '99')
+  md.set('x-ratelimit-reset', '60')
+  return md
+}
+
+/**
+ * An error as the real server sends it: status, JSON envelope in `details`, code trailer.
+ * @param options.status - gRPC status
+ * @param options.envelope - JSON envelope (omit, or pass a string for garbage details)
+ * @param options.trailers - extra trailer keys
+ */
+export function grpcError({ status, envelope, trailers = {} }: {
+  status: grpc.status
+  envelope?: { code: string; message: string; details?: unknown; detail?: string } | string
+  trailers?: Record<string, string>
+}): Partial<grpc.StatusObject> {
+  const metadata = new grpc.Metadata()
+  if (typeof envelope === 'object') metadata.set('switchyard-error-code', envelope.code)
+  for (const [k, v] of Object.entries(trailers)) metadata.set(k, v)
+  return { code: status, details: typeof envelope === 'string' ? envelope : envelope ? JSON.stringify(envelope) : '', metadata }
+}
+
+/**
+ * Starts an in-process gRPC server on 127.0.0.1:0 serving RoutingService and DataService with
+ * canned answers, recording each call's request and metadata.
+ * @returns the server handle
+ */
+export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
+  const definition = loadSync(['switchyard/routing/v1/routing_service.proto', 'switchyard/data/v1/data_service.proto'], {
+    keepCase: true, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [PROTO_DIR],
+  })
+  const proto = grpc.loadPackageDefinition(definition) as unknown as RoutingProto & DataProto
+  const server = new grpc.Server()
+  const fake: FakeGrpcServer = { address: '', calls: [], handlers: {}, stop: async () => {} }
+  const record = (method: RecordedCall['method'], call: grpc.ServerUnaryCall<unknown, unknown>) => {
+    fake.calls.push({ method, request: call.request, metadata: plain(call.metadata) })
+  }
+  const routing: RoutingServiceHandlers = {
+    Route: (call, callback) => {
+      record('Route', call)
+      if (fake.handlers.Route) return fake.handlers.Route(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, cannedRouteResponse)
+    },
+    Approve: (call, callback) => {
+      record('Approve', call)
+      if (fake.handlers.Approve) return fake.handlers.Approve(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, cannedApproveResponse)
+    },
+  }
+  const data: DataServiceHandlers = {
+    Networks: (call, callback) => {
+      record('Networks', call)
+      if (fake.handlers.Networks) return fake.handlers.Networks(call, callback)
+      const all = [{ id: 1, name: 'mainnet', is_connected: true }, { id: 8453, name: 'base', is_connected: false }]
+      const { name, chain_id } = call.request
+      callback(null, { networks: all.filter((n) => (name === undefined || n.name.includes(name.toLowerCase())) && (chain_id === undefined || String(n.id) === chain_id)) })
+    },
+    Account: (call, callback) => {
+      record('Account', call)
+      if (fake.handlers.Account) return fake.handlers.Account(call, callback)
+      callback(null, { account_id: FAKE_ACCOUNT_ID })
+    },
+  }
+  server.addService(proto.switchyard.routing.v1.RoutingService.service, routing)
+  server.addService(proto.switchyard.data.v1.DataService.service, data)
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)))
+  })
+  fake.address = `127.0.0.1:${port}`
+  fake.stop = () => new Promise((resolve) => server.tryShutdown(() => resolve()))
+  return fake
+}
