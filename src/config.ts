@@ -30,6 +30,12 @@ export const configSchema = z.strictObject({
   grpcPort: z.number().int().min(0).max(65535).default(50051),
   /** API keys, `key[:accountId]` each. */
   apiKeys: z.array(z.string().min(1)).default([]),
+  /** Requests per minute per API key (shared by REST and gRPC). */
+  rateLimitPerMinute: z.number().int().positive().default(600),
+  /** Engine worker threads; default: available parallelism. */
+  engineThreads: z.number().int().positive().optional(),
+  /** Most paths a route leg is split across. */
+  maxSplits: z.number().int().min(1).max(8).default(4),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -64,5 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_GRPC_PORT) fromEnv.grpcPort = Number(env.SWITCHYARD_GRPC_PORT)
   if (env.SWITCHYARD_API_KEYS) fromEnv.apiKeys = env.SWITCHYARD_API_KEYS.split(',').map((s) => s.trim()).filter(Boolean)
   if (env.LOG_LEVEL) fromEnv.logLevel = env.LOG_LEVEL
+  if (env.SWITCHYARD_RATE_LIMIT_PER_MINUTE) fromEnv.rateLimitPerMinute = Number(env.SWITCHYARD_RATE_LIMIT_PER_MINUTE)
+  if (env.SWITCHYARD_ENGINE_THREADS) fromEnv.engineThreads = Number(env.SWITCHYARD_ENGINE_THREADS)
+  if (env.SWITCHYARD_MAX_SPLITS) fromEnv.maxSplits = Number(env.SWITCHYARD_MAX_SPLITS)
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }

@@ -1,24 +1,32 @@
 /**
- * Process entry: reads the configuration, brings up every chain (the embedded anvil devnet by
- * default), prints the address book and writes `.switchyard/devnet.json`, and stops every node it
- * started on SIGINT/SIGTERM.
+ * Process entry: reads the configuration, starts the chains (the embedded anvil devnet by default),
+ * the engine, the gRPC server and the REST gateway; prints the URLs, the address book and the API
+ * key; writes `.switchyard/devnet.json`; stops everything on SIGINT/SIGTERM.
  */
 import { pino } from 'pino'
-import { connectChains } from './chain/connectChains.js'
 import { formatAddressBook } from './chain/formatAddressBook.js'
 import { loadConfig } from './config.js'
+import { startSwitchyard } from './startSwitchyard.js'
 
 const config = loadConfig()
 const logger = pino({ level: config.logLevel })
 const started = Date.now()
-const connected = await connectChains(config, { log: (m) => logger.info(m) })
-const manifest = connected.writeManifest()
+const running = await startSwitchyard({ config, logger })
+const manifest = running.connected.writeManifest()
 
 const lines = [`switchyard ready in ${Date.now() - started} ms`]
-for (const c of Object.values(connected.chains)) {
+for (const c of Object.values(running.connected.chains)) {
   lines.push(`chain ${c.chainId} (${c.source}) ${c.rpcUrl}`, ...formatAddressBook(c.addressBook))
 }
-lines.push(`manifest: ${manifest}`)
+lines.push(
+  `manifest:  ${manifest}`,
+  `REST:      ${running.httpUrl}/api/v1`,
+  `gRPC:      ${running.grpcAddress}`,
+  running.apiKeys.developmentKey
+    ? `API key:   ${running.apiKeys.developmentKey}   (generated for this run; set SWITCHYARD_API_KEYS to fix keys)`
+    : `API keys:  ${running.apiKeys.size} configured`,
+  `try:       curl -H "Authorization: Bearer <key>" "${running.httpUrl}/api/v1/networks"`,
+)
 console.log(lines.join('\n'))
 
 let stopping = false
@@ -26,7 +34,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'shutting down')
-  await connected.stop()
+  await running.stop()
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))

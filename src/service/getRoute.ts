@@ -18,12 +18,30 @@ import { ensureTokensExist } from './ensureTokensExist.js'
 import { prepareSenderOverrides } from './prepareSenderOverrides.js'
 import type { CallOptions, RouteAnswer, RouteStepAnswer } from './types.js'
 import type { FindRouteReturnType } from '../engine/types.js'
+import type { RoutePlan } from '../engine/tasks/planRoute.js'
+import { LRUCache } from 'lru-cache'
 
 /** Storage slot where SwitchyardDelegateSimulator reads its delegate target (see the contract). */
 const DELEGATE_SIMULATOR_TARGET_SLOT: Hex = '0x2b5e3c7fd64c8f6e9f5cbd7f6f1f0b1c0f5e3d2c1b0a99887766554433221100'
 const isNative = (t: string) => t.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
 /** Strategies this deployment serves; the others get a clear error. */
 const served = new Set(['router', 'router-legacy', 'delegate', 'delegate-legacy'])
+
+/** The expensive part of an answer: search, plan and simulation. */
+type RouteComputation = {
+  route: FindRouteReturnType
+  plan: RoutePlan
+  amountsOut: bigint[]
+  mins: bigint[]
+  gasUsed: bigint
+}
+
+/** Per-process cache of computations, keyed by block version and request (single flight). */
+const computations = new LRUCache<string, Promise<RouteComputation>>({ max: 2_000, ttl: 60_000 })
+
+function cacheKeyOf(params: RouteParams): string {
+  return JSON.stringify(params, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
+}
 
 export type GetRouteErrorType = InvalidRequestError | UnsupportedChainError | CrossChainNotSupportedError | NoRouteError
 
@@ -151,78 +169,95 @@ export async function getRoute(ctx: ServiceContext, request: unknown, options: C
   const snapshot = await ctx.snapshots[params.chainId]!.current()
   await ctx.engine.setSnapshot(snapshot)
 
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
-  const route = await ctx.engine.findRoute(
-    {
-      version: snapshot.version,
-      tokensIn: [...merged].map(([token, amount]) => ({ token, amount })),
-      tokensOut: params.tokenOut.map((t) => ({ token: engineToken(t) })),
-      maxHops: ctx.maxHops,
-      maxSplits: ctx.maxSplits,
-      ignoreStandards: params.ignoreStandards,
-      ignoreAggregators: params.ignoreAggregators.length > 0,
-      plan: {
-        context: {
-          self: strategy.self,
-          helpers: sy.helpers,
-          contracts: { uniswapV2Router02: book.uniswapV2.router02, uniswapV3SwapRouter02: book.uniswapV3.swapRouter02, balancerVault: book.balancerV2.vault },
-          deadline,
-        },
-        weth: book.weth,
-        inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]!, fee: fees[i]! })),
-        feeReceiver: params.feeReceiver,
-        outputs: params.tokenOut.map((token) => ({ token })),
-        receiver: params.receiver,
-        refundReceiver: params.refundReceiver,
-        checkMinAmountOut: strategy.kind === 'delegate' ? { slippageBps: params.slippageBps, minAmountsOut: params.minAmountOut } : undefined,
-      },
-    },
-    { signal: options.signal, deadline: options.deadline },
-  )
-  if (!route.plan) throw new NoRouteError({ reason: 'the engine returned no plan' })
-  const plan = route.plan
-
-  // Minimums: the caller's (when slippage was not given) or the engine's exact quote less slippage,
-  // corrected below to the simulated output.
-  const quoted = params.tokenOut.map((t) => route.amountsOut.find((o) => o.token === engineToken(t))?.amount ?? 0n)
-  const initialMins = plan.minAmountsOut ?? params.minAmountOut ?? quoted.map((q) => applySlippage(q, params.slippageBps))
-  let tx = strategy.encode(initialMins, plan)
-  const delegate = strategy.kind === 'delegate'
-  const { overrides } = await prepareSenderOverrides(chain.client, {
-    blockNumber: snapshot.blockNumber,
-    from: delegate ? strategy.self : params.fromAddress,
-    spender: delegate ? undefined : strategy.to,
-    inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! })),
-  })
-  if (delegate) {
-    // Simulate the wallet's DELEGATECALL: the wallet's address runs a forwarder to the delegate.
-    const wallet = strategy.self
-    overrides[wallet] = {
-      ...overrides[wallet],
-      code: loadContractArtifact('SwitchyardDelegateSimulator').deployedBytecode,
-      stateDiff: { ...overrides[wallet]?.stateDiff, [DELEGATE_SIMULATOR_TARGET_SLOT]: pad(strategy.to) },
-    }
-    if (tx.value > 0n) overrides[params.fromAddress] = { ...overrides[params.fromAddress], balance: toHex(tx.value) }
+  // Identical requests on the same block share one search and one simulation (single flight, then
+  // cached for the block): only the requestId differs between their transactions, which moves gas by
+  // at most a few hundred units of calldata cost.
+  const key = `${snapshot.version}|${options.caller.accountId}|${cacheKeyOf(params)}`
+  let pending = computations.get(key)
+  if (!pending) {
+    pending = compute()
+    computations.set(key, pending)
+    pending.catch(() => computations.delete(key))
   }
-  const sim = await simulateTransaction(chain.client, {
-    blockNumber: snapshot.blockNumber,
-    tx: { from: params.fromAddress, to: delegate ? strategy.self : strategy.to, data: tx.data, value: tx.value },
-    receiver: params.receiver,
-    tokensOut: params.tokenOut,
-    multicall3: book.multicall3,
-    overrides,
-  })
-  if (sim.status === 'reverted') throw new NoRouteError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}` })
-  const amountsOut = sim.amountsOut
-  if (amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
-  // Router strategies check the minimum in the router: set it from the simulated output. The delegate
-  // plan carries its checks inside (from the engine's exact quote).
-  const mins = delegate ? initialMins : (params.minAmountOut ?? amountsOut.map((a) => applySlippage(a, params.slippageBps)))
-  if (mins.some((m, i) => m !== initialMins[i])) tx = strategy.encode(mins, plan)
+  const { route, plan, amountsOut, mins, gasUsed } = await pending
+  const tx = strategy.encode(mins, plan)
+
+  async function compute(): Promise<RouteComputation> {
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+    const route = await ctx.engine.findRoute(
+      {
+        version: snapshot.version,
+        tokensIn: [...merged].map(([token, amount]) => ({ token, amount })),
+        tokensOut: params.tokenOut.map((t) => ({ token: engineToken(t) })),
+        maxHops: ctx.maxHops,
+        maxSplits: ctx.maxSplits,
+        ignoreStandards: params.ignoreStandards,
+        ignoreAggregators: params.ignoreAggregators.length > 0,
+        plan: {
+          context: {
+            self: strategy.self,
+            helpers: sy!.helpers,
+            contracts: { uniswapV2Router02: book.uniswapV2.router02, uniswapV3SwapRouter02: book.uniswapV3.swapRouter02, balancerVault: book.balancerV2.vault },
+            deadline,
+          },
+          weth: book.weth,
+          inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]!, fee: fees[i]! })),
+          feeReceiver: params.feeReceiver,
+          outputs: params.tokenOut.map((token) => ({ token })),
+          receiver: params.receiver,
+          refundReceiver: params.refundReceiver,
+          checkMinAmountOut: strategy.kind === 'delegate' ? { slippageBps: params.slippageBps, minAmountsOut: params.minAmountOut } : undefined,
+        },
+      },
+      { signal: options.signal, deadline: options.deadline },
+    )
+    if (!route.plan) throw new NoRouteError({ reason: 'the engine returned no plan' })
+    const plan = route.plan
+
+    // Minimums: the caller's (when slippage was not given) or the engine's exact quote less slippage,
+    // corrected below to the simulated output.
+    const quoted = params.tokenOut.map((t) => route.amountsOut.find((o) => o.token === engineToken(t))?.amount ?? 0n)
+    const initialMins = plan.minAmountsOut ?? params.minAmountOut ?? quoted.map((q) => applySlippage(q, params.slippageBps))
+    const tx = strategy.encode(initialMins, plan)
+    const delegate = strategy.kind === 'delegate'
+    const { overrides } = await prepareSenderOverrides(chain!.client, {
+      blockNumber: snapshot.blockNumber,
+      from: delegate ? strategy.self : params.fromAddress,
+      spender: delegate ? undefined : strategy.to,
+      inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! })),
+      multicall3: book.multicall3,
+    })
+    if (delegate) {
+      // Simulate the wallet's DELEGATECALL: the wallet's address runs a forwarder to the delegate.
+      const wallet = strategy.self
+      overrides[wallet] = {
+        ...overrides[wallet],
+        code: loadContractArtifact('SwitchyardDelegateSimulator').deployedBytecode,
+        stateDiff: { ...overrides[wallet]?.stateDiff, [DELEGATE_SIMULATOR_TARGET_SLOT]: pad(strategy.to) },
+      }
+      if (tx.value > 0n) overrides[params.fromAddress] = { ...overrides[params.fromAddress], balance: toHex(tx.value) }
+    }
+    const sim = await simulateTransaction(chain!.client, {
+      blockNumber: snapshot.blockNumber,
+      tx: { from: params.fromAddress, to: delegate ? strategy.self : strategy.to, data: tx.data, value: tx.value },
+      receiver: params.receiver,
+      tokensOut: params.tokenOut,
+      multicall3: book.multicall3,
+      overrides,
+    })
+    if (sim.status === 'reverted') throw new NoRouteError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}` })
+    const amountsOut = sim.amountsOut
+    if (amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
+    // Router strategies check the minimum in the router: set it from the simulated output. The delegate
+    // plan carries its checks inside (from the engine's exact quote).
+    const mins = delegate ? initialMins : (params.minAmountOut ?? amountsOut.map((a) => applySlippage(a, params.slippageBps)))
+
+    return { route, plan, amountsOut, mins, gasUsed: sim.gasUsed }
+  }
 
   const single = params.tokenOut.length === 1
   return {
-    gas: sim.gasUsed.toString(),
+    gas: gasUsed.toString(),
     amountOut: single ? amountsOut[0]!.toString() : (amountsOut.map(String) as unknown as string),
     minAmountOut: single ? mins[0]!.toString() : (mins.map(String) as unknown as string),
     feeAmount: fees.map(String),

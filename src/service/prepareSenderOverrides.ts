@@ -1,9 +1,10 @@
-import { erc20Abi, toHex, type Address, type PublicClient } from 'viem'
+import { erc20Abi, parseAbi, toHex, type Address, type PublicClient } from 'viem'
 import { allowanceStorageKey, findAllowanceSlot, type AllowanceSlotLayout } from '../chain/findAllowanceSlot.js'
 import { balanceStorageKey, findBalanceSlot, type BalanceSlotLayout } from '../chain/findBalanceSlot.js'
 import { NATIVE_ADDRESS } from '../schemas/fields.js'
 import type { AccountOverride } from '../simulate/simulateTransaction.js'
 
+const multicall3Abi = parseAbi(['function getEthBalance(address) view returns (uint256)'])
 const slotCache = new Map<string, { balance?: BalanceSlotLayout; allowance?: AllowanceSlotLayout }>()
 
 /**
@@ -14,22 +15,38 @@ const slotCache = new Map<string, { balance?: BalanceSlotLayout; allowance?: All
  */
 export async function prepareSenderOverrides(
   client: PublicClient,
-  { blockNumber, from, spender, inputs }: { blockNumber: bigint; from: Address; spender: Address | undefined; inputs: readonly { token: Address; amount: bigint }[] },
+  { blockNumber, from, spender, inputs, multicall3 }: {
+    blockNumber: bigint
+    from: Address
+    spender: Address | undefined
+    inputs: readonly { token: Address; amount: bigint }[]
+    multicall3: Address
+  },
 ): Promise<{ overrides: Record<Address, AccountOverride>; overridden: boolean }> {
   const overrides: Record<Address, AccountOverride> = {}
   let overridden = false
-  const eth = await client.getBalance({ address: from, blockNumber })
-  let needEth = 0n
-  for (const { token, amount } of inputs) {
-    if (token.toLowerCase() === NATIVE_ADDRESS.toLowerCase()) {
-      needEth += amount
-      continue
-    }
-    // Without a spender (delegate strategy: the wallet spends its own tokens) no allowance is needed.
-    const [balance, allowance] = await Promise.all([
-      client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [from], blockNumber }),
-      spender ? client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [from, spender], blockNumber }) : Promise.resolve(amount),
-    ])
+  const erc20Inputs = inputs.filter((i) => i.token.toLowerCase() !== NATIVE_ADDRESS.toLowerCase())
+  const needEth = inputs.reduce((sum, i) => (i.token.toLowerCase() === NATIVE_ADDRESS.toLowerCase() ? sum + i.amount : sum), 0n)
+  // One round trip: every balance and allowance, and the native balance, through Multicall3.
+  const results = await client.multicall({
+    blockNumber,
+    multicallAddress: multicall3,
+    allowFailure: true,
+    contracts: [
+      { address: multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [from] },
+      ...erc20Inputs.flatMap(({ token }) => [
+        { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [from] } as const,
+        // Without a spender (delegate strategy: the wallet spends its own tokens) no allowance is needed.
+        { address: token, abi: erc20Abi, functionName: 'allowance', args: [from, spender ?? from] } as const,
+      ]),
+    ] as never[],
+  })
+  const eth = results[0]?.status === 'success' ? (results[0].result as bigint) : 0n
+  for (const [i, { token, amount }] of erc20Inputs.entries()) {
+    const b = results[1 + 2 * i]
+    const a = results[2 + 2 * i]
+    const balance = b?.status === 'success' ? (b.result as bigint) : 0n
+    const allowance = spender ? (a?.status === 'success' ? (a.result as bigint) : 0n) : amount
     if (balance >= amount && allowance >= amount) continue
     const key = `${client.chain?.id ?? 0}:${token.toLowerCase()}`
     const layouts = slotCache.get(key) ?? {}

@@ -1,0 +1,42 @@
+import type { Server, ServiceDefinition } from '@grpc/grpc-js'
+import type { SwitchyardServices } from '../../service/types.js'
+import { createUnaryHandler, type HandlerContext } from '../createUnaryHandler.js'
+import type { RoutingServiceHandlers } from '../generated/switchyard/routing/v1/RoutingService.js'
+import { fromProtoApproveRequest } from './fromProtoApproveRequest.js'
+import { fromProtoRouteRequest } from './fromProtoRouteRequest.js'
+import { toProtoApproveResponse } from './toProtoApproveResponse.js'
+import { toProtoRouteResponse } from './toProtoRouteResponse.js'
+
+export type RoutingServiceContext = HandlerContext & {
+  services: Pick<SwitchyardServices, 'route' | 'approve'>
+  /** `switchyard.routing.v1.RoutingService` from the loaded package definition. */
+  definition: ServiceDefinition
+}
+
+/** The RoutingService implementation: its handlers and how to register them. */
+export type RoutingService = {
+  handlers: RoutingServiceHandlers
+  addToServer(server: Pick<Server, 'addService'>): void
+}
+
+/**
+ * Builds the RoutingService (Route, Approve). Handlers only translate: proto → REST-shaped request,
+ * the injected use case, answer → proto. Validation happens in the use case, shared with REST.
+ * gRPC callers need not send `variable_estimates_json` (the gateway enforces it for REST POST).
+ * @param ctx - {@link RoutingServiceContext}
+ * @returns {@link RoutingService}
+ */
+export function createRoutingService(ctx: RoutingServiceContext): RoutingService {
+  const handlers: RoutingServiceHandlers = {
+    Route: createUnaryHandler(ctx, {
+      method: 'RoutingService/Route',
+      work: async (request, options) =>
+        toProtoRouteResponse(await ctx.services.route(fromProtoRouteRequest(request), { ...options, requireVariableEstimates: false })),
+    }),
+    Approve: createUnaryHandler(ctx, {
+      method: 'RoutingService/Approve',
+      work: async (request, options) => toProtoApproveResponse(await ctx.services.approve(fromProtoApproveRequest(request), options)),
+    }),
+  }
+  return { handlers, addToServer: (server) => server.addService(ctx.definition, handlers) }
+}

@@ -1,0 +1,25 @@
+import type { RouteAnswer } from '../../service/types.js'
+import type { RouteResponse } from '../generated/switchyard/routing/v1/RouteResponse.js'
+import { toProtoRouteStep } from './toProtoRouteStep.js'
+import { toProtoTransaction } from './toProtoTransaction.js'
+
+/**
+ * Maps a route answer to the proto message. `price_impact` stays unset when the answer has none
+ * (no USD price), so clients can tell "unknown" from 0; `created_at` is the block number as a string.
+ * @param answer - the route use case's answer
+ * @returns the `RouteResponse` message
+ */
+export function toProtoRouteResponse(answer: RouteAnswer): RouteResponse {
+  const out: RouteResponse = {
+    gas: answer.gas,
+    amount_out: answer.amountOut,
+    min_amount_out: answer.minAmountOut,
+    fee_amount: answer.feeAmount,
+    enso_fee_amount: answer.ensoFeeAmount,
+    created_at: String(answer.createdAt),
+    tx: toProtoTransaction(answer.tx),
+    route: answer.route.map(toProtoRouteStep),
+  }
+  if (answer.priceImpact !== null) out.price_impact = answer.priceImpact
+  return out
+}

@@ -1,0 +1,191 @@
+import { credentials, loadPackageDefinition, Metadata, type Client, type ServiceError } from '@grpc/grpc-js'
+import { pino, type Logger } from 'pino'
+import { createApiKeyStore } from '../../service/auth/createApiKeyStore.js'
+import type { RateLimitOptions } from '../../service/auth/createRateLimiter.js'
+import type { ApproveAnswer, CallOptions, NetworkAnswer, RouteAnswer, SwitchyardServices } from '../../service/types.js'
+import type { ProtoGrpcType as DataProto } from '../generated/data_service.js'
+import type { ProtoGrpcType as RoutingProto } from '../generated/routing_service.js'
+import type { DataServiceClient } from '../generated/switchyard/data/v1/DataService.js'
+import type { RoutingServiceClient } from '../generated/switchyard/routing/v1/RoutingService.js'
+import { loadProtoDefinition } from '../loadProtoDefinition.js'
+import { createGrpcServer, type GrpcServer } from '../server.js'
+
+/** A canned route answer. */
+export const sampleRouteAnswer: RouteAnswer = {
+  gas: '123456',
+  amountOut: '1000',
+  minAmountOut: '995',
+  feeAmount: ['0'],
+  ensoFeeAmount: ['0'],
+  priceImpact: 12.5,
+  createdAt: 19_000_000,
+  tx: { data: '0xdeadbeef', to: '0x1111111111111111111111111111111111111111', from: '0x2222222222222222222222222222222222222222', value: '0' },
+  route: [{
+    tokenIn: ['0x3333333333333333333333333333333333333333'],
+    tokenOut: ['0x4444444444444444444444444444444444444444'],
+    protocol: 'uniswap-v2',
+    action: 'swap',
+    primary: '0x5555555555555555555555555555555555555555',
+    internalRoutes: [],
+    args: { amountIn: '1000', path: ['a', 'b'] },
+    chainId: 1,
+  }],
+}
+
+/** A canned approve answer. */
+export const sampleApproveAnswer: ApproveAnswer = {
+  tx: { data: '0x095ea7b3', to: '0x3333333333333333333333333333333333333333', from: '0x2222222222222222222222222222222222222222', value: '0' },
+  gas: '46000',
+  token: '0x3333333333333333333333333333333333333333',
+  amount: '1000',
+  spender: '0x1111111111111111111111111111111111111111',
+  prerequisites: [],
+  requiresZeroAllowanceFirst: false,
+}
+
+/** A canned networks answer. */
+export const sampleNetworks: NetworkAnswer[] = [{ id: 1, name: 'ethereum', isConnected: true }, { id: 8453, name: 'base', isConnected: false }]
+
+/** One recorded use-case call. */
+export type RecordedCall = { method: 'route' | 'approve' | 'networks'; request: unknown; options: CallOptions & { requireVariableEstimates?: boolean } }
+
+/** A fake {@link SwitchyardServices}: records every call; behaviour per method is replaceable. */
+export type FakeServices = SwitchyardServices & {
+  calls: RecordedCall[]
+  impl: {
+    route: SwitchyardServices['route']
+    approve: SwitchyardServices['approve']
+    networks: SwitchyardServices['networks']
+  }
+}
+
+/** Builds a {@link FakeServices} answering the canned samples. */
+export function createFakeServices(): FakeServices {
+  const calls: RecordedCall[] = []
+  const impl: FakeServices['impl'] = {
+    route: async () => sampleRouteAnswer,
+    approve: async () => sampleApproveAnswer,
+    networks: async () => sampleNetworks,
+  }
+  return {
+    calls,
+    impl,
+    route: (request, options) => {
+      calls.push({ method: 'route', request, options })
+      return impl.route(request, options)
+    },
+    approve: (request, options) => {
+      calls.push({ method: 'approve', request, options })
+      return impl.approve(request, options)
+    },
+    networks: (filter, options) => {
+      calls.push({ method: 'networks', request: filter, options })
+      return impl.networks(filter, options)
+    },
+  }
+}
+
+/** Keys configured in the harness: one with a UUID accountId, one without. */
+export const TEST_KEYS = {
+  alice: 'alice-test-key-0123456789',
+  aliceAccountUuid: '123e4567-e89b-12d3-a456-426614174000',
+  bob: 'bob.test~key+0123456789/=',
+} as const
+
+export type GrpcTestHarnessParameters = {
+  keyRateLimit?: RateLimitOptions
+  ipRateLimit?: RateLimitOptions
+  trustedProxies?: readonly string[]
+  shutdownTimeoutMs?: number
+}
+
+export type GrpcTestHarness = {
+  services: FakeServices
+  grpc: GrpcServer
+  port: number
+  address: string
+  routing: RoutingServiceClient
+  data: DataServiceClient
+  /** Every log line the server wrote (JSON). */
+  logLines: string[]
+  /** Closes the clients and stops the server. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the real gRPC server on 127.0.0.1:0 with {@link createFakeServices} and two keys
+ * ({@link TEST_KEYS}), and connects grpc-js clients built from the same protos.
+ */
+export async function createGrpcTestHarness(params: GrpcTestHarnessParameters = {}): Promise<GrpcTestHarness> {
+  const services = createFakeServices()
+  const logLines: string[] = []
+  const logger: Logger = pino({ level: 'debug' }, { write: (line: string) => void logLines.push(line) })
+  const grpc = createGrpcServer({
+    services,
+    logger,
+    auth: {
+      apiKeys: createApiKeyStore({ keys: [`${TEST_KEYS.alice}:${TEST_KEYS.aliceAccountUuid}`, TEST_KEYS.bob] }),
+      keyRateLimit: params.keyRateLimit,
+      ipRateLimit: params.ipRateLimit,
+      trustedProxies: params.trustedProxies,
+    },
+    shutdownTimeoutMs: params.shutdownTimeoutMs,
+  })
+  const port = await grpc.bind('127.0.0.1:0')
+  const address = `127.0.0.1:${port}`
+  const proto = loadPackageDefinition(loadProtoDefinition()) as unknown as RoutingProto & DataProto
+  const routing = new proto.switchyard.routing.v1.RoutingService(address, credentials.createInsecure())
+  const data = new proto.switchyard.data.v1.DataService(address, credentials.createInsecure())
+  return {
+    services, grpc, port, address, routing, data, logLines,
+    async stop() {
+      routing.close()
+      data.close()
+      await grpc.shutdown()
+    },
+  }
+}
+
+/** Metadata with `authorization` (and optional extra keys). */
+export function authMetadata(authorization?: string, extra: Record<string, string> = {}): Metadata {
+  const md = new Metadata()
+  if (authorization !== undefined) md.set('authorization', authorization)
+  for (const [k, v] of Object.entries(extra)) md.set(k, v)
+  return md
+}
+
+/** Outcome of {@link callUnary}: the response or the error, plus the initial metadata. */
+export type UnaryOutcome<Res> = { response: Res | undefined; error: ServiceError | undefined; initial: Metadata | undefined }
+
+type AnyUnary<Req, Res> = (request: Req, metadata: Metadata, options: { deadline?: number }, cb: (err: ServiceError | null, res?: Res) => void) => { on(e: 'metadata', l: (m: Metadata) => void): unknown; cancel(): void }
+
+/**
+ * Calls a unary method and resolves with its outcome instead of rejecting.
+ * @param client - the generated client
+ * @param method - e.g. `'Route'`
+ */
+export function callUnary<C extends Client, Req, Res = Record<string, unknown>>(
+  client: C,
+  method: string,
+  request: Req,
+  { metadata = new Metadata(), deadline, onCall }: { metadata?: Metadata; deadline?: number; onCall?: (call: { cancel(): void }) => void } = {},
+): Promise<UnaryOutcome<Res>> {
+  const fn = (client as unknown as Record<string, AnyUnary<Req, Res>>)[method]
+  if (!fn) throw new Error(`no method ${method}`)
+  return new Promise((resolve) => {
+    let initial: Metadata | undefined
+    const call = fn.call(client, request, metadata, deadline === undefined ? {} : { deadline }, (err, res) => {
+      resolve({ response: err ? undefined : res, error: err ?? undefined, initial })
+    })
+    call.on('metadata', (m) => {
+      initial = m
+    })
+    onCall?.(call)
+  })
+}
+
+/** Parses the JSON envelope in a gRPC error's `details`. */
+export function detailsOf(error: ServiceError | undefined): { code: string; message: string; details?: { field: string; reason: string }[]; detail?: string } {
+  if (!error) throw new Error('expected an error')
+  return JSON.parse(error.details) as ReturnType<typeof detailsOf>
+}
