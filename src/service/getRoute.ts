@@ -12,6 +12,8 @@ import { NATIVE_ADDRESS } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { computePriceImpact } from './computePriceImpact.js'
+import { gasPriceInTokens } from './gasPriceInTokens.js'
+import type { ChainRuntime } from '../chain/connectChains.js'
 import type { ServiceContext } from './context.js'
 import { decodeRevert } from './decodeRevert.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
@@ -38,6 +40,17 @@ type RouteComputation = {
 
 /** Per-process cache of computations, keyed by block version and request (single flight). */
 const computations = new LRUCache<string, Promise<RouteComputation>>({ max: 2_000, ttl: 60_000 })
+
+const gasPrices = new LRUCache<string, bigint>({ max: 64 })
+
+/** The chain's gas price, read once per snapshot version. */
+async function gasPriceAt(chain: ChainRuntime, version: string): Promise<bigint> {
+  const hit = gasPrices.get(version)
+  if (hit !== undefined) return hit
+  const price = await chain.client.getGasPrice().catch(() => 1_000_000_000n)
+  gasPrices.set(version, price)
+  return price
+}
 
 function cacheKeyOf(params: RouteParams): string {
   return JSON.stringify(params, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
@@ -193,6 +206,8 @@ export async function getRoute(ctx: ServiceContext, request: unknown, options: C
         maxSplits: ctx.maxSplits,
         ignoreStandards: params.ignoreStandards,
         ignoreAggregators: params.ignoreAggregators.length > 0,
+      // Gas-aware: a split or an extra hop must pay for its gas in output tokens.
+      gasPriceInTokenOutWad: gasPriceInTokens(book, { gasPriceWei: await gasPriceAt(chain!, snapshot.version), tokens: params.tokenOut.map(engineToken) as Address[] }),
         plan: {
           context: {
             self: strategy.self,
