@@ -1,0 +1,53 @@
+import { erc20Abi, maxUint256, parseAbi, type Address, type PublicClient } from 'viem'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startDevnet, type Devnet } from '../chain/devnet/startDevnet.js'
+import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
+import { createSnapshotStore } from './createSnapshotStore.js'
+
+let devnet: Devnet
+beforeAll(async () => {
+  devnet = await startDevnet({ chains: [1] })
+})
+afterAll(async () => {
+  await devnet?.stop()
+})
+
+test('versions by block; a new block re-reads only the pools that emitted logs', async () => {
+  const chain = devnet.chains[1]!
+  const client = chain.client as unknown as PublicClient
+  const book = chain.addressBook
+  const store = createSnapshotStore({ chainId: 1, client, book })
+  const first = await store.current()
+  const total = book.uniswapV2.pairs.length + book.uniswapV3.pools.length + book.balancerV2.pools.length
+  expect(first.pools).toHaveLength(total)
+  expect(first.version.startsWith(`1:${first.blockNumber}:`)).toBe(true)
+  expect(await store.current()).toBe(first)
+
+  // One swap through the USDC/WETH V2 pair.
+  const trader: Address = '0x00000000000000000000000000000000005a0001'
+  await devnet.fund({ chainId: 1, address: trader, token: 'USDC', amount: 10n ** 9n })
+  await devnet.fund({ chainId: 1, address: trader, token: 'ETH', amount: 10n ** 18n })
+  await chain.client.impersonateAccount({ address: trader })
+  const usdc = book.tokens.USDC!.address
+  const approve = await chain.client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [book.uniswapV2.router02, maxUint256], account: trader, chain: chain.client.chain })
+  await chain.client.waitForTransactionReceipt({ hash: approve })
+  const swap = await chain.client.writeContract({
+    address: book.uniswapV2.router02,
+    abi: parseAbi(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256) returns (uint256[])']),
+    functionName: 'swapExactTokensForTokens', args: [10n ** 9n, 0n, [usdc, book.weth], trader, 2n ** 40n], account: trader, chain: chain.client.chain,
+  })
+  await chain.client.waitForTransactionReceipt({ hash: swap })
+
+  const before = store.stats()
+  const second = await store.current()
+  expect(second.blockNumber).toBeGreaterThan(first.blockNumber)
+  expect(second.version).not.toBe(first.version)
+  const after = store.stats()
+  expect(after.incrementalLoads).toBe(before.incrementalLoads + 1)
+  expect(after.poolsReloaded - before.poolsReloaded).toBe(1)
+  const pair = '0xb4e16d0168e52d35cacd2c6185b44281ec28c9dc'
+  const reloaded = second.pools.find((p) => p.address === pair) as UniswapV2PoolSnapshot
+  const [r0, r1] = await client.readContract({ address: pair, abi: parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']), functionName: 'getReserves' })
+  expect([reloaded.reserve0, reloaded.reserve1]).toEqual([r0, r1])
+  expect(second.pools.every((p) => p.blockNumber === second.blockNumber)).toBe(true)
+})
