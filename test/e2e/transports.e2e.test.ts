@@ -20,7 +20,7 @@ const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
 const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 
 let sy: RunningSwitchyard
-let routing: grpc.Client & Record<string, (...args: unknown[]) => unknown>
+let routing: grpc.Client & { Route: (...args: unknown[]) => unknown }
 
 beforeAll(async () => {
   const config = configSchema.parse({ chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [KEY], logLevel: 'silent', engineThreads: 1, rateLimitPerMinute: 100_000 })
