@@ -3,7 +3,8 @@ import { allowanceStorageKey, findAllowanceSlot } from '../chain/findAllowanceSl
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { NATIVE_ADDRESS } from '../schemas/fields.js'
-import { parseApproveRequest } from '../schemas/approveRequest.js'
+import { parseApproveRequest, type ApproveParams } from '../schemas/approveRequest.js'
+import { withUpstream } from './withUpstream.js'
 import type { ServiceContext } from './context.js'
 import type { ApproveAnswer, CallOptions } from './types.js'
 
@@ -18,6 +19,10 @@ type SimCall = { status: Hex; gasUsed: Hex }
  */
 export async function getApproval(ctx: ServiceContext, request: unknown, _options: CallOptions): Promise<ApproveAnswer> {
   const params = parseApproveRequest(request)
+  return withUpstream(params.chainId, () => approvalFor(ctx, params))
+}
+
+async function approvalFor(ctx: ServiceContext, params: ApproveParams): Promise<ApproveAnswer> {
   const chain = ctx.chains[params.chainId]
   if (!chain) throw new UnsupportedChainError({ chainId: params.chainId, supported: Object.keys(ctx.chains).map(Number) })
   if (params.tokenAddress.toLowerCase() === NATIVE_ADDRESS.toLowerCase()) {

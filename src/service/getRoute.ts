@@ -12,6 +12,7 @@ import { NATIVE_ADDRESS } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { computePriceImpact } from './computePriceImpact.js'
+import { withUpstream } from './withUpstream.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import type { ServiceContext } from './context.js'
@@ -147,6 +148,10 @@ function toSteps(route: FindRouteReturnType, params: RouteParams, weth: Address,
  */
 export async function getRoute(ctx: ServiceContext, request: unknown, options: CallOptions & { requireVariableEstimates: boolean }): Promise<RouteAnswer> {
   const params = parseRouteRequest(request, { requireVariableEstimates: options.requireVariableEstimates })
+  return withUpstream(params.chainId, () => routeFor(ctx, params, options))
+}
+
+async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallOptions): Promise<RouteAnswer> {
   const chain = ctx.chains[params.chainId]
   if (!chain) throw new UnsupportedChainError({ chainId: params.chainId, supported: Object.keys(ctx.chains).map(Number) })
   if (params.destinationChainId !== undefined) {
