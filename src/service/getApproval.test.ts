@@ -1,9 +1,8 @@
-import { erc20Abi, type Address, type Hex, type PublicClient } from 'viem'
-import { pino } from 'pino'
+import { erc20Abi, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { ChainRuntime } from '../chain/connectChains.js'
-import { startDevnet, type Devnet, type DevnetChain } from '../chain/devnet/startDevnet.js'
-import { createServiceContext } from './createServiceContext.js'
+import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
+type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
+import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getApproval } from './getApproval.js'
 import { listNetworks } from './listNetworks.js'
 
@@ -12,18 +11,16 @@ const caller = { accountId: `0x${'22'.repeat(32)}` as Hex, keyId: 'test' }
 
 let devnet: Devnet
 let chain: DevnetChain
-let ctx: ReturnType<typeof createServiceContext>
+let ctx: ServiceOnDevnet['ctx']
+let stop: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  devnet = await startDevnet({ chains: [1] })
-  chain = devnet.chains[1]!
-  const runtime: ChainRuntime = { chainId: 1, rpcUrl: chain.rpcUrl, source: 'devnet', client: chain.client as unknown as PublicClient, addressBook: chain.addressBook }
-  ctx = createServiceContext({ chains: { 1: runtime }, logger: pino({ level: 'silent' }), threads: 1 })
+  const started = await startServiceOnDevnet()
+  ;({ devnet, chain, ctx, stop } = started)
   await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 19n })
   await chain.client.impersonateAccount({ address: user })
 })
 afterAll(async () => {
-  await ctx?.close()
-  await devnet?.stop()
+  await stop?.()
 })
 
 async function send(tx: { to: string; data: Hex }) {

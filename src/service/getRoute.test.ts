@@ -1,11 +1,10 @@
-import { erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex, type PublicClient } from 'viem'
-import { pino } from 'pino'
+import { erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { ChainRuntime } from '../chain/connectChains.js'
-import { startDevnet, type Devnet, type DevnetChain } from '../chain/devnet/startDevnet.js'
+import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
+type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 import { switchyardExecutorAbi } from '../contracts/abis.js'
 import { parseRequestId } from '../encoding/requestId.js'
-import { createServiceContext } from './createServiceContext.js'
+import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getRoute } from './getRoute.js'
 
 const user: Address = '0x00000000000000000000000000000000000005e1'
@@ -16,18 +15,16 @@ const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 
 let devnet: Devnet
 let chain: DevnetChain
-let ctx: ReturnType<typeof createServiceContext>
+let ctx: ServiceOnDevnet['ctx']
+let stop: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  devnet = await startDevnet({ chains: [1] })
-  chain = devnet.chains[1]!
-  const runtime: ChainRuntime = { chainId: 1, rpcUrl: chain.rpcUrl, source: 'devnet', client: chain.client as unknown as PublicClient, addressBook: chain.addressBook }
-  ctx = createServiceContext({ chains: { 1: runtime }, logger: pino({ level: 'silent' }), threads: 1 })
+  const started = await startServiceOnDevnet()
+  ;({ devnet, chain, ctx, stop } = started)
   await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 21n })
   await chain.client.impersonateAccount({ address: user })
 })
 afterAll(async () => {
-  await ctx?.close()
-  await devnet?.stop()
+  await stop?.()
 })
 let snap: Hex
 beforeEach(async () => {
