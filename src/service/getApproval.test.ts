@@ -1,10 +1,11 @@
 import { erc20Abi, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
-type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getApproval } from './getApproval.js'
 import { listNetworks } from './listNetworks.js'
+
+type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
 const user: Address = '0x00000000000000000000000000000000000a9901'
 const caller = { accountId: `0x${'22'.repeat(32)}` as Hex, keyId: 'test' }

@@ -1,11 +1,12 @@
 import { erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
-type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 import { switchyardExecutorAbi } from '../contracts/abis.js'
 import { parseRequestId } from '../encoding/requestId.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getRoute } from './getRoute.js'
+
+type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
 const user: Address = '0x00000000000000000000000000000000000005e1'
 const other: Address = '0x00000000000000000000000000000000000005e2'
