@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { createPublicClient, http, type PublicClient } from 'viem'
 import type { Config } from '../config.js'
 import type { ChainAddressBook, DevnetManifest } from './addressBook.js'
+import { createNodeFetch } from './createNodeFetch.js'
 import { discoverAddressBook } from './discoverAddressBook.js'
 import { loadScenario, defaultScenarioPath } from './devnet/scenario.js'
 import { startDevnet, type Devnet } from './devnet/startDevnet.js'
@@ -44,7 +45,7 @@ export async function connectChains(config: Config, { log }: { log?: (m: string)
     for (const chainId of config.chains) {
       const external = config.rpc[String(chainId)]
       if (external) {
-        const client = createPublicClient({ transport: http(external) }) as PublicClient
+        const client = createPublicClient({ transport: http(external, { fetchFn: createNodeFetch() }) }) as PublicClient
         const { scenario } = loadScenario(scenarioPath)
         const tokens = scenario.chains[String(chainId)]?.tokens ?? []
         const addressBook = await discoverAddressBook(client, { chainId, tokens })

@@ -1,4 +1,7 @@
 import { createTestClient, defineChain, http, publicActions, walletActions, type Address } from 'viem'
+import { createNodeFetch } from '../createNodeFetch.js'
+
+const fetchFn = createNodeFetch()
 
 /** The first anvil dev account: deploys and seeds every devnet contract. */
 export const devnetDeployer: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -15,7 +18,7 @@ export function createDevnetClient({ rpcUrl, chainId }: { rpcUrl: string; chainI
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   })
-  return createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl, { batch: false, retryCount: 0 }), cacheTime: 0, pollingInterval: 50 })
+  return createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl, { batch: false, retryCount: 0, fetchFn }), cacheTime: 0, pollingInterval: 50 })
     .extend(publicActions)
     .extend(walletActions)
 }
