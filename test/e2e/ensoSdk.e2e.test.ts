@@ -100,6 +100,15 @@ describe('@ensofinance/sdk against switchyard', () => {
     await executeAndCheck(quote, tokens.USDC!, trader)
   })
 
+  test('USDC → ETH: the receiver gets exactly amountOut in native coin (unwrapped)', async () => {
+    const amountIn = 9_000n * 10n ** 6n
+    await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'USDC', amount: amountIn })
+    await approveWithSdk(tokens.USDC!, amountIn)
+    const quote = await enso.getRouteData({ fromAddress: trader, receiver, chainId: 1, amountIn: [amountIn.toString()], tokenIn: [tokens.USDC!], tokenOut: [NATIVE], routingStrategy: 'router' } as never)
+    expect(quote.tx.value).toBe('0')
+    await executeAndCheck(quote, NATIVE, receiver)
+  })
+
   test('WETH → WBTC and UNI → WBTC (more than one hop)', async () => {
     const wethIn = 20n * 10n ** 18n
     await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'WETH', amount: wethIn })
