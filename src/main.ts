@@ -25,9 +25,15 @@ lines.push(
   running.apiKeys.developmentKey
     ? `API key:   ${running.apiKeys.developmentKey}   (generated for this run; set SWITCHYARD_API_KEYS to fix keys)`
     : `API keys:  ${running.apiKeys.size} configured`,
+  `metrics:   ${running.httpUrl}/metrics`,
   `try:       curl -H "Authorization: Bearer <key>" "${running.httpUrl}/api/v1/networks"`,
 )
 console.log(lines.join('\n'))
+
+// A failing request must never take the process down: anything that escapes a handler's own
+// error handling is logged, and the process keeps serving.
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
+process.on('uncaughtException', (err) => logger.error({ err }, 'uncaught exception'))
 
 let stopping = false
 async function shutdown(signal: string): Promise<void> {

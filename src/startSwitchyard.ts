@@ -7,6 +7,8 @@ import { createGrpcServer, type GrpcServer } from './grpc/server.js'
 import { createApiKeyStore, type ApiKeyStore } from './service/auth/createApiKeyStore.js'
 import { createServiceContext } from './service/createServiceContext.js'
 import { createServices } from './service/createServices.js'
+import { createMetrics } from './service/metrics/createMetrics.js'
+import { instrumentServices } from './service/metrics/instrumentServices.js'
 
 /** A running switchyard: chains, engine, gRPC server and REST gateway. */
 export type RunningSwitchyard = {
@@ -31,8 +33,9 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   const connected = await connectChains(config, { log: (m) => logger.info(m) })
   const ctx = createServiceContext({ chains: connected.chains, logger, threads: config.engineThreads, maxSplits: config.maxSplits })
   const apiKeys = createApiKeyStore({ keys: config.apiKeys })
+  const metrics = createMetrics({ engine: ctx.engine })
   const grpc = createGrpcServer({
-    services: createServices(ctx),
+    services: instrumentServices(createServices(ctx), metrics),
     auth: { apiKeys, keyRateLimit: { limit: config.rateLimitPerMinute, windowMs: 60_000 } },
     logger,
   })
@@ -40,7 +43,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   try {
     const grpcPort = await grpc.bind(`${config.host}:${config.grpcPort}`)
     const grpcAddress = `${config.host}:${grpcPort}`
-    app = await buildApp({ grpcAddress, logger: false })
+    app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry })
     const httpUrl = await app.listen({ host: config.host, port: config.httpPort })
     // Warm the snapshots and the workers so the first request does not pay for them.
     await Promise.all(Object.values(ctx.snapshots).map(async (s) => ctx.engine.setSnapshot(await s.current())))

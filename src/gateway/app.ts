@@ -33,6 +33,8 @@ export type BuildAppParameters = {
   bodyLimit?: number
   /** Time allowed to receive a whole request. Default {@link DEFAULT_REQUEST_TIMEOUT_MS}. */
   requestTimeoutMs?: number
+  /** When given, `GET /metrics` serves it (Prometheus text format, outside `/api/v1`, no API key). */
+  metrics?: { contentType: string; metrics(): Promise<string> } | undefined
   /** Fastify `trustProxy`: set it behind a reverse proxy so the forwarded client IP is used. */
   trustProxy?: boolean | string | string[]
 }
@@ -80,5 +82,9 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(accountRoutes)
     await api.register(networksRoutes)
   }, { prefix: '/api/v1' })
+  const metrics = parameters.metrics
+  if (metrics) {
+    app.get('/metrics', async (_request, reply) => reply.type(metrics.contentType).send(await metrics.metrics()))
+  }
   return app
 }

@@ -143,6 +143,12 @@ describe('@ensofinance/sdk against switchyard', () => {
     for (const [i, t] of ins.entries()) expect(await balanceOf(t, feeReceiver)).toBe((amounts[i]! * 30n) / 10000n)
   })
 
+  test('GET /metrics exposes use-case counters and latencies (Prometheus)', async () => {
+    const text = await fetch(`${sy.httpUrl}/metrics`).then((r) => r.text())
+    expect(text).toMatch(/switchyard_calls_total\{method="route",outcome="ok"\} [1-9]/)
+    expect(text).toContain('switchyard_engine_tasks_completed_total')
+  })
+
   test('errors reach the SDK caller with our message', async () => {
     await expect(
       enso.getRouteData({ fromAddress: trader, chainId: 1, amountIn: ['0'], tokenIn: [tokens.USDC!], tokenOut: [tokens.WETH!], routingStrategy: 'router' } as never),
