@@ -44,6 +44,9 @@ export const canonicalAddresses = {
   },
 } as const satisfies Record<number, Record<string, Address>>
 
+/** Arachnid's deterministic-deployment (CREATE2) proxy, at the same address on every chain. */
+export const deterministicDeployer: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
+
 /** Chains for which we know canonical protocol addresses (the devnet default chains). */
 export type CanonicalChainId = keyof typeof canonicalAddresses
 

@@ -11,6 +11,7 @@ import {
   stringToHex,
 } from 'viem'
 import { getChainId, getCode, sendTransaction, waitForTransactionReceipt } from 'viem/actions'
+import { deterministicDeployer } from '../chain/addressBook.js'
 import { DevnetDeployError } from '../errors/chain.js'
 import balanceHelper from './artifacts/SwitchyardBalanceHelper.json' with { type: 'json' }
 import checkHelper from './artifacts/SwitchyardCheckHelper.json' with { type: 'json' }
@@ -21,8 +22,8 @@ import mathHelper from './artifacts/SwitchyardMathHelper.json' with { type: 'jso
 import router from './artifacts/SwitchyardRouter.json' with { type: 'json' }
 import walletFactory from './artifacts/SwitchyardSmartWalletFactory.json' with { type: 'json' }
 
-/** The deterministic deployment proxy (Arachnid); calldata = salt(32) ++ initcode. */
-export const create2DeployerAddress: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
+/** The deterministic deployment proxy (Arachnid; address from the address book); calldata = salt(32) ++ initcode. */
+export const create2DeployerAddress: Address = deterministicDeployer
 
 /** Runtime code of {@link create2DeployerAddress}, installed with `anvil_setCode` when a devnet lacks it. */
 export const create2DeployerRuntimeCode: Hex =
