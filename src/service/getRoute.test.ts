@@ -137,3 +137,27 @@ describe('delegate strategy through a real smart wallet', () => {
     expect(Math.abs(Number(receipt.gasUsed) - Number(answer.gas)) / Number(answer.gas)).toBeLessThan(0.05)
   })
 })
+
+describe('odd tokens and concurrency (THREATS K7, K8, H7)', () => {
+  test('K7/K8: fee-on-transfer in and out: the receiver gets exactly the simulated (post-tax) amount', async () => {
+    const fot = tok('FOT')
+    const amountIn = 1_000n * 10n ** 18n
+    await devnet.fund({ chainId: 1, address: user, token: 'FOT', amount: amountIn })
+    await approveRouter(fot)
+    const sell = await getRoute(ctx, { fromAddress: user, tokenIn: [fot], tokenOut: [tok('WETH')], amountIn: [amountIn.toString()], variableEstimates: {} }, { caller, requireVariableEstimates: true })
+    const { delta } = await execute(sell, tok('WETH'), user)
+    expect(delta).toBe(BigInt(sell.amountOut))
+    await approveRouter(tok('WETH'))
+    const buy = await getRoute(ctx, { fromAddress: user, receiver: other, tokenIn: [tok('WETH')], tokenOut: [fot], amountIn: [(delta / 2n).toString()], variableEstimates: {} }, { caller, requireVariableEstimates: true })
+    const bought = await execute(buy, fot, other)
+    expect(bought.delta).toBe(BigInt(buy.amountOut))
+  })
+
+  test('H7: 50 concurrent identical requests get identical amounts on one block, each its own requestId', async () => {
+    const request = { fromAddress: user, tokenIn: [tok('DAI')], tokenOut: [tok('USDC')], amountIn: ['12345000000000000000000'] }
+    const answers = await Promise.all(Array.from({ length: 50 }, () => getRoute(ctx, request, { caller, requireVariableEstimates: false })))
+    expect(new Set(answers.map((a) => `${a.createdAt}:${a.amountOut}:${a.gas}`)).size).toBe(1)
+    expect(new Set(answers.map((a) => a.tx.data)).size).toBe(50)
+    expect(new Set(answers.map((a) => a.tx.from)).size).toBe(1)
+  })
+})

@@ -237,7 +237,11 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     // Minimums: the caller's (when slippage was not given) or the engine's exact quote less slippage,
     // corrected below to the simulated output.
     const quoted = params.tokenOut.map((t) => route.amountsOut.find((o) => o.token === engineToken(t))?.amount ?? 0n)
-    const initialMins = plan.minAmountsOut ?? params.minAmountOut ?? quoted.map((q) => applySlippage(q, params.slippageBps))
+    // Router strategies simulate with a placeholder minimum of 1 (the caller's own minimums when given):
+    // the simulated output, not the engine's quote, sets the final minimum — a transfer tax on the
+    // output (fee-on-transfer tokens) would otherwise fail the check in simulation. The delegate plan
+    // carries its own checks, built from the quote.
+    const initialMins = plan.minAmountsOut ?? params.minAmountOut ?? quoted.map(() => 1n)
     const tx = strategy.encode(initialMins, plan)
     const delegate = strategy.kind === 'delegate'
     const { overrides } = await prepareSenderOverrides(chain!.client, {
