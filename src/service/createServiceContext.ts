@@ -31,7 +31,7 @@ export function createServiceContext(params: CreateServiceContextParameters): Se
     engine,
     logger: params.logger,
     maxSplits: params.maxSplits ?? 4,
-    maxHops: params.maxHops ?? 3,
+    maxHops: params.maxHops ?? 4,
     close: () => engine.close(),
   }
 }
