@@ -91,7 +91,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       stats.incrementalLoads++
       stats.poolsReloaded += reloaded.length
     }
-    snapshot = { version, chainId, blockNumber: head, pools }
+    snapshot = { version, chainId, blockNumber: head, timestamp: block.timestamp, pools }
     return snapshot
   }
 

@@ -10,6 +10,8 @@ export type EngineSnapshot = {
   version: string
   chainId: number
   blockNumber: bigint
+  /** Unix seconds of that block, when known (read endpoints date their prices with it). */
+  timestamp?: bigint | undefined
   /** Snapshots of every pool, any family; `protocol` selects the adapter. */
   pools: readonly PoolSnapshotBase[]
 }

@@ -7,7 +7,12 @@ import { jsonDepthGuardPlugin } from './plugins/jsonDepthGuard.js'
 import { genRequestId, requestIdPlugin } from './plugins/requestId.js'
 import { accountRoutes } from './routes/account.js'
 import { networksRoutes } from './routes/networks.js'
+import { pricesRoutes } from './routes/prices.js'
+import { projectsRoutes } from './routes/projects.js'
+import { protocolsRoutes } from './routes/protocols.js'
 import { shortcutsRoutes } from './routes/shortcuts.js'
+import { standardsRoutes } from './routes/standards.js'
+import { tokensRoutes } from './routes/tokens.js'
 import { walletRoutes } from './routes/wallet.js'
 
 /** Default per-call gRPC deadline. */
@@ -81,6 +86,11 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(walletRoutes)
     await api.register(accountRoutes)
     await api.register(networksRoutes)
+    await api.register(protocolsRoutes)
+    await api.register(standardsRoutes)
+    await api.register(projectsRoutes)
+    await api.register(tokensRoutes)
+    await api.register(pricesRoutes)
   }, { prefix: '/api/v1' })
   const metrics = parameters.metrics
   if (metrics) {

@@ -73,4 +73,60 @@ describe('@ensofinance/sdk against the gateway', () => {
   it('getAccountId', async () => {
     expect(await client.getAccountId()).toBe(FAKE_ACCOUNT_ID)
   })
+
+  it('getProtocolData (GET /protocols?chainId&slug)', async () => {
+    const protocols = await client.getProtocolData({ chainId: 1, slug: 'uniswap-v2' })
+    expect(protocols).toEqual([{
+      project: 'uniswap', slug: 'uniswap-v2', name: 'Uniswap V2', description: 'Constant-product AMM.', url: 'https://app.uniswap.org',
+      logosUri: ['https://icons.example/uniswap-v2.png'], chains: [{ id: 1, name: 'mainnet' }, { id: 8453, name: 'base' }],
+    }])
+    expect(gw.fake.calls[0]).toMatchObject({ method: 'Protocols', request: { chain_id: '1', slug: 'uniswap-v2' } })
+  })
+
+  it('getStandards (GET /standards) and getStandardBySlug (GET /standards/{slug})', async () => {
+    const [standard] = await client.getStandards()
+    expect(standard).toMatchObject({ protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' }, actions: [{ action: 'swap', supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }] }] })
+    expect(await client.getStandardBySlug('uniswap-v2')).toEqual([standard])
+    const error = await client.getStandardBySlug('nope').catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'EnsoApiError', statusCode: 404, message: 'API Error: Unknown protocol slug "nope".' })
+  })
+
+  it('getProjects (GET /projects)', async () => {
+    expect(await client.getProjects()).toEqual([{ id: 'uniswap', chains: [1, 8453], protocols: ['uniswap-v2'] }])
+  })
+
+  it('getTokenData (GET /tokens, with the page=1 it always adds and bracketed lists)', async () => {
+    const tokens = await client.getTokenData({
+      chainId: 1, type: 'defi', protocolSlug: 'uniswap-v2', underlyingTokens: [USDC, WETH], address: [USDC], symbol: ['UNI-V2'],
+      apyFrom: 0, tvlFrom: 1000, pageSize: 2, cursor: 7, includeMetadata: true,
+    })
+    expect(tokens.meta).toEqual({ total: 3, nextCursor: 'c2', pageSize: 2 })
+    expect(tokens.data[0]).toMatchObject({ chainId: 1, type: 'defi', apy: 0, tvl: 1234567.5, project: 'uniswap' })
+    expect(tokens.data[1]).toMatchObject({ apy: null, tvl: null, project: null, primaryAddress: null })
+    expect(gw.fake.calls[0]?.request).toMatchObject({
+      chain_id: '1', type: 'defi', protocol_slug: 'uniswap-v2', underlying_tokens: [USDC, WETH], address: [USDC], symbol: 'UNI-V2',
+      apy_from: 0, tvl_from: 1000, page_size: 2, cursor: '7', include_metadata: true,
+    })
+  })
+
+  it('getPriceData (GET /prices/{chainId}/{address}); a token without a price is a 404 EnsoApiError', async () => {
+    const price = await client.getPriceData({ chainId: 1, address: WETH })
+    expect(price).toEqual({
+      chainId: 1, address: WETH, decimals: 18, symbol: 'WETH', name: 'Wrapped Ether', price: 3012.25, timestamp: 1700000000, confidence: 0.93, blockNumber: 19000000,
+    })
+    const error = await client.getPriceData({ chainId: 1, address: DAI }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'EnsoApiError', statusCode: 404, responseData: { code: 'NOT_FOUND' } })
+  })
+
+  it('getMultiplePriceData (GET /prices/{chainId}?addresses[]=…): null for unknown tokens; over 100 → 400', async () => {
+    const prices = await client.getMultiplePriceData({ chainId: 1, addresses: [WETH, DAI] })
+    expect(prices).toHaveLength(2)
+    expect(prices[0]).toMatchObject({ address: WETH, price: 3012.25 })
+    expect(prices[1]).toBeNull()
+    expect(gw.fake.calls[0]?.request).toMatchObject({ chain_id: '1', addresses: [WETH, DAI] })
+    const many = Array.from({ length: 101 }, () => WETH as `0x${string}`)
+    const error = await client.getMultiplePriceData({ chainId: 1, addresses: many }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ statusCode: 400, responseData: { code: 'TOO_MANY_ITEMS' } })
+    expect(gw.fake.calls).toHaveLength(1)
+  })
 })

@@ -1,7 +1,12 @@
 import type { ServiceContext } from './context.js'
 import { getApproval } from './getApproval.js'
 import { getRoute } from './getRoute.js'
+import { getPrices } from './getPrices.js'
 import { listNetworks } from './listNetworks.js'
+import { listProjects } from './listProjects.js'
+import { listProtocols } from './listProtocols.js'
+import { listStandards } from './listStandards.js'
+import { listTokens } from './listTokens.js'
 import type { SwitchyardServices } from './types.js'
 
 /** Binds the use cases to their context: what the gRPC server is given. */
@@ -10,5 +15,10 @@ export function createServices(ctx: ServiceContext): SwitchyardServices {
     route: (request, options) => getRoute(ctx, request, options),
     approve: (request, options) => getApproval(ctx, request, options),
     networks: (filter) => listNetworks(ctx, filter),
+    protocols: async (filter) => listProtocols(ctx, filter),
+    standards: async (filter) => listStandards(ctx, filter),
+    projects: async () => listProjects(ctx),
+    tokens: (filter) => listTokens(ctx, filter),
+    prices: (request) => getPrices(ctx, request),
   }
 }

@@ -191,13 +191,23 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   // cached for the block): only the requestId differs between their transactions, which moves gas by
   // at most a few hundred units of calldata cost.
   const key = `${snapshot.version}|${options.caller.accountId}|${cacheKeyOf(params)}`
-  let pending = computations.get(key)
-  if (!pending) {
-    pending = compute()
-    computations.set(key, pending)
-    pending.catch(() => computations.delete(key))
+  const shared = async (): Promise<RouteComputation> => {
+    let pending = computations.get(key)
+    if (!pending) {
+      pending = compute()
+      computations.set(key, pending)
+      pending.catch(() => computations.delete(key))
+    }
+    return pending
   }
-  const { route, plan, amountsOut, mins, gasUsed } = await pending
+  const ownAbort = () => options.signal?.aborted === true || (options.deadline !== undefined && Date.now() >= options.deadline)
+  const { route, plan, amountsOut, mins, gasUsed } = await shared().catch((error: unknown) => {
+    // The shared computation runs under the deadline of the request that started it; if that one
+    // was cancelled while this request still has time, compute again under this request's own.
+    const code = (error as { code?: string }).code
+    if ((code === 'CANCELLED' || code === 'DEADLINE_EXCEEDED') && !ownAbort()) return shared()
+    throw error
+  })
   const tx = strategy.encode(mins, plan)
 
   async function compute(): Promise<RouteComputation> {
@@ -211,8 +221,8 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
         maxSplits: ctx.maxSplits,
         ignoreStandards: params.ignoreStandards,
         ignoreAggregators: params.ignoreAggregators.length > 0,
-      // Gas-aware: a split or an extra hop must pay for its gas in output tokens.
-      gasPriceInTokenOutWad: gasPriceInTokens(book, { gasPriceWei: await gasPriceAt(chain!, snapshot.version), tokens: params.tokenOut.map(engineToken) as Address[] }),
+        // Gas-aware: a split or an extra hop must pay for its gas in output tokens.
+        gasPriceInTokenOutWad: gasPriceInTokens(book, { gasPriceWei: await gasPriceAt(chain!, snapshot.version), tokens: params.tokenOut.map(engineToken) as Address[] }),
         plan: {
           context: {
             self: strategy.self,

@@ -66,10 +66,86 @@ export type ApproveAnswer = {
 
 export type NetworkAnswer = { id: number; name: string; isConnected: boolean }
 
+/** A protocol we serve. */
+export type ProtocolAnswer = {
+  project: string
+  slug: string
+  name: string
+  description: string
+  url: string
+  logosUri: string[]
+  chains: { id: number; name: string }[]
+}
+
+/** A protocol and the actions it supports. */
+export type StandardAnswer = {
+  protocol: { slug: string; name: string }
+  forks: { slug: string; name: string }[]
+  actions: { action: string; name: string; functionNames: string[]; supportedChains: { id: number; name: string }[] }[]
+}
+
+export type ProjectAnswer = { id: string; chains: number[]; protocols: string[] }
+
+export type UnderlyingTokenAnswer = { address: string; chainId: number; type: string; decimals: number; symbol: string; name: string }
+
+/** A token: a base token or a DeFi position token (pool share). */
+export type TokenAnswer = UnderlyingTokenAnswer & {
+  logosUri: string[]
+  underlyingTokens: UnderlyingTokenAnswer[]
+  project?: string | undefined
+  protocol?: string | undefined
+  /** Percent; undefined when unknown. */
+  apy?: number | undefined
+  /** USD; undefined when unknown. */
+  tvl?: number | undefined
+  primaryAddress?: string | undefined
+}
+
+export type TokensAnswer = { data: TokenAnswer[]; meta: { total: number; nextCursor?: string | undefined; pageSize: number } }
+
+/** A USD price read from the chain's pools, with how much to trust it. */
+export type PriceAnswer = {
+  chainId: number
+  address: string
+  decimals: number
+  symbol: string
+  name: string
+  price: number
+  timestamp: number
+  /** 0..1: agreement between pools times their depth. */
+  confidence: number
+  blockNumber: number
+}
+
+/** Filters of the tokens query (REST names). */
+export type TokensFilter = {
+  chainId?: number | undefined
+  protocolSlug?: string | undefined
+  project?: string | undefined
+  type?: string | undefined
+  underlyingTokens?: string[] | undefined
+  address?: string[] | undefined
+  symbol?: string | undefined
+  name?: string | undefined
+  apyFrom?: number | undefined
+  tvlFrom?: number | undefined
+  includeMetadata?: boolean | undefined
+  cursor?: string | undefined
+  pageSize?: number | undefined
+}
+
 /** Everything the transports can ask for. Implementations throw BaseError subclasses with stable codes. */
 export type SwitchyardServices = {
   /** `request` is REST-shaped (camelCase); validated inside with the shared validator. */
   route(request: unknown, options: CallOptions & { requireVariableEstimates: boolean }): Promise<RouteAnswer>
   approve(request: unknown, options: CallOptions): Promise<ApproveAnswer>
   networks(filter: { name?: string | undefined; chainId?: number | undefined }, options: CallOptions): Promise<NetworkAnswer[]>
+  protocols(filter: { chainId?: number | undefined; slug?: string | undefined }, options: CallOptions): Promise<ProtocolAnswer[]>
+  /** With `slug`: that protocol's standard only (NOT_FOUND when unknown). */
+  standards(filter: { slug?: string | undefined }, options: CallOptions): Promise<StandardAnswer[]>
+  projects(options: CallOptions): Promise<ProjectAnswer[]>
+  /** Filters are validated inside (bad values → InvalidRequestError). */
+  tokens(filter: unknown, options: CallOptions): Promise<TokensAnswer>
+  /** One entry per address, in order; `null` when the token has no price. */
+  prices(request: { chainId: number; addresses: string[] }, options: CallOptions): Promise<(PriceAnswer | null)[]>
 }

@@ -41,6 +41,7 @@ afterAll(async () => {
   await sy?.stop()
 })
 
+const tokens_ = (symbol: string) => tokens[symbol]!
 const balanceOf = (token: Address, who: Address) =>
   token === NATIVE ? client.getBalance({ address: who }) : client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
 
@@ -141,6 +142,23 @@ describe('@ensofinance/sdk against switchyard', () => {
     expect(event?.args.accountId).toBe(accountId)
     expect(parseRequestId(event!.args.requestId).referralCode).toBe('partner-42')
     for (const [i, t] of ins.entries()) expect(await balanceOf(t, feeReceiver)).toBe((amounts[i]! * 30n) / 10000n)
+  })
+
+  test('read endpoints through the SDK: protocols, standards, projects, tokens with TVL, prices with confidence', async () => {
+    const protocols = await enso.getProtocolData({ chainId: 1 } as never)
+    expect((protocols as { slug: string }[]).map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2'])
+    const standards = await enso.getStandards()
+    expect(standards).toHaveLength(3)
+    expect(await enso.getProjects()).toHaveLength(2)
+    const tokens = (await enso.getTokenData({ chainId: 1, type: 'defi', protocolSlug: 'uniswap-v2' } as never)) as unknown as { data: { tvl: number; underlyingTokens: unknown[] }[] }
+    expect(tokens.data.length).toBe(sy.connected.chains[1]!.addressBook.uniswapV2.pairs.length)
+    expect(tokens.data.every((t) => t.tvl > 0 && t.underlyingTokens.length === 2)).toBe(true)
+    const price = (await enso.getPriceData({ chainId: 1, address: tokens_('WETH') } as never)) as unknown as { price: number; confidence: number }
+    expect(price.price).toBeGreaterThan(2950)
+    expect(price.price).toBeLessThan(3050)
+    expect(price.confidence).toBeGreaterThan(0)
+    const many = (await enso.getMultiplePriceData({ chainId: 1, addresses: [tokens_('USDC'), tokens_('WBTC')] } as never)) as unknown as { price: number }[]
+    expect(many.map((p) => Math.round(p.price / 1000))).toEqual([0, 60])
   })
 
   test('GET /metrics exposes use-case counters and latencies (Prometheus)', async () => {

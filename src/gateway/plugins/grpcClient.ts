@@ -8,6 +8,16 @@ import type { AccountResponse__Output } from '../../grpc/generated/switchyard/da
 import type { DataServiceClient } from '../../grpc/generated/switchyard/data/v1/DataService.js'
 import type { NetworksRequest } from '../../grpc/generated/switchyard/data/v1/NetworksRequest.js'
 import type { NetworksResponse__Output } from '../../grpc/generated/switchyard/data/v1/NetworksResponse.js'
+import type { PricesRequest } from '../../grpc/generated/switchyard/data/v1/PricesRequest.js'
+import type { PricesResponse__Output } from '../../grpc/generated/switchyard/data/v1/PricesResponse.js'
+import type { ProjectsRequest } from '../../grpc/generated/switchyard/data/v1/ProjectsRequest.js'
+import type { ProjectsResponse__Output } from '../../grpc/generated/switchyard/data/v1/ProjectsResponse.js'
+import type { ProtocolsRequest } from '../../grpc/generated/switchyard/data/v1/ProtocolsRequest.js'
+import type { ProtocolsResponse__Output } from '../../grpc/generated/switchyard/data/v1/ProtocolsResponse.js'
+import type { StandardsRequest } from '../../grpc/generated/switchyard/data/v1/StandardsRequest.js'
+import type { StandardsResponse__Output } from '../../grpc/generated/switchyard/data/v1/StandardsResponse.js'
+import type { TokensRequest } from '../../grpc/generated/switchyard/data/v1/TokensRequest.js'
+import type { TokensResponse__Output } from '../../grpc/generated/switchyard/data/v1/TokensResponse.js'
 import type { ApproveRequest } from '../../grpc/generated/switchyard/routing/v1/ApproveRequest.js'
 import type { ApproveResponse__Output } from '../../grpc/generated/switchyard/routing/v1/ApproveResponse.js'
 import type { RouteRequest } from '../../grpc/generated/switchyard/routing/v1/RouteRequest.js'
@@ -54,7 +64,7 @@ export type CallContext = {
 export type UnaryResult<T> = { response: T; metadata: grpc.Metadata }
 
 /**
- * Typed promise wrappers over the four RPCs. Every call carries a deadline. A failed call rejects
+ * Typed promise wrappers over the RPCs. Every call carries a deadline. A failed call rejects
  * with grpc-js's `ServiceError`, whose `metadata` holds the trailers merged with any initial metadata.
  */
 export type GatewayGrpc = {
@@ -62,6 +72,11 @@ export type GatewayGrpc = {
   approve(ctx: CallContext, request: ApproveRequest): Promise<UnaryResult<ApproveResponse__Output>>
   networks(ctx: CallContext, request: NetworksRequest): Promise<UnaryResult<NetworksResponse__Output>>
   account(ctx: CallContext, request: AccountRequest): Promise<UnaryResult<AccountResponse__Output>>
+  protocols(ctx: CallContext, request: ProtocolsRequest): Promise<UnaryResult<ProtocolsResponse__Output>>
+  standards(ctx: CallContext, request: StandardsRequest): Promise<UnaryResult<StandardsResponse__Output>>
+  projects(ctx: CallContext, request: ProjectsRequest): Promise<UnaryResult<ProjectsResponse__Output>>
+  tokens(ctx: CallContext, request: TokensRequest): Promise<UnaryResult<TokensResponse__Output>>
+  prices(ctx: CallContext, request: PricesRequest): Promise<UnaryResult<PricesResponse__Output>>
 }
 
 type UnaryMethod<Req, Res> = (
@@ -108,6 +123,11 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { dea
     approve: (ctx, request) => callUnary<ApproveRequest, ApproveResponse__Output>(routing.Approve.bind(routing), deadlineMs, ctx, request),
     networks: (ctx, request) => callUnary<NetworksRequest, NetworksResponse__Output>(data.Networks.bind(data), deadlineMs, ctx, request),
     account: (ctx, request) => callUnary<AccountRequest, AccountResponse__Output>(data.Account.bind(data), deadlineMs, ctx, request),
+    protocols: (ctx, request) => callUnary<ProtocolsRequest, ProtocolsResponse__Output>(data.Protocols.bind(data), deadlineMs, ctx, request),
+    standards: (ctx, request) => callUnary<StandardsRequest, StandardsResponse__Output>(data.Standards.bind(data), deadlineMs, ctx, request),
+    projects: (ctx, request) => callUnary<ProjectsRequest, ProjectsResponse__Output>(data.Projects.bind(data), deadlineMs, ctx, request),
+    tokens: (ctx, request) => callUnary<TokensRequest, TokensResponse__Output>(data.Tokens.bind(data), deadlineMs, ctx, request),
+    prices: (ctx, request) => callUnary<PricesRequest, PricesResponse__Output>(data.Prices.bind(data), deadlineMs, ctx, request),
   }
 }
 

@@ -3,13 +3,22 @@ import { loadSync } from '@grpc/proto-loader'
 import type { ProtoGrpcType as DataProto } from '../../grpc/generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../../grpc/generated/routing_service.js'
 import type { DataServiceHandlers } from '../../grpc/generated/switchyard/data/v1/DataService.js'
+import type { Price } from '../../grpc/generated/switchyard/data/v1/Price.js'
+import type { ProjectsResponse } from '../../grpc/generated/switchyard/data/v1/ProjectsResponse.js'
+import type { ProtocolsResponse } from '../../grpc/generated/switchyard/data/v1/ProtocolsResponse.js'
+import type { Standard } from '../../grpc/generated/switchyard/data/v1/Standard.js'
+import type { TokensResponse } from '../../grpc/generated/switchyard/data/v1/TokensResponse.js'
 import type { RoutingServiceHandlers } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
 import type { RouteResponse } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
 import type { ApproveResponse } from '../../grpc/generated/switchyard/routing/v1/ApproveResponse.js'
 import { PROTO_DIR } from '../plugins/grpcClient.js'
 
 /** One received call, for assertions. */
-export type RecordedCall = { method: 'Route' | 'Approve' | 'Networks' | 'Account'; request: unknown; metadata: Record<string, string> }
+export type RecordedCall = {
+  method: 'Route' | 'Approve' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices'
+  request: unknown
+  metadata: Record<string, string>
+}
 
 /** Handlers a test can swap; unset ones answer with the canned fixtures. */
 export type FakeHandlers = Partial<RoutingServiceHandlers & DataServiceHandlers>
@@ -56,6 +65,52 @@ export const cannedApproveResponse: ApproveResponse = {
   spender: '0x1111111111111111111111111111111111111111',
   prerequisites: [],
   requires_zero_allowance_first: false,
+}
+
+/** The canned ProtocolsResponse. */
+export const cannedProtocolsResponse: ProtocolsResponse = {
+  protocols: [{
+    project: 'uniswap', slug: 'uniswap-v2', name: 'Uniswap V2', description: 'Constant-product AMM.', url: 'https://app.uniswap.org',
+    logos_uri: ['https://icons.example/uniswap-v2.png'], chains: [{ id: '1', name: 'mainnet' }, { id: '8453', name: 'base' }],
+  }],
+}
+
+/** The canned standard, served for slug `uniswap-v2` (any other slug is NOT_FOUND). */
+export const cannedStandard: Standard = {
+  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' },
+  forks: [{ slug: 'sushiswap', name: 'SushiSwap' }],
+  actions: [{ action: 'swap', name: 'Swap', function_names: ['swapExactTokensForTokens'], supported_chains: [{ id: '1', name: 'Ethereum' }, { id: '8453', name: 'Base' }] }],
+}
+
+/** The canned ProjectsResponse. */
+export const cannedProjectsResponse: ProjectsResponse = { projects: [{ id: 'uniswap', chains: ['1', '8453'], protocols: ['uniswap-v2'] }] }
+
+const USDC_WIRE = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', chain_id: '1', type: 'base', decimals: 6, symbol: 'USDC', name: 'USD Coin' }
+const WETH_WIRE = { address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', chain_id: '1', type: 'base', decimals: 18, symbol: 'WETH', name: 'Wrapped Ether' }
+
+/** The canned TokensResponse: a defi token with every optional field (apy 0), and a base token with none. */
+export const cannedTokensResponse: TokensResponse = {
+  data: [
+    {
+      address: '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc', chain_id: '1', type: 'defi', decimals: 18, symbol: 'UNI-V2', name: 'Uniswap V2',
+      logos_uri: [], underlying_tokens: [USDC_WIRE, WETH_WIRE],
+      project: 'uniswap', protocol: 'uniswap-v2', apy: 0, tvl: 1234567.5, primary_address: '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc',
+    },
+    { ...USDC_WIRE, logos_uri: ['https://icons.example/usdc.png'], underlying_tokens: [] },
+  ],
+  meta: { total: '3', next_cursor: 'c2', page_size: 2 },
+}
+
+/** Canned prices by lowercase address (on any chain); other addresses have no price. */
+export const cannedPrices: Record<string, Price> = {
+  [WETH_WIRE.address.toLowerCase()]: {
+    chain_id: '1', address: WETH_WIRE.address, decimals: 18, symbol: 'WETH', name: 'Wrapped Ether',
+    price: 3012.25, timestamp: '1700000000', confidence: 0.93, block_number: '19000000',
+  },
+  [USDC_WIRE.address.toLowerCase()]: {
+    chain_id: '1', address: USDC_WIRE.address, decimals: 6, symbol: 'USDC', name: 'USD Coin',
+    price: 1, timestamp: '1700000000', confidence: 1, block_number: '19000000',
+  },
 }
 
 function plain(metadata: grpc.Metadata): Record<string, string> {
@@ -131,6 +186,45 @@ export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
       record('Account', call)
       if (fake.handlers.Account) return fake.handlers.Account(call, callback)
       callback(null, { account_id: FAKE_ACCOUNT_ID })
+    },
+    Protocols: (call, callback) => {
+      record('Protocols', call)
+      if (fake.handlers.Protocols) return fake.handlers.Protocols(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, cannedProtocolsResponse)
+    },
+    Standards: (call, callback) => {
+      record('Standards', call)
+      if (fake.handlers.Standards) return fake.handlers.Standards(call, callback)
+      const { slug } = call.request
+      if (slug !== undefined && slug !== cannedStandard.protocol?.slug) {
+        return callback(grpcError({ status: grpc.status.NOT_FOUND, envelope: { code: 'NOT_FOUND', message: `Unknown protocol slug "${slug}".` } }))
+      }
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, { standards: [cannedStandard] })
+    },
+    Projects: (call, callback) => {
+      record('Projects', call)
+      if (fake.handlers.Projects) return fake.handlers.Projects(call, callback)
+      callback(null, cannedProjectsResponse)
+    },
+    Tokens: (call, callback) => {
+      record('Tokens', call)
+      if (fake.handlers.Tokens) return fake.handlers.Tokens(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, cannedTokensResponse)
+    },
+    Prices: (call, callback) => {
+      record('Prices', call)
+      if (fake.handlers.Prices) return fake.handlers.Prices(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      const { chain_id, addresses } = call.request
+      callback(null, {
+        prices: addresses.map((a) => {
+          const price = cannedPrices[a.toLowerCase()]
+          return price ? { price: { ...price, chain_id, address: a } } : {}
+        }),
+      })
     },
   }
   server.addService(proto.switchyard.routing.v1.RoutingService.service, routing)

@@ -7,6 +7,27 @@ import type { DataServiceClient as _switchyard_data_v1_DataServiceClient, DataSe
 import type { Network as _switchyard_data_v1_Network, Network__Output as _switchyard_data_v1_Network__Output } from './switchyard/data/v1/Network.js';
 import type { NetworksRequest as _switchyard_data_v1_NetworksRequest, NetworksRequest__Output as _switchyard_data_v1_NetworksRequest__Output } from './switchyard/data/v1/NetworksRequest.js';
 import type { NetworksResponse as _switchyard_data_v1_NetworksResponse, NetworksResponse__Output as _switchyard_data_v1_NetworksResponse__Output } from './switchyard/data/v1/NetworksResponse.js';
+import type { Price as _switchyard_data_v1_Price, Price__Output as _switchyard_data_v1_Price__Output } from './switchyard/data/v1/Price.js';
+import type { PriceOrUnknown as _switchyard_data_v1_PriceOrUnknown, PriceOrUnknown__Output as _switchyard_data_v1_PriceOrUnknown__Output } from './switchyard/data/v1/PriceOrUnknown.js';
+import type { PricesRequest as _switchyard_data_v1_PricesRequest, PricesRequest__Output as _switchyard_data_v1_PricesRequest__Output } from './switchyard/data/v1/PricesRequest.js';
+import type { PricesResponse as _switchyard_data_v1_PricesResponse, PricesResponse__Output as _switchyard_data_v1_PricesResponse__Output } from './switchyard/data/v1/PricesResponse.js';
+import type { Project as _switchyard_data_v1_Project, Project__Output as _switchyard_data_v1_Project__Output } from './switchyard/data/v1/Project.js';
+import type { ProjectsRequest as _switchyard_data_v1_ProjectsRequest, ProjectsRequest__Output as _switchyard_data_v1_ProjectsRequest__Output } from './switchyard/data/v1/ProjectsRequest.js';
+import type { ProjectsResponse as _switchyard_data_v1_ProjectsResponse, ProjectsResponse__Output as _switchyard_data_v1_ProjectsResponse__Output } from './switchyard/data/v1/ProjectsResponse.js';
+import type { Protocol as _switchyard_data_v1_Protocol, Protocol__Output as _switchyard_data_v1_Protocol__Output } from './switchyard/data/v1/Protocol.js';
+import type { ProtocolNetwork as _switchyard_data_v1_ProtocolNetwork, ProtocolNetwork__Output as _switchyard_data_v1_ProtocolNetwork__Output } from './switchyard/data/v1/ProtocolNetwork.js';
+import type { ProtocolRef as _switchyard_data_v1_ProtocolRef, ProtocolRef__Output as _switchyard_data_v1_ProtocolRef__Output } from './switchyard/data/v1/ProtocolRef.js';
+import type { ProtocolsRequest as _switchyard_data_v1_ProtocolsRequest, ProtocolsRequest__Output as _switchyard_data_v1_ProtocolsRequest__Output } from './switchyard/data/v1/ProtocolsRequest.js';
+import type { ProtocolsResponse as _switchyard_data_v1_ProtocolsResponse, ProtocolsResponse__Output as _switchyard_data_v1_ProtocolsResponse__Output } from './switchyard/data/v1/ProtocolsResponse.js';
+import type { Standard as _switchyard_data_v1_Standard, Standard__Output as _switchyard_data_v1_Standard__Output } from './switchyard/data/v1/Standard.js';
+import type { StandardAction as _switchyard_data_v1_StandardAction, StandardAction__Output as _switchyard_data_v1_StandardAction__Output } from './switchyard/data/v1/StandardAction.js';
+import type { StandardsRequest as _switchyard_data_v1_StandardsRequest, StandardsRequest__Output as _switchyard_data_v1_StandardsRequest__Output } from './switchyard/data/v1/StandardsRequest.js';
+import type { StandardsResponse as _switchyard_data_v1_StandardsResponse, StandardsResponse__Output as _switchyard_data_v1_StandardsResponse__Output } from './switchyard/data/v1/StandardsResponse.js';
+import type { Token as _switchyard_data_v1_Token, Token__Output as _switchyard_data_v1_Token__Output } from './switchyard/data/v1/Token.js';
+import type { TokensMeta as _switchyard_data_v1_TokensMeta, TokensMeta__Output as _switchyard_data_v1_TokensMeta__Output } from './switchyard/data/v1/TokensMeta.js';
+import type { TokensRequest as _switchyard_data_v1_TokensRequest, TokensRequest__Output as _switchyard_data_v1_TokensRequest__Output } from './switchyard/data/v1/TokensRequest.js';
+import type { TokensResponse as _switchyard_data_v1_TokensResponse, TokensResponse__Output as _switchyard_data_v1_TokensResponse__Output } from './switchyard/data/v1/TokensResponse.js';
+import type { UnderlyingToken as _switchyard_data_v1_UnderlyingToken, UnderlyingToken__Output as _switchyard_data_v1_UnderlyingToken__Output } from './switchyard/data/v1/UnderlyingToken.js';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -19,12 +40,34 @@ export interface ProtoGrpcType {
         AccountRequest: MessageTypeDefinition<_switchyard_data_v1_AccountRequest, _switchyard_data_v1_AccountRequest__Output>
         AccountResponse: MessageTypeDefinition<_switchyard_data_v1_AccountResponse, _switchyard_data_v1_AccountResponse__Output>
         /**
-         * Read-only data: networks and the caller's account; later protocols, tokens, prices, volume.
+         * Read-only data: networks, the caller's account, protocols and their standards, projects, tokens
+         * (with TVL), and prices with a confidence score, all read from the chains' current state.
          */
         DataService: SubtypeConstructor<typeof grpc.Client, _switchyard_data_v1_DataServiceClient> & { service: _switchyard_data_v1_DataServiceDefinition }
         Network: MessageTypeDefinition<_switchyard_data_v1_Network, _switchyard_data_v1_Network__Output>
         NetworksRequest: MessageTypeDefinition<_switchyard_data_v1_NetworksRequest, _switchyard_data_v1_NetworksRequest__Output>
         NetworksResponse: MessageTypeDefinition<_switchyard_data_v1_NetworksResponse, _switchyard_data_v1_NetworksResponse__Output>
+        Price: MessageTypeDefinition<_switchyard_data_v1_Price, _switchyard_data_v1_Price__Output>
+        PriceOrUnknown: MessageTypeDefinition<_switchyard_data_v1_PriceOrUnknown, _switchyard_data_v1_PriceOrUnknown__Output>
+        PricesRequest: MessageTypeDefinition<_switchyard_data_v1_PricesRequest, _switchyard_data_v1_PricesRequest__Output>
+        PricesResponse: MessageTypeDefinition<_switchyard_data_v1_PricesResponse, _switchyard_data_v1_PricesResponse__Output>
+        Project: MessageTypeDefinition<_switchyard_data_v1_Project, _switchyard_data_v1_Project__Output>
+        ProjectsRequest: MessageTypeDefinition<_switchyard_data_v1_ProjectsRequest, _switchyard_data_v1_ProjectsRequest__Output>
+        ProjectsResponse: MessageTypeDefinition<_switchyard_data_v1_ProjectsResponse, _switchyard_data_v1_ProjectsResponse__Output>
+        Protocol: MessageTypeDefinition<_switchyard_data_v1_Protocol, _switchyard_data_v1_Protocol__Output>
+        ProtocolNetwork: MessageTypeDefinition<_switchyard_data_v1_ProtocolNetwork, _switchyard_data_v1_ProtocolNetwork__Output>
+        ProtocolRef: MessageTypeDefinition<_switchyard_data_v1_ProtocolRef, _switchyard_data_v1_ProtocolRef__Output>
+        ProtocolsRequest: MessageTypeDefinition<_switchyard_data_v1_ProtocolsRequest, _switchyard_data_v1_ProtocolsRequest__Output>
+        ProtocolsResponse: MessageTypeDefinition<_switchyard_data_v1_ProtocolsResponse, _switchyard_data_v1_ProtocolsResponse__Output>
+        Standard: MessageTypeDefinition<_switchyard_data_v1_Standard, _switchyard_data_v1_Standard__Output>
+        StandardAction: MessageTypeDefinition<_switchyard_data_v1_StandardAction, _switchyard_data_v1_StandardAction__Output>
+        StandardsRequest: MessageTypeDefinition<_switchyard_data_v1_StandardsRequest, _switchyard_data_v1_StandardsRequest__Output>
+        StandardsResponse: MessageTypeDefinition<_switchyard_data_v1_StandardsResponse, _switchyard_data_v1_StandardsResponse__Output>
+        Token: MessageTypeDefinition<_switchyard_data_v1_Token, _switchyard_data_v1_Token__Output>
+        TokensMeta: MessageTypeDefinition<_switchyard_data_v1_TokensMeta, _switchyard_data_v1_TokensMeta__Output>
+        TokensRequest: MessageTypeDefinition<_switchyard_data_v1_TokensRequest, _switchyard_data_v1_TokensRequest__Output>
+        TokensResponse: MessageTypeDefinition<_switchyard_data_v1_TokensResponse, _switchyard_data_v1_TokensResponse__Output>
+        UnderlyingToken: MessageTypeDefinition<_switchyard_data_v1_UnderlyingToken, _switchyard_data_v1_UnderlyingToken__Output>
       }
     }
   }

@@ -3,10 +3,19 @@ import type { SwitchyardServices } from '../../service/types.js'
 import { createUnaryHandler, type HandlerContext } from '../createUnaryHandler.js'
 import type { DataServiceHandlers } from '../generated/switchyard/data/v1/DataService.js'
 import { fromProtoNetworksRequest } from './fromProtoNetworksRequest.js'
+import { fromProtoPricesRequest } from './fromProtoPricesRequest.js'
+import { fromProtoProtocolsRequest } from './fromProtoProtocolsRequest.js'
+import { fromProtoStandardsRequest } from './fromProtoStandardsRequest.js'
+import { fromProtoTokensRequest } from './fromProtoTokensRequest.js'
 import { toProtoNetwork } from './toProtoNetwork.js'
+import { toProtoPriceOrUnknown } from './toProtoPriceOrUnknown.js'
+import { toProtoProject } from './toProtoProject.js'
+import { toProtoProtocol } from './toProtoProtocol.js'
+import { toProtoStandard } from './toProtoStandard.js'
+import { toProtoTokensResponse } from './toProtoTokensResponse.js'
 
 export type DataServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'networks'>
+  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices'>
   /** `switchyard.data.v1.DataService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -18,8 +27,10 @@ export type DataService = {
 }
 
 /**
- * Builds the DataService (Networks, Account). Account answers the accountId of the authenticated
- * key; `AccountRequest.account_id` is ignored, so no caller can read or act as another account.
+ * Builds the DataService (Networks, Account, Protocols, Standards, Projects, Tokens, Prices). Every
+ * handler authenticates and charges the rate limit through {@link createUnaryHandler}. Account
+ * answers the accountId of the authenticated key; `AccountRequest.account_id` is ignored, so no
+ * caller can read or act as another account.
  * @param ctx - {@link DataServiceContext}
  * @returns {@link DataService}
  */
@@ -32,6 +43,26 @@ export function createDataService(ctx: DataServiceContext): DataService {
     Account: createUnaryHandler(ctx, {
       method: 'DataService/Account',
       work: (_request, options) => ({ account_id: options.caller.accountId }),
+    }),
+    Protocols: createUnaryHandler(ctx, {
+      method: 'DataService/Protocols',
+      work: async (request, options) => ({ protocols: (await ctx.services.protocols(fromProtoProtocolsRequest(request), options)).map(toProtoProtocol) }),
+    }),
+    Standards: createUnaryHandler(ctx, {
+      method: 'DataService/Standards',
+      work: async (request, options) => ({ standards: (await ctx.services.standards(fromProtoStandardsRequest(request), options)).map(toProtoStandard) }),
+    }),
+    Projects: createUnaryHandler(ctx, {
+      method: 'DataService/Projects',
+      work: async (_request, options) => ({ projects: (await ctx.services.projects(options)).map(toProtoProject) }),
+    }),
+    Tokens: createUnaryHandler(ctx, {
+      method: 'DataService/Tokens',
+      work: async (request, options) => toProtoTokensResponse(await ctx.services.tokens(fromProtoTokensRequest(request), options)),
+    }),
+    Prices: createUnaryHandler(ctx, {
+      method: 'DataService/Prices',
+      work: async (request, options) => ({ prices: (await ctx.services.prices(fromProtoPricesRequest(request), options)).map(toProtoPriceOrUnknown) }),
     }),
   }
   return { handlers, addToServer: (server) => server.addService(ctx.definition, handlers) }

@@ -2,7 +2,9 @@ import { credentials, loadPackageDefinition, Metadata, type Client, type Service
 import { pino, type Logger } from 'pino'
 import { createApiKeyStore } from '../../service/auth/createApiKeyStore.js'
 import type { RateLimitOptions } from '../../service/auth/createRateLimiter.js'
-import type { ApproveAnswer, CallOptions, NetworkAnswer, RouteAnswer, SwitchyardServices } from '../../service/types.js'
+import type {
+  ApproveAnswer, CallOptions, NetworkAnswer, PriceAnswer, ProjectAnswer, ProtocolAnswer, RouteAnswer, StandardAnswer, SwitchyardServices, TokensAnswer,
+} from '../../service/types.js'
 import type { ProtoGrpcType as DataProto } from '../generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../generated/routing_service.js'
 import type { DataServiceClient } from '../generated/switchyard/data/v1/DataService.js'
@@ -46,26 +48,82 @@ export const sampleApproveAnswer: ApproveAnswer = {
 /** A canned networks answer. */
 export const sampleNetworks: NetworkAnswer[] = [{ id: 1, name: 'ethereum', isConnected: true }, { id: 8453, name: 'base', isConnected: false }]
 
+/** A canned protocols answer. */
+export const sampleProtocols: ProtocolAnswer[] = [{
+  project: 'uniswap',
+  slug: 'uniswap-v2',
+  name: 'Uniswap V2',
+  description: 'Constant-product AMM.',
+  url: 'https://app.uniswap.org',
+  logosUri: ['https://icons.example/uniswap-v2.png'],
+  chains: [{ id: 1, name: 'ethereum' }, { id: 8453, name: 'base' }],
+}]
+
+/** A canned standards answer. */
+export const sampleStandards: StandardAnswer[] = [{
+  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' },
+  forks: [{ slug: 'sushiswap', name: 'SushiSwap' }],
+  actions: [{ action: 'swap', name: 'Swap', functionNames: ['swapExactTokensForTokens'], supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }] }],
+}]
+
+/** A canned projects answer. */
+export const sampleProjects: ProjectAnswer[] = [{ id: 'uniswap', chains: [1, 8453], protocols: ['uniswap-v2'] }]
+
+/** A canned tokens answer: a defi token with every optional field, and a base token with none. */
+export const sampleTokens: TokensAnswer = {
+  data: [
+    {
+      address: '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc', chainId: 1, type: 'defi', decimals: 18, symbol: 'UNI-V2', name: 'Uniswap V2',
+      logosUri: [],
+      underlyingTokens: [
+        { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', chainId: 1, type: 'base', decimals: 6, symbol: 'USDC', name: 'USD Coin' },
+        { address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', chainId: 1, type: 'base', decimals: 18, symbol: 'WETH', name: 'Wrapped Ether' },
+      ],
+      project: 'uniswap', protocol: 'uniswap-v2', apy: 0, tvl: 1_234_567.5, primaryAddress: '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc',
+    },
+    {
+      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', chainId: 1, type: 'base', decimals: 6, symbol: 'USDC', name: 'USD Coin',
+      logosUri: ['https://icons.example/usdc.png'], underlyingTokens: [],
+    },
+  ],
+  meta: { total: 3, nextCursor: 'c2', pageSize: 2 },
+}
+
+/** A canned price. */
+export const samplePrice: PriceAnswer = {
+  chainId: 1, address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18, symbol: 'WETH', name: 'Wrapped Ether',
+  price: 3012.25, timestamp: 1_700_000_000, confidence: 0.93, blockNumber: 19_000_000,
+}
+
 /** One recorded use-case call. */
-export type RecordedCall = { method: 'route' | 'approve' | 'networks'; request: unknown; options: CallOptions & { requireVariableEstimates?: boolean } }
+export type RecordedCall = {
+  method: 'route' | 'approve' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices'
+  request: unknown
+  options: CallOptions & { requireVariableEstimates?: boolean }
+}
 
 /** A fake {@link SwitchyardServices}: records every call; behaviour per method is replaceable. */
 export type FakeServices = SwitchyardServices & {
   calls: RecordedCall[]
-  impl: {
-    route: SwitchyardServices['route']
-    approve: SwitchyardServices['approve']
-    networks: SwitchyardServices['networks']
-  }
+  impl: SwitchyardServices
 }
 
-/** Builds a {@link FakeServices} answering the canned samples. */
+/**
+ * Builds a {@link FakeServices} answering the canned samples. `prices` answers {@link samplePrice}
+ * (with the requested chain and address) for WETH and null for any other address.
+ */
 export function createFakeServices(): FakeServices {
   const calls: RecordedCall[] = []
   const impl: FakeServices['impl'] = {
     route: async () => sampleRouteAnswer,
     approve: async () => sampleApproveAnswer,
     networks: async () => sampleNetworks,
+    protocols: async () => sampleProtocols,
+    standards: async () => sampleStandards,
+    projects: async () => sampleProjects,
+    tokens: async () => sampleTokens,
+    prices: async ({ chainId, addresses }) =>
+      addresses.map((address) => (address.toLowerCase() === samplePrice.address.toLowerCase() ? { ...samplePrice, chainId, address } : null)),
   }
   return {
     calls,
@@ -81,6 +139,26 @@ export function createFakeServices(): FakeServices {
     networks: (filter, options) => {
       calls.push({ method: 'networks', request: filter, options })
       return impl.networks(filter, options)
+    },
+    protocols: (filter, options) => {
+      calls.push({ method: 'protocols', request: filter, options })
+      return impl.protocols(filter, options)
+    },
+    standards: (filter, options) => {
+      calls.push({ method: 'standards', request: filter, options })
+      return impl.standards(filter, options)
+    },
+    projects: (options) => {
+      calls.push({ method: 'projects', request: undefined, options })
+      return impl.projects(options)
+    },
+    tokens: (filter, options) => {
+      calls.push({ method: 'tokens', request: filter, options })
+      return impl.tokens(filter, options)
+    },
+    prices: (request, options) => {
+      calls.push({ method: 'prices', request, options })
+      return impl.prices(request, options)
     },
   }
 }

@@ -23,5 +23,14 @@ export function instrumentServices(services: SwitchyardServices, metrics: Metric
         throw error
       }
     }
-  return { route: wrap('route', services.route), approve: wrap('approve', services.approve), networks: wrap('networks', services.networks) }
+  return {
+    route: wrap('route', services.route),
+    approve: wrap('approve', services.approve),
+    networks: wrap('networks', services.networks),
+    protocols: wrap('protocols', services.protocols),
+    standards: wrap('standards', services.standards),
+    projects: wrap('projects', services.projects),
+    tokens: wrap('tokens', services.tokens),
+    prices: wrap('prices', services.prices),
+  }
 }

@@ -6,9 +6,20 @@ import type { AccountRequest as _switchyard_data_v1_AccountRequest, AccountReque
 import type { AccountResponse as _switchyard_data_v1_AccountResponse, AccountResponse__Output as _switchyard_data_v1_AccountResponse__Output } from '../../../switchyard/data/v1/AccountResponse.js';
 import type { NetworksRequest as _switchyard_data_v1_NetworksRequest, NetworksRequest__Output as _switchyard_data_v1_NetworksRequest__Output } from '../../../switchyard/data/v1/NetworksRequest.js';
 import type { NetworksResponse as _switchyard_data_v1_NetworksResponse, NetworksResponse__Output as _switchyard_data_v1_NetworksResponse__Output } from '../../../switchyard/data/v1/NetworksResponse.js';
+import type { PricesRequest as _switchyard_data_v1_PricesRequest, PricesRequest__Output as _switchyard_data_v1_PricesRequest__Output } from '../../../switchyard/data/v1/PricesRequest.js';
+import type { PricesResponse as _switchyard_data_v1_PricesResponse, PricesResponse__Output as _switchyard_data_v1_PricesResponse__Output } from '../../../switchyard/data/v1/PricesResponse.js';
+import type { ProjectsRequest as _switchyard_data_v1_ProjectsRequest, ProjectsRequest__Output as _switchyard_data_v1_ProjectsRequest__Output } from '../../../switchyard/data/v1/ProjectsRequest.js';
+import type { ProjectsResponse as _switchyard_data_v1_ProjectsResponse, ProjectsResponse__Output as _switchyard_data_v1_ProjectsResponse__Output } from '../../../switchyard/data/v1/ProjectsResponse.js';
+import type { ProtocolsRequest as _switchyard_data_v1_ProtocolsRequest, ProtocolsRequest__Output as _switchyard_data_v1_ProtocolsRequest__Output } from '../../../switchyard/data/v1/ProtocolsRequest.js';
+import type { ProtocolsResponse as _switchyard_data_v1_ProtocolsResponse, ProtocolsResponse__Output as _switchyard_data_v1_ProtocolsResponse__Output } from '../../../switchyard/data/v1/ProtocolsResponse.js';
+import type { StandardsRequest as _switchyard_data_v1_StandardsRequest, StandardsRequest__Output as _switchyard_data_v1_StandardsRequest__Output } from '../../../switchyard/data/v1/StandardsRequest.js';
+import type { StandardsResponse as _switchyard_data_v1_StandardsResponse, StandardsResponse__Output as _switchyard_data_v1_StandardsResponse__Output } from '../../../switchyard/data/v1/StandardsResponse.js';
+import type { TokensRequest as _switchyard_data_v1_TokensRequest, TokensRequest__Output as _switchyard_data_v1_TokensRequest__Output } from '../../../switchyard/data/v1/TokensRequest.js';
+import type { TokensResponse as _switchyard_data_v1_TokensResponse, TokensResponse__Output as _switchyard_data_v1_TokensResponse__Output } from '../../../switchyard/data/v1/TokensResponse.js';
 
 /**
- * Read-only data: networks and the caller's account; later protocols, tokens, prices, volume.
+ * Read-only data: networks, the caller's account, protocols and their standards, projects, tokens
+ * (with TVL), and prices with a confidence score, all read from the chains' current state.
  */
 export interface DataServiceClient extends grpc.Client {
   /**
@@ -41,10 +52,86 @@ export interface DataServiceClient extends grpc.Client {
   networks(argument: _switchyard_data_v1_NetworksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_NetworksResponse__Output>): grpc.ClientUnaryCall;
   networks(argument: _switchyard_data_v1_NetworksRequest, callback: grpc.requestCallback<_switchyard_data_v1_NetworksResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * USD prices of several tokens on one chain; unknown tokens come back unset.
+   */
+  Prices(argument: _switchyard_data_v1_PricesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_PricesResponse__Output>): grpc.ClientUnaryCall;
+  Prices(argument: _switchyard_data_v1_PricesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_PricesResponse__Output>): grpc.ClientUnaryCall;
+  Prices(argument: _switchyard_data_v1_PricesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_PricesResponse__Output>): grpc.ClientUnaryCall;
+  Prices(argument: _switchyard_data_v1_PricesRequest, callback: grpc.requestCallback<_switchyard_data_v1_PricesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * USD prices of several tokens on one chain; unknown tokens come back unset.
+   */
+  prices(argument: _switchyard_data_v1_PricesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_PricesResponse__Output>): grpc.ClientUnaryCall;
+  prices(argument: _switchyard_data_v1_PricesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_PricesResponse__Output>): grpc.ClientUnaryCall;
+  prices(argument: _switchyard_data_v1_PricesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_PricesResponse__Output>): grpc.ClientUnaryCall;
+  prices(argument: _switchyard_data_v1_PricesRequest, callback: grpc.requestCallback<_switchyard_data_v1_PricesResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Projects (the overarching brand) and their protocols and chains.
+   */
+  Projects(argument: _switchyard_data_v1_ProjectsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_ProjectsResponse__Output>): grpc.ClientUnaryCall;
+  Projects(argument: _switchyard_data_v1_ProjectsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_ProjectsResponse__Output>): grpc.ClientUnaryCall;
+  Projects(argument: _switchyard_data_v1_ProjectsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_ProjectsResponse__Output>): grpc.ClientUnaryCall;
+  Projects(argument: _switchyard_data_v1_ProjectsRequest, callback: grpc.requestCallback<_switchyard_data_v1_ProjectsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Projects (the overarching brand) and their protocols and chains.
+   */
+  projects(argument: _switchyard_data_v1_ProjectsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_ProjectsResponse__Output>): grpc.ClientUnaryCall;
+  projects(argument: _switchyard_data_v1_ProjectsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_ProjectsResponse__Output>): grpc.ClientUnaryCall;
+  projects(argument: _switchyard_data_v1_ProjectsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_ProjectsResponse__Output>): grpc.ClientUnaryCall;
+  projects(argument: _switchyard_data_v1_ProjectsRequest, callback: grpc.requestCallback<_switchyard_data_v1_ProjectsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Protocols served, with the chains each is live on.
+   */
+  Protocols(argument: _switchyard_data_v1_ProtocolsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_ProtocolsResponse__Output>): grpc.ClientUnaryCall;
+  Protocols(argument: _switchyard_data_v1_ProtocolsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_ProtocolsResponse__Output>): grpc.ClientUnaryCall;
+  Protocols(argument: _switchyard_data_v1_ProtocolsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_ProtocolsResponse__Output>): grpc.ClientUnaryCall;
+  Protocols(argument: _switchyard_data_v1_ProtocolsRequest, callback: grpc.requestCallback<_switchyard_data_v1_ProtocolsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Protocols served, with the chains each is live on.
+   */
+  protocols(argument: _switchyard_data_v1_ProtocolsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_ProtocolsResponse__Output>): grpc.ClientUnaryCall;
+  protocols(argument: _switchyard_data_v1_ProtocolsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_ProtocolsResponse__Output>): grpc.ClientUnaryCall;
+  protocols(argument: _switchyard_data_v1_ProtocolsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_ProtocolsResponse__Output>): grpc.ClientUnaryCall;
+  protocols(argument: _switchyard_data_v1_ProtocolsRequest, callback: grpc.requestCallback<_switchyard_data_v1_ProtocolsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Protocols with the actions they support (the source of the protocol list).
+   */
+  Standards(argument: _switchyard_data_v1_StandardsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_StandardsResponse__Output>): grpc.ClientUnaryCall;
+  Standards(argument: _switchyard_data_v1_StandardsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_StandardsResponse__Output>): grpc.ClientUnaryCall;
+  Standards(argument: _switchyard_data_v1_StandardsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_StandardsResponse__Output>): grpc.ClientUnaryCall;
+  Standards(argument: _switchyard_data_v1_StandardsRequest, callback: grpc.requestCallback<_switchyard_data_v1_StandardsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Protocols with the actions they support (the source of the protocol list).
+   */
+  standards(argument: _switchyard_data_v1_StandardsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_StandardsResponse__Output>): grpc.ClientUnaryCall;
+  standards(argument: _switchyard_data_v1_StandardsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_StandardsResponse__Output>): grpc.ClientUnaryCall;
+  standards(argument: _switchyard_data_v1_StandardsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_StandardsResponse__Output>): grpc.ClientUnaryCall;
+  standards(argument: _switchyard_data_v1_StandardsRequest, callback: grpc.requestCallback<_switchyard_data_v1_StandardsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Tokens: base tokens and DeFi position tokens (pool shares), filtered, cursor-paginated.
+   */
+  Tokens(argument: _switchyard_data_v1_TokensRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
+  Tokens(argument: _switchyard_data_v1_TokensRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
+  Tokens(argument: _switchyard_data_v1_TokensRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
+  Tokens(argument: _switchyard_data_v1_TokensRequest, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Tokens: base tokens and DeFi position tokens (pool shares), filtered, cursor-paginated.
+   */
+  tokens(argument: _switchyard_data_v1_TokensRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
+  tokens(argument: _switchyard_data_v1_TokensRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
+  tokens(argument: _switchyard_data_v1_TokensRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
+  tokens(argument: _switchyard_data_v1_TokensRequest, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 /**
- * Read-only data: networks and the caller's account; later protocols, tokens, prices, volume.
+ * Read-only data: networks, the caller's account, protocols and their standards, projects, tokens
+ * (with TVL), and prices with a confidence score, all read from the chains' current state.
  */
 export interface DataServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
@@ -57,9 +144,39 @@ export interface DataServiceHandlers extends grpc.UntypedServiceImplementation {
    */
   Networks: grpc.handleUnaryCall<_switchyard_data_v1_NetworksRequest__Output, _switchyard_data_v1_NetworksResponse>;
   
+  /**
+   * USD prices of several tokens on one chain; unknown tokens come back unset.
+   */
+  Prices: grpc.handleUnaryCall<_switchyard_data_v1_PricesRequest__Output, _switchyard_data_v1_PricesResponse>;
+  
+  /**
+   * Projects (the overarching brand) and their protocols and chains.
+   */
+  Projects: grpc.handleUnaryCall<_switchyard_data_v1_ProjectsRequest__Output, _switchyard_data_v1_ProjectsResponse>;
+  
+  /**
+   * Protocols served, with the chains each is live on.
+   */
+  Protocols: grpc.handleUnaryCall<_switchyard_data_v1_ProtocolsRequest__Output, _switchyard_data_v1_ProtocolsResponse>;
+  
+  /**
+   * Protocols with the actions they support (the source of the protocol list).
+   */
+  Standards: grpc.handleUnaryCall<_switchyard_data_v1_StandardsRequest__Output, _switchyard_data_v1_StandardsResponse>;
+  
+  /**
+   * Tokens: base tokens and DeFi position tokens (pool shares), filtered, cursor-paginated.
+   */
+  Tokens: grpc.handleUnaryCall<_switchyard_data_v1_TokensRequest__Output, _switchyard_data_v1_TokensResponse>;
+  
 }
 
 export interface DataServiceDefinition extends grpc.ServiceDefinition {
   Account: MethodDefinition<_switchyard_data_v1_AccountRequest, _switchyard_data_v1_AccountResponse, _switchyard_data_v1_AccountRequest__Output, _switchyard_data_v1_AccountResponse__Output>
   Networks: MethodDefinition<_switchyard_data_v1_NetworksRequest, _switchyard_data_v1_NetworksResponse, _switchyard_data_v1_NetworksRequest__Output, _switchyard_data_v1_NetworksResponse__Output>
+  Prices: MethodDefinition<_switchyard_data_v1_PricesRequest, _switchyard_data_v1_PricesResponse, _switchyard_data_v1_PricesRequest__Output, _switchyard_data_v1_PricesResponse__Output>
+  Projects: MethodDefinition<_switchyard_data_v1_ProjectsRequest, _switchyard_data_v1_ProjectsResponse, _switchyard_data_v1_ProjectsRequest__Output, _switchyard_data_v1_ProjectsResponse__Output>
+  Protocols: MethodDefinition<_switchyard_data_v1_ProtocolsRequest, _switchyard_data_v1_ProtocolsResponse, _switchyard_data_v1_ProtocolsRequest__Output, _switchyard_data_v1_ProtocolsResponse__Output>
+  Standards: MethodDefinition<_switchyard_data_v1_StandardsRequest, _switchyard_data_v1_StandardsResponse, _switchyard_data_v1_StandardsRequest__Output, _switchyard_data_v1_StandardsResponse__Output>
+  Tokens: MethodDefinition<_switchyard_data_v1_TokensRequest, _switchyard_data_v1_TokensResponse, _switchyard_data_v1_TokensRequest__Output, _switchyard_data_v1_TokensResponse__Output>
 }

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { API_KEY, startTestGateway } from '../testing/startTestGateway.js'
+
+let gw: Awaited<ReturnType<typeof startTestGateway>>
+beforeAll(async () => {
+  gw = await startTestGateway()
+})
+afterAll(async () => {
+  await gw.close()
+})
+beforeEach(() => {
+  gw.fake.calls.length = 0
+  gw.fake.handlers = {}
+})
+
+const headers = { authorization: `Bearer ${API_KEY}` }
+const uniswapV2 = {
+  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' },
+  forks: [{ slug: 'sushiswap', name: 'SushiSwap' }],
+  actions: [{ action: 'swap', name: 'Swap', functionNames: ['swapExactTokensForTokens'], supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }] }],
+}
+
+describe('GET /standards', () => {
+  it('lists standards without a slug filter', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: '/api/v1/standards', headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([uniswapV2])
+    expect(gw.fake.calls[0]).toMatchObject({ method: 'Standards', metadata: { authorization: `Bearer ${API_KEY}` } })
+    expect(gw.fake.calls[0]?.request).not.toHaveProperty('slug')
+  })
+})
+
+describe.each(['standards', 'integration'])('GET /%s/:slug', (prefix) => {
+  it('answers the one standard object', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: `/api/v1/${prefix}/uniswap-v2`, headers })
+    expect(res.statusCode).toBe(200)
+    // /standards/{slug} answers a one-element array (the SDK's shape); /integration/{slug} the object.
+    expect(res.json()).toEqual(prefix === 'standards' ? [uniswapV2] : uniswapV2)
+    expect(res.headers['x-ratelimit-limit']).toBe('100')
+    expect(gw.fake.calls[0]?.request).toMatchObject({ slug: 'uniswap-v2' })
+  })
+
+  it('an unknown slug → 404 NOT_FOUND with the service’s message', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: `/api/v1/${prefix}/nope`, headers })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Unknown protocol slug "nope".' })
+  })
+
+  it('an empty answer → 404 NOT_FOUND', async () => {
+    gw.fake.handlers.Standards = (_c, cb) => cb(null, { standards: [] })
+    const res = await gw.app.inject({ method: 'GET', url: `/api/v1/${prefix}/uniswap-v2`, headers })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Standard not found.' })
+  })
+
+  it('a standard without its protocol → 500 INTERNAL', async () => {
+    gw.fake.handlers.Standards = (_c, cb) => cb(null, { standards: [{ forks: [], actions: [] }] })
+    const res = await gw.app.inject({ method: 'GET', url: `/api/v1/${prefix}/uniswap-v2`, headers })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toMatchObject({ code: 'INTERNAL', message: 'Internal error.' })
+  })
+})

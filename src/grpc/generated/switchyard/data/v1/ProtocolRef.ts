@@ -1,0 +1,12 @@
+// Original file: proto/switchyard/data/v1/data_service.proto
+
+
+export interface ProtocolRef {
+  'slug'?: (string);
+  'name'?: (string);
+}
+
+export interface ProtocolRef__Output {
+  'slug': (string);
+  'name': (string);
+}

@@ -1,0 +1,76 @@
+// Original file: proto/switchyard/data/v1/data_service.proto
+
+import type { UnderlyingToken as _switchyard_data_v1_UnderlyingToken, UnderlyingToken__Output as _switchyard_data_v1_UnderlyingToken__Output } from '../../../switchyard/data/v1/UnderlyingToken.js';
+import type { Long } from '@grpc/proto-loader';
+
+export interface Token {
+  'address'?: (string);
+  'chain_id'?: (number | string | Long);
+  /**
+   * base | defi
+   */
+  'type'?: (string);
+  'decimals'?: (number);
+  'symbol'?: (string);
+  'name'?: (string);
+  'logos_uri'?: (string)[];
+  'underlying_tokens'?: (_switchyard_data_v1_UnderlyingToken)[];
+  /**
+   * Project and protocol slug of a defi token.
+   */
+  'project'?: (string);
+  'protocol'?: (string);
+  /**
+   * Percent; unset when unknown.
+   */
+  'apy'?: (number | string);
+  /**
+   * USD; unset when unknown.
+   */
+  'tvl'?: (number | string);
+  /**
+   * The pool or vault the position lives in.
+   */
+  'primary_address'?: (string);
+  '_project'?: "project";
+  '_protocol'?: "protocol";
+  '_apy'?: "apy";
+  '_tvl'?: "tvl";
+  '_primary_address'?: "primary_address";
+}
+
+export interface Token__Output {
+  'address': (string);
+  'chain_id': (string);
+  /**
+   * base | defi
+   */
+  'type': (string);
+  'decimals': (number);
+  'symbol': (string);
+  'name': (string);
+  'logos_uri': (string)[];
+  'underlying_tokens': (_switchyard_data_v1_UnderlyingToken__Output)[];
+  /**
+   * Project and protocol slug of a defi token.
+   */
+  'project'?: (string);
+  'protocol'?: (string);
+  /**
+   * Percent; unset when unknown.
+   */
+  'apy'?: (number);
+  /**
+   * USD; unset when unknown.
+   */
+  'tvl'?: (number);
+  /**
+   * The pool or vault the position lives in.
+   */
+  'primary_address'?: (string);
+  '_project'?: "project";
+  '_protocol'?: "protocol";
+  '_apy'?: "apy";
+  '_tvl'?: "tvl";
+  '_primary_address'?: "primary_address";
+}

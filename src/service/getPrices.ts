@@ -1,0 +1,61 @@
+import { LRUCache } from 'lru-cache'
+import { z } from 'zod'
+import { findToken } from '../chain/addressBook.js'
+import { computeTokenPrices, type TokenPrice } from '../data/computeTokenPrices.js'
+import { UnsupportedChainError } from '../errors/request.js'
+import { NATIVE_ADDRESS, addressSchema, chainIdSchema } from '../schemas/fields.js'
+import { toInvalidRequestError } from '../schemas/toInvalidRequestError.js'
+import type { ServiceContext } from './context.js'
+import type { PriceAnswer } from './types.js'
+import { withUpstream } from './withUpstream.js'
+
+/** Most addresses one prices request may carry (THREATS F8). */
+export const MAX_PRICE_ADDRESSES = 100
+
+const pricesRequestSchema = z.strictObject({
+  chainId: chainIdSchema,
+  addresses: z.array(addressSchema).min(1).max(MAX_PRICE_ADDRESSES),
+})
+
+const cache = new LRUCache<string, Map<string, TokenPrice>>({ max: 16 })
+
+/**
+ * USD prices of tokens on one chain, read from the current state of its pools (see
+ * `computeTokenPrices`), with a confidence score. The native coin is priced as the wrapped token.
+ * @returns one entry per address, in order; `null` when a token has no usable pool
+ * @throws InvalidRequestError | UnsupportedChainError
+ */
+export async function getPrices(ctx: ServiceContext, request: unknown): Promise<(PriceAnswer | null)[]> {
+  const parsed = pricesRequestSchema.safeParse(request, { reportInput: true })
+  if (!parsed.success) throw toInvalidRequestError(parsed.error)
+  const { chainId, addresses } = parsed.data
+  const chain = ctx.chains[chainId]
+  const store = ctx.snapshots[chainId]
+  if (!chain || !store) throw new UnsupportedChainError({ chainId, supported: Object.keys(ctx.chains).map(Number) })
+  return withUpstream(chainId, async () => {
+    const snapshot = await store.current()
+    let prices = cache.get(snapshot.version)
+    if (!prices) {
+      prices = computeTokenPrices(snapshot, chain.addressBook)
+      cache.set(snapshot.version, prices)
+    }
+    return addresses.map((address) => {
+      const native = address.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
+      const lookup = native ? chain.addressBook.weth : address
+      const price = prices.get(lookup.toLowerCase())
+      const token = findToken(chain.addressBook, lookup)
+      if (!price || !token) return null
+      return {
+        chainId,
+        address,
+        decimals: native ? 18 : token.decimals,
+        symbol: native ? 'ETH' : token.symbol,
+        name: native ? 'Ether' : token.name,
+        price: price.price,
+        timestamp: Number(snapshot.timestamp ?? 0n),
+        confidence: price.confidence,
+        blockNumber: Number(snapshot.blockNumber),
+      }
+    })
+  })
+}

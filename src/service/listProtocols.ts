@@ -1,0 +1,37 @@
+import { chainNames, protocolMetadata } from '../data/protocolMetadata.js'
+import { protocolAdapters } from '../protocols/registry.js'
+import type { ServiceContext } from './context.js'
+import type { ProtocolAnswer } from './types.js'
+
+/** Chains on which a protocol family has at least one pool in the address book. */
+export function chainsOf(ctx: ServiceContext, slug: string): number[] {
+  const out: number[] = []
+  for (const c of Object.values(ctx.chains)) {
+    const b = c.addressBook
+    const count = slug === 'uniswap-v2' ? b.uniswapV2.pairs.length : slug === 'uniswap-v3' ? b.uniswapV3.pools.length : slug === 'balancer-v2' ? b.balancerV2.pools.length : 0
+    if (count > 0) out.push(c.chainId)
+  }
+  return out
+}
+
+/**
+ * The protocols served (one per adapter in the registry), with the chains each is live on.
+ * @returns protocols, filtered by chain and slug
+ */
+export function listProtocols(ctx: ServiceContext, filter: { chainId?: number | undefined; slug?: string | undefined }): ProtocolAnswer[] {
+  return protocolAdapters
+    .map((a) => {
+      const meta = protocolMetadata[a.slug]
+      const chains = chainsOf(ctx, a.slug)
+      return {
+        project: meta?.project ?? a.slug,
+        slug: a.slug,
+        name: meta?.name ?? a.slug,
+        description: meta?.description ?? '',
+        url: meta?.url ?? '',
+        logosUri: [],
+        chains: chains.map((id) => ({ id, name: chainNames[id] ?? `Chain ${id}` })),
+      }
+    })
+    .filter((p) => (filter.slug === undefined || p.slug === filter.slug) && (filter.chainId === undefined || p.chains.some((c) => c.id === filter.chainId)))
+}

@@ -1,0 +1,40 @@
+import { BaseError } from '../errors/base.js'
+import { chainNames, protocolMetadata } from '../data/protocolMetadata.js'
+import { protocolAdapters } from '../protocols/registry.js'
+import type { ServiceContext } from './context.js'
+import { chainsOf } from './listProtocols.js'
+import type { StandardAnswer } from './types.js'
+
+/** A protocol slug we do not serve. */
+export class UnknownProtocolSlugError extends BaseError {
+  override name = 'UnknownProtocolSlugError'
+  constructor({ slug, known }: { slug: string; known: readonly string[] }) {
+    super(`Unknown protocol "${slug}".`, { code: 'NOT_FOUND', details: `Known protocols: ${known.join(', ')}` })
+  }
+}
+
+/**
+ * Protocols and the actions they support, read from the adapters' declarations (the source of the
+ * protocol list, spec). With `slug`, only that protocol's standard.
+ * @throws UnknownProtocolSlugError when `slug` names no protocol
+ */
+export function listStandards(ctx: ServiceContext, { slug }: { slug?: string | undefined }): StandardAnswer[] {
+  const all = protocolAdapters.map((a) => {
+    const meta = protocolMetadata[a.slug]
+    const supportedChains = chainsOf(ctx, a.slug).map((id) => ({ id, name: chainNames[id] ?? `Chain ${id}` }))
+    return {
+      protocol: { slug: a.slug, name: meta?.name ?? a.slug },
+      forks: [],
+      actions: a.actions.map((action) => ({
+        action,
+        name: action.charAt(0).toUpperCase() + action.slice(1),
+        functionNames: meta?.functionNames[action] ?? [],
+        supportedChains,
+      })),
+    }
+  })
+  if (slug === undefined) return all
+  const one = all.filter((s) => s.protocol.slug === slug)
+  if (one.length === 0) throw new UnknownProtocolSlugError({ slug, known: all.map((s) => s.protocol.slug) })
+  return one
+}

@@ -1,0 +1,103 @@
+import { LRUCache } from 'lru-cache'
+import type { ChainAddressBook, TokenEntry } from '../chain/addressBook.js'
+import { computeTokenPrices } from '../data/computeTokenPrices.js'
+import type { EngineSnapshot } from '../engine/types.js'
+import { encodeTokensCursor, parseTokensQuery } from '../schemas/tokensQuery.js'
+import { UnsupportedChainError } from '../errors/request.js'
+import type { ServiceContext } from './context.js'
+import type { TokenAnswer, TokensAnswer, UnderlyingTokenAnswer } from './types.js'
+import { withUpstream } from './withUpstream.js'
+
+const catalogs = new LRUCache<string, TokenAnswer[]>({ max: 16 })
+
+function base(chainId: number, t: TokenEntry): UnderlyingTokenAnswer {
+  return { address: t.address, chainId, type: 'base', decimals: t.decimals, symbol: t.symbol, name: t.name }
+}
+
+/**
+ * Every token of one chain: the address book's base tokens, and the DeFi position tokens of its pools
+ * (Uniswap V2 LP shares, Balancer pool tokens) with their underlying tokens and TVL (pool holdings at
+ * the pools' own USD prices). Uniswap V3 positions are NFTs, not tokens, so they are not listed.
+ */
+function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnapshot): TokenAnswer[] {
+  const byAddress = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t]))
+  const prices = computeTokenPrices(snapshot, book)
+  const usd = (token: string, raw: bigint): number | undefined => {
+    const t = byAddress.get(token.toLowerCase())
+    const p = prices.get(token.toLowerCase())?.price ?? t?.priceUsd
+    return t && p !== undefined ? (Number(raw) / 10 ** t.decimals) * p : undefined
+  }
+  const pools = new Map(snapshot.pools.map((p) => [p.address.toLowerCase(), p]))
+  const out: TokenAnswer[] = Object.values(book.tokens).map((t) => ({ ...base(chainId, t), logosUri: [], underlyingTokens: [] }))
+  for (const pair of book.uniswapV2.pairs) {
+    const s = pools.get(pair.address.toLowerCase()) as (EngineSnapshot['pools'][number] & { reserve0: bigint; reserve1: bigint }) | undefined
+    const t0 = byAddress.get(pair.token0.toLowerCase())
+    const t1 = byAddress.get(pair.token1.toLowerCase())
+    if (!t0 || !t1) continue
+    const v0 = s ? usd(pair.token0, s.reserve0) : undefined
+    const v1 = s ? usd(pair.token1, s.reserve1) : undefined
+    out.push({
+      address: pair.address, chainId, type: 'defi', decimals: 18, symbol: 'UNI-V2', name: `Uniswap V2 ${t0.symbol}/${t1.symbol}`,
+      logosUri: [], underlyingTokens: [base(chainId, t0), base(chainId, t1)], project: 'uniswap', protocol: 'uniswap-v2',
+      tvl: v0 !== undefined && v1 !== undefined ? v0 + v1 : undefined, primaryAddress: pair.address,
+    })
+  }
+  for (const pool of book.balancerV2.pools) {
+    const s = pools.get(pool.address.toLowerCase()) as (EngineSnapshot['pools'][number] & { balances: readonly bigint[] }) | undefined
+    const underlying = pool.tokens.map((a) => byAddress.get(a.toLowerCase())).filter((t): t is TokenEntry => t !== undefined)
+    if (underlying.length !== pool.tokens.length) continue
+    const values = s ? pool.tokens.map((a, i) => usd(a, s.balances[i] ?? 0n)) : []
+    out.push({
+      address: pool.address, chainId, type: 'defi', decimals: 18, symbol: `B-${underlying.map((t) => t.symbol).join('-')}`,
+      name: `Balancer ${underlying.map((t, i) => `${Number(pool.weights[i]) * 100}% ${t.symbol}`).join(' ')}`,
+      logosUri: [], underlyingTokens: underlying.map((t) => base(chainId, t)), project: 'balancer', protocol: 'balancer-v2',
+      tvl: values.length && values.every((v) => v !== undefined) ? values.reduce((a, v) => a! + v!, 0) : undefined, primaryAddress: pool.address,
+    })
+  }
+  return out
+}
+
+/**
+ * The tokens query: base and DeFi position tokens, filtered (chain, protocol, project, type,
+ * underlying tokens, addresses, symbol, name, minimum APY, minimum TVL) and cursor-paginated.
+ * Tokens with unknown APY or TVL do not pass an `apyFrom` / `tvlFrom` filter.
+ * @throws InvalidRequestError | UnsupportedChainError
+ */
+export async function listTokens(ctx: ServiceContext, request: unknown): Promise<TokensAnswer> {
+  const q = parseTokensQuery(request)
+  if (q.chainId !== undefined && !ctx.chains[q.chainId]) throw new UnsupportedChainError({ chainId: q.chainId, supported: Object.keys(ctx.chains).map(Number) })
+  const chains = Object.values(ctx.chains).filter((c) => q.chainId === undefined || c.chainId === q.chainId)
+  const all: TokenAnswer[] = []
+  for (const chain of chains) {
+    const tokens = await withUpstream(chain.chainId, async () => {
+      const snapshot = await ctx.snapshots[chain.chainId]!.current()
+      let catalog = catalogs.get(snapshot.version)
+      if (!catalog) {
+        catalog = catalogOf(chain.chainId, chain.addressBook, snapshot)
+        catalogs.set(snapshot.version, catalog)
+      }
+      return catalog
+    })
+    all.push(...tokens)
+  }
+  const lower = (s: string) => s.toLowerCase()
+  const addresses = q.address ? new Set(q.address.map(lower)) : undefined
+  const matches = all.filter(
+    (t) =>
+      (q.protocolSlug === undefined || t.protocol === q.protocolSlug) &&
+      (q.project === undefined || t.project === q.project) &&
+      (q.type === undefined || t.type === q.type) &&
+      (!addresses || addresses.has(lower(t.address))) &&
+      (q.symbol === undefined || lower(t.symbol) === lower(q.symbol)) &&
+      (q.name === undefined || lower(t.name).includes(lower(q.name))) &&
+      (!q.underlyingTokens || q.underlyingTokens.every((u) => t.underlyingTokens.some((x) => lower(x.address) === lower(u)))) &&
+      (q.apyFrom === undefined || (t.apy !== undefined && t.apy >= q.apyFrom)) &&
+      (q.tvlFrom === undefined || (t.tvl !== undefined && t.tvl >= q.tvlFrom)),
+  )
+  const page = matches.slice(q.offset, q.offset + q.pageSize)
+  const nextOffset = q.offset + page.length
+  return {
+    data: page,
+    meta: { total: matches.length, pageSize: q.pageSize, ...(nextOffset < matches.length ? { nextCursor: encodeTokensCursor(nextOffset) } : {}) },
+  }
+}

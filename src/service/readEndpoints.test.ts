@@ -1,0 +1,108 @@
+import type { Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { DevnetChain } from '../chain/devnet/startDevnet.js'
+import { protocolAdapters } from '../protocols/registry.js'
+import { protocolMetadata } from '../data/protocolMetadata.js'
+import { getPrices } from './getPrices.js'
+import { listProjects } from './listProjects.js'
+import { listProtocols } from './listProtocols.js'
+import { listStandards } from './listStandards.js'
+import { listTokens } from './listTokens.js'
+import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
+
+type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
+
+let chain: DevnetChain
+let ctx: ServiceOnDevnet['ctx']
+let stop: (() => Promise<void>) | undefined
+beforeAll(async () => {
+  ;({ chain, ctx, stop } = await startServiceOnDevnet())
+})
+afterAll(async () => {
+  await stop?.()
+})
+const tok = (s: string) => chain.addressBook.tokens[s]!.address
+
+describe('protocols, standards, projects', () => {
+  test('every adapter has metadata; protocols list the chains they are live on', () => {
+    for (const a of protocolAdapters) expect(protocolMetadata[a.slug], a.slug).toBeDefined()
+    const protocols = listProtocols(ctx, {})
+    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2'])
+    expect(protocols[0]).toMatchObject({ project: 'uniswap', name: 'Uniswap V2', chains: [{ id: 1, name: 'Ethereum' }] })
+    expect(listProtocols(ctx, { chainId: 8453 })).toEqual([])
+    expect(listProtocols(ctx, { slug: 'balancer-v2' })).toHaveLength(1)
+  })
+
+  test('standards declare actions and the functions we call; unknown slug is NOT_FOUND', () => {
+    const all = listStandards(ctx, {})
+    expect(all).toHaveLength(3)
+    expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions).toEqual([{ action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }] }])
+    expect(() => listStandards(ctx, { slug: 'curve' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }))
+  })
+
+  test('projects group protocols', () => {
+    expect(listProjects(ctx)).toEqual([
+      { id: 'uniswap', chains: [1], protocols: ['uniswap-v2', 'uniswap-v3'] },
+      { id: 'balancer', chains: [1], protocols: ['balancer-v2'] },
+    ])
+  })
+})
+
+describe('tokens', () => {
+  test('base and DeFi position tokens with underlying tokens and TVL; filters and cursor pagination', async () => {
+    const all = await listTokens(ctx, { chainId: 1, pageSize: 1000 })
+    const book = chain.addressBook
+    expect(all.meta.total).toBe(Object.keys(book.tokens).length + book.uniswapV2.pairs.length + book.balancerV2.pools.length)
+    const lp = all.data.find((t) => t.address === '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc')!
+    expect(lp).toMatchObject({ type: 'defi', protocol: 'uniswap-v2', project: 'uniswap', decimals: 18 })
+    expect(lp.underlyingTokens.map((u) => u.symbol).sort()).toEqual(['USDC', 'WETH'])
+    // The scenario seeded $40M in that pair.
+    expect(lp.tvl!).toBeGreaterThan(39e6)
+    expect(lp.tvl!).toBeLessThan(41e6)
+    const defi = await listTokens(ctx, { type: 'defi', underlyingTokens: [tok('WETH')], pageSize: 1000 })
+    expect(defi.data.every((t) => t.underlyingTokens.some((u) => u.address === tok('WETH')))).toBe(true)
+    expect((await listTokens(ctx, { symbol: 'usdc' })).data.map((t) => t.address)).toEqual([tok('USDC')])
+    expect((await listTokens(ctx, { tvlFrom: 10_000_000 })).data.every((t) => t.tvl! >= 10_000_000)).toBe(true)
+    expect((await listTokens(ctx, { apyFrom: 1 })).meta.total).toBe(0)
+    // Pages of 7 walk the same list without gaps or repeats.
+    const seen: string[] = []
+    let cursor: string | undefined
+    do {
+      const page = await listTokens(ctx, { chainId: 1, pageSize: 7, ...(cursor ? { cursor } : {}) })
+      seen.push(...page.data.map((t) => t.address))
+      cursor = page.meta.nextCursor
+    } while (cursor)
+    expect(seen).toEqual(all.data.map((t) => t.address))
+  })
+
+  test('bad filters are typed 400s', async () => {
+    await expect(listTokens(ctx, { cursor: 'bogus' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    await expect(listTokens(ctx, { chainId: 5 })).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN' })
+    await expect(listTokens(ctx, { pageSize: 5000 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    await expect(listTokens(ctx, { address: ['0x1234'] })).rejects.toMatchObject({ code: 'INVALID_ADDRESS' })
+    await expect(listTokens(ctx, { chainId: '1' })).rejects.toMatchObject({ code: 'INVALID_TYPE' })
+  })
+})
+
+describe('prices', () => {
+  test('read from the pools: WETH ≈ 3000, USDC ≈ 1, native = WETH, unknown = null; confidence reflects agreement', async () => {
+    const unknown: Address = '0x0000000000000000000000000000000000001234'
+    const [weth, usdc, native, none] = await getPrices(ctx, { chainId: 1, addresses: [tok('WETH'), tok('USDC'), '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', unknown] })
+    expect(weth!.price).toBeGreaterThan(2970)
+    expect(weth!.price).toBeLessThan(3030)
+    expect(weth!.confidence).toBeGreaterThan(0.5)
+    expect(weth!.blockNumber).toBeGreaterThan(0)
+    expect(weth!.timestamp).toBeGreaterThan(1_700_000_000)
+    expect(usdc!.price).toBeGreaterThan(0.99)
+    expect(usdc!.price).toBeLessThan(1.01)
+    expect(native).toMatchObject({ price: weth!.price, symbol: 'ETH', decimals: 18 })
+    expect(none).toBeNull()
+  })
+
+  test('THREATS F8: more than 100 addresses, bad addresses and unknown chains are 400s', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`)
+    await expect(getPrices(ctx, { chainId: 1, addresses: many })).rejects.toMatchObject({ code: 'TOO_MANY_ITEMS' })
+    await expect(getPrices(ctx, { chainId: 1, addresses: ['nope'] })).rejects.toMatchObject({ code: 'INVALID_ADDRESS' })
+    await expect(getPrices(ctx, { chainId: 99, addresses: [tok('WETH')] })).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN' })
+  })
+})
