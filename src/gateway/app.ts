@@ -8,6 +8,7 @@ import { genRequestId, requestIdPlugin } from './plugins/requestId.js'
 import { accountRoutes } from './routes/account.js'
 import { networksRoutes } from './routes/networks.js'
 import { pricesRoutes } from './routes/prices.js'
+import { volumeRoutes } from './routes/volume.js'
 import { projectsRoutes } from './routes/projects.js'
 import { protocolsRoutes } from './routes/protocols.js'
 import { shortcutsRoutes } from './routes/shortcuts.js'
@@ -91,6 +92,7 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(projectsRoutes)
     await api.register(tokensRoutes)
     await api.register(pricesRoutes)
+    await api.register(volumeRoutes)
   }, { prefix: '/api/v1' })
   const metrics = parameters.metrics
   if (metrics) {

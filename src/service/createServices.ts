@@ -2,6 +2,7 @@ import type { ServiceContext } from './context.js'
 import { getApproval } from './getApproval.js'
 import { getRoute } from './getRoute.js'
 import { getPrices } from './getPrices.js'
+import { getVolume } from './getVolume.js'
 import { listNetworks } from './listNetworks.js'
 import { listProjects } from './listProjects.js'
 import { listProtocols } from './listProtocols.js'
@@ -20,5 +21,6 @@ export function createServices(ctx: ServiceContext): SwitchyardServices {
     projects: async () => listProjects(ctx),
     tokens: (filter) => listTokens(ctx, filter),
     prices: (request) => getPrices(ctx, request),
+    volume: (request) => getVolume(ctx, request),
   }
 }

@@ -30,6 +30,9 @@ const isNative = (t: string) => t.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
 /** Strategies this deployment serves; the others get a clear error. */
 const served = new Set(['router', 'router-legacy', 'delegate', 'delegate-legacy'])
 
+/** Longest a search may run when the caller set no deadline. */
+const MAX_SEARCH_MS = 10_000
+
 /** The expensive part of an answer: search, plan and simulation. */
 type RouteComputation = {
   route: FindRouteReturnType
@@ -239,7 +242,11 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
           checkMinAmountOut: strategy.kind === 'delegate' ? { slippageBps: params.slippageBps, minAmountsOut: params.minAmountOut } : undefined,
         },
       },
-      { signal: options.signal, deadline: options.deadline },
+      {
+        signal: options.signal,
+        // A caller without a deadline still gets a bounded search (THREATS W4: a runaway task is aborted).
+        deadline: options.deadline ?? Date.now() + MAX_SEARCH_MS,
+      },
     )
     if (!route.plan) throw new NoRouteError({ reason: 'the engine returned no plan' })
     const plan = route.plan

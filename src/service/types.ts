@@ -134,6 +134,17 @@ export type TokensFilter = {
   pageSize?: number | undefined
 }
 
+/** Swap volume over a block window. */
+export type VolumeAnswer = {
+  chainId: number
+  fromBlock: number
+  toBlock: number
+  volumeUsd: number
+  swaps: number
+  routes: number
+  byProtocol: { protocol: string; volumeUsd: number; swaps: number }[]
+}
+
 /** Everything the transports can ask for. Implementations throw BaseError subclasses with stable codes. */
 export type SwitchyardServices = {
   /** `request` is REST-shaped (camelCase); validated inside with the shared validator. */
@@ -148,4 +159,6 @@ export type SwitchyardServices = {
   tokens(filter: unknown, options: CallOptions): Promise<TokensAnswer>
   /** One entry per address, in order; `null` when the token has no price. */
   prices(request: { chainId: number; addresses: string[] }, options: CallOptions): Promise<(PriceAnswer | null)[]>
+  /** `request` = `{ chainId, blocks? }`, validated inside. */
+  volume(request: unknown, options: CallOptions): Promise<VolumeAnswer>
 }

@@ -10,6 +10,8 @@ import type { NetworksRequest } from '../../grpc/generated/switchyard/data/v1/Ne
 import type { NetworksResponse__Output } from '../../grpc/generated/switchyard/data/v1/NetworksResponse.js'
 import type { PricesRequest } from '../../grpc/generated/switchyard/data/v1/PricesRequest.js'
 import type { PricesResponse__Output } from '../../grpc/generated/switchyard/data/v1/PricesResponse.js'
+import type { VolumeRequest } from '../../grpc/generated/switchyard/data/v1/VolumeRequest.js'
+import type { VolumeResponse__Output } from '../../grpc/generated/switchyard/data/v1/VolumeResponse.js'
 import type { ProjectsRequest } from '../../grpc/generated/switchyard/data/v1/ProjectsRequest.js'
 import type { ProjectsResponse__Output } from '../../grpc/generated/switchyard/data/v1/ProjectsResponse.js'
 import type { ProtocolsRequest } from '../../grpc/generated/switchyard/data/v1/ProtocolsRequest.js'
@@ -77,6 +79,7 @@ export type GatewayGrpc = {
   projects(ctx: CallContext, request: ProjectsRequest): Promise<UnaryResult<ProjectsResponse__Output>>
   tokens(ctx: CallContext, request: TokensRequest): Promise<UnaryResult<TokensResponse__Output>>
   prices(ctx: CallContext, request: PricesRequest): Promise<UnaryResult<PricesResponse__Output>>
+  volume(ctx: CallContext, request: VolumeRequest): Promise<UnaryResult<VolumeResponse__Output>>
 }
 
 type UnaryMethod<Req, Res> = (
@@ -128,6 +131,7 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { dea
     projects: (ctx, request) => callUnary<ProjectsRequest, ProjectsResponse__Output>(data.Projects.bind(data), deadlineMs, ctx, request),
     tokens: (ctx, request) => callUnary<TokensRequest, TokensResponse__Output>(data.Tokens.bind(data), deadlineMs, ctx, request),
     prices: (ctx, request) => callUnary<PricesRequest, PricesResponse__Output>(data.Prices.bind(data), deadlineMs, ctx, request),
+    volume: (ctx, request) => callUnary<VolumeRequest, VolumeResponse__Output>(data.Volume.bind(data), deadlineMs, ctx, request),
   }
 }
 

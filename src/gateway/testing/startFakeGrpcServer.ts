@@ -15,7 +15,7 @@ import { PROTO_DIR } from '../plugins/grpcClient.js'
 
 /** One received call, for assertions. */
 export type RecordedCall = {
-  method: 'Route' | 'Approve' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices'
+  method: 'Route' | 'Approve' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume'
   request: unknown
   metadata: Record<string, string>
 }
@@ -213,6 +213,15 @@ export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
       if (fake.handlers.Tokens) return fake.handlers.Tokens(call, callback)
       call.sendMetadata(rateLimitMetadata())
       callback(null, cannedTokensResponse)
+    },
+    Volume: (call, callback) => {
+      record('Volume', call)
+      if (fake.handlers.Volume) return fake.handlers.Volume(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, {
+        chain_id: call.request.chain_id, from_block: '1', to_block: '100', volume_usd: 1234.5, swaps: '3', routes: '1',
+        by_protocol: [{ protocol: 'uniswap-v2', volume_usd: 1234.5, swaps: '3' }],
+      })
     },
     Prices: (call, callback) => {
       record('Prices', call)

@@ -17,6 +17,7 @@ import type { ProjectsResponse as _switchyard_data_v1_ProjectsResponse, Projects
 import type { Protocol as _switchyard_data_v1_Protocol, Protocol__Output as _switchyard_data_v1_Protocol__Output } from './switchyard/data/v1/Protocol.js';
 import type { ProtocolNetwork as _switchyard_data_v1_ProtocolNetwork, ProtocolNetwork__Output as _switchyard_data_v1_ProtocolNetwork__Output } from './switchyard/data/v1/ProtocolNetwork.js';
 import type { ProtocolRef as _switchyard_data_v1_ProtocolRef, ProtocolRef__Output as _switchyard_data_v1_ProtocolRef__Output } from './switchyard/data/v1/ProtocolRef.js';
+import type { ProtocolVolume as _switchyard_data_v1_ProtocolVolume, ProtocolVolume__Output as _switchyard_data_v1_ProtocolVolume__Output } from './switchyard/data/v1/ProtocolVolume.js';
 import type { ProtocolsRequest as _switchyard_data_v1_ProtocolsRequest, ProtocolsRequest__Output as _switchyard_data_v1_ProtocolsRequest__Output } from './switchyard/data/v1/ProtocolsRequest.js';
 import type { ProtocolsResponse as _switchyard_data_v1_ProtocolsResponse, ProtocolsResponse__Output as _switchyard_data_v1_ProtocolsResponse__Output } from './switchyard/data/v1/ProtocolsResponse.js';
 import type { Standard as _switchyard_data_v1_Standard, Standard__Output as _switchyard_data_v1_Standard__Output } from './switchyard/data/v1/Standard.js';
@@ -28,6 +29,8 @@ import type { TokensMeta as _switchyard_data_v1_TokensMeta, TokensMeta__Output a
 import type { TokensRequest as _switchyard_data_v1_TokensRequest, TokensRequest__Output as _switchyard_data_v1_TokensRequest__Output } from './switchyard/data/v1/TokensRequest.js';
 import type { TokensResponse as _switchyard_data_v1_TokensResponse, TokensResponse__Output as _switchyard_data_v1_TokensResponse__Output } from './switchyard/data/v1/TokensResponse.js';
 import type { UnderlyingToken as _switchyard_data_v1_UnderlyingToken, UnderlyingToken__Output as _switchyard_data_v1_UnderlyingToken__Output } from './switchyard/data/v1/UnderlyingToken.js';
+import type { VolumeRequest as _switchyard_data_v1_VolumeRequest, VolumeRequest__Output as _switchyard_data_v1_VolumeRequest__Output } from './switchyard/data/v1/VolumeRequest.js';
+import type { VolumeResponse as _switchyard_data_v1_VolumeResponse, VolumeResponse__Output as _switchyard_data_v1_VolumeResponse__Output } from './switchyard/data/v1/VolumeResponse.js';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -57,6 +60,7 @@ export interface ProtoGrpcType {
         Protocol: MessageTypeDefinition<_switchyard_data_v1_Protocol, _switchyard_data_v1_Protocol__Output>
         ProtocolNetwork: MessageTypeDefinition<_switchyard_data_v1_ProtocolNetwork, _switchyard_data_v1_ProtocolNetwork__Output>
         ProtocolRef: MessageTypeDefinition<_switchyard_data_v1_ProtocolRef, _switchyard_data_v1_ProtocolRef__Output>
+        ProtocolVolume: MessageTypeDefinition<_switchyard_data_v1_ProtocolVolume, _switchyard_data_v1_ProtocolVolume__Output>
         ProtocolsRequest: MessageTypeDefinition<_switchyard_data_v1_ProtocolsRequest, _switchyard_data_v1_ProtocolsRequest__Output>
         ProtocolsResponse: MessageTypeDefinition<_switchyard_data_v1_ProtocolsResponse, _switchyard_data_v1_ProtocolsResponse__Output>
         Standard: MessageTypeDefinition<_switchyard_data_v1_Standard, _switchyard_data_v1_Standard__Output>
@@ -68,6 +72,8 @@ export interface ProtoGrpcType {
         TokensRequest: MessageTypeDefinition<_switchyard_data_v1_TokensRequest, _switchyard_data_v1_TokensRequest__Output>
         TokensResponse: MessageTypeDefinition<_switchyard_data_v1_TokensResponse, _switchyard_data_v1_TokensResponse__Output>
         UnderlyingToken: MessageTypeDefinition<_switchyard_data_v1_UnderlyingToken, _switchyard_data_v1_UnderlyingToken__Output>
+        VolumeRequest: MessageTypeDefinition<_switchyard_data_v1_VolumeRequest, _switchyard_data_v1_VolumeRequest__Output>
+        VolumeResponse: MessageTypeDefinition<_switchyard_data_v1_VolumeResponse, _switchyard_data_v1_VolumeResponse__Output>
       }
     }
   }

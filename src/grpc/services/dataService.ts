@@ -13,9 +13,11 @@ import { toProtoProject } from './toProtoProject.js'
 import { toProtoProtocol } from './toProtoProtocol.js'
 import { toProtoStandard } from './toProtoStandard.js'
 import { toProtoTokensResponse } from './toProtoTokensResponse.js'
+import { fromProtoVolumeRequest } from './fromProtoVolumeRequest.js'
+import { toProtoVolumeResponse } from './toProtoVolumeResponse.js'
 
 export type DataServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices'>
+  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume'>
   /** `switchyard.data.v1.DataService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -27,7 +29,7 @@ export type DataService = {
 }
 
 /**
- * Builds the DataService (Networks, Account, Protocols, Standards, Projects, Tokens, Prices). Every
+ * Builds the DataService (Networks, Account, Protocols, Standards, Projects, Tokens, Prices, Volume). Every
  * handler authenticates and charges the rate limit through {@link createUnaryHandler}. Account
  * answers the accountId of the authenticated key; `AccountRequest.account_id` is ignored, so no
  * caller can read or act as another account.
@@ -59,6 +61,10 @@ export function createDataService(ctx: DataServiceContext): DataService {
     Tokens: createUnaryHandler(ctx, {
       method: 'DataService/Tokens',
       work: async (request, options) => toProtoTokensResponse(await ctx.services.tokens(fromProtoTokensRequest(request), options)),
+    }),
+    Volume: createUnaryHandler(ctx, {
+      method: 'DataService/Volume',
+      work: async (request, options) => toProtoVolumeResponse(await ctx.services.volume(fromProtoVolumeRequest(request), options)),
     }),
     Prices: createUnaryHandler(ctx, {
       method: 'DataService/Prices',

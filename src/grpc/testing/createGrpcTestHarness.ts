@@ -3,8 +3,7 @@ import { pino, type Logger } from 'pino'
 import { createApiKeyStore } from '../../service/auth/createApiKeyStore.js'
 import type { RateLimitOptions } from '../../service/auth/createRateLimiter.js'
 import type {
-  ApproveAnswer, CallOptions, NetworkAnswer, PriceAnswer, ProjectAnswer, ProtocolAnswer, RouteAnswer, StandardAnswer, SwitchyardServices, TokensAnswer,
-} from '../../service/types.js'
+  ApproveAnswer, CallOptions, NetworkAnswer, PriceAnswer, ProjectAnswer, ProtocolAnswer, RouteAnswer, StandardAnswer, SwitchyardServices, TokensAnswer, VolumeAnswer } from '../../service/types.js'
 import type { ProtoGrpcType as DataProto } from '../generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../generated/routing_service.js'
 import type { DataServiceClient } from '../generated/switchyard/data/v1/DataService.js'
@@ -97,9 +96,15 @@ export const samplePrice: PriceAnswer = {
 
 /** One recorded use-case call. */
 export type RecordedCall = {
-  method: 'route' | 'approve' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices'
+  method: 'route' | 'approve' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume'
   request: unknown
   options: CallOptions & { requireVariableEstimates?: boolean }
+}
+
+/** Canned volume answer. */
+export const sampleVolume: VolumeAnswer = {
+  chainId: 1, fromBlock: 1, toBlock: 100, volumeUsd: 1234.5, swaps: 3, routes: 1,
+  byProtocol: [{ protocol: 'uniswap-v2', volumeUsd: 1234.5, swaps: 3 }],
 }
 
 /** A fake {@link SwitchyardServices}: records every call; behaviour per method is replaceable. */
@@ -122,6 +127,7 @@ export function createFakeServices(): FakeServices {
     standards: async () => sampleStandards,
     projects: async () => sampleProjects,
     tokens: async () => sampleTokens,
+    volume: async () => sampleVolume,
     prices: async ({ chainId, addresses }) =>
       addresses.map((address) => (address.toLowerCase() === samplePrice.address.toLowerCase() ? { ...samplePrice, chainId, address } : null)),
   }
@@ -159,6 +165,10 @@ export function createFakeServices(): FakeServices {
     prices: (request, options) => {
       calls.push({ method: 'prices', request, options })
       return impl.prices(request, options)
+    },
+    volume: (request, options) => {
+      calls.push({ method: 'volume', request, options })
+      return impl.volume(request, options)
     },
   }
 }

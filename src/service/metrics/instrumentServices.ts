@@ -32,5 +32,6 @@ export function instrumentServices(services: SwitchyardServices, metrics: Metric
     projects: wrap('projects', services.projects),
     tokens: wrap('tokens', services.tokens),
     prices: wrap('prices', services.prices),
+    volume: wrap('volume', services.volume),
   }
 }

@@ -16,6 +16,8 @@ import type { StandardsRequest as _switchyard_data_v1_StandardsRequest, Standard
 import type { StandardsResponse as _switchyard_data_v1_StandardsResponse, StandardsResponse__Output as _switchyard_data_v1_StandardsResponse__Output } from '../../../switchyard/data/v1/StandardsResponse.js';
 import type { TokensRequest as _switchyard_data_v1_TokensRequest, TokensRequest__Output as _switchyard_data_v1_TokensRequest__Output } from '../../../switchyard/data/v1/TokensRequest.js';
 import type { TokensResponse as _switchyard_data_v1_TokensResponse, TokensResponse__Output as _switchyard_data_v1_TokensResponse__Output } from '../../../switchyard/data/v1/TokensResponse.js';
+import type { VolumeRequest as _switchyard_data_v1_VolumeRequest, VolumeRequest__Output as _switchyard_data_v1_VolumeRequest__Output } from '../../../switchyard/data/v1/VolumeRequest.js';
+import type { VolumeResponse as _switchyard_data_v1_VolumeResponse, VolumeResponse__Output as _switchyard_data_v1_VolumeResponse__Output } from '../../../switchyard/data/v1/VolumeResponse.js';
 
 /**
  * Read-only data: networks, the caller's account, protocols and their standards, projects, tokens
@@ -127,6 +129,21 @@ export interface DataServiceClient extends grpc.Client {
   tokens(argument: _switchyard_data_v1_TokensRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
   tokens(argument: _switchyard_data_v1_TokensRequest, callback: grpc.requestCallback<_switchyard_data_v1_TokensResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Swap volume over the chain's recent blocks, and the routes executed through our router.
+   */
+  Volume(argument: _switchyard_data_v1_VolumeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_VolumeResponse__Output>): grpc.ClientUnaryCall;
+  Volume(argument: _switchyard_data_v1_VolumeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_VolumeResponse__Output>): grpc.ClientUnaryCall;
+  Volume(argument: _switchyard_data_v1_VolumeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_VolumeResponse__Output>): grpc.ClientUnaryCall;
+  Volume(argument: _switchyard_data_v1_VolumeRequest, callback: grpc.requestCallback<_switchyard_data_v1_VolumeResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Swap volume over the chain's recent blocks, and the routes executed through our router.
+   */
+  volume(argument: _switchyard_data_v1_VolumeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_VolumeResponse__Output>): grpc.ClientUnaryCall;
+  volume(argument: _switchyard_data_v1_VolumeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_VolumeResponse__Output>): grpc.ClientUnaryCall;
+  volume(argument: _switchyard_data_v1_VolumeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_VolumeResponse__Output>): grpc.ClientUnaryCall;
+  volume(argument: _switchyard_data_v1_VolumeRequest, callback: grpc.requestCallback<_switchyard_data_v1_VolumeResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 /**
@@ -169,6 +186,11 @@ export interface DataServiceHandlers extends grpc.UntypedServiceImplementation {
    */
   Tokens: grpc.handleUnaryCall<_switchyard_data_v1_TokensRequest__Output, _switchyard_data_v1_TokensResponse>;
   
+  /**
+   * Swap volume over the chain's recent blocks, and the routes executed through our router.
+   */
+  Volume: grpc.handleUnaryCall<_switchyard_data_v1_VolumeRequest__Output, _switchyard_data_v1_VolumeResponse>;
+  
 }
 
 export interface DataServiceDefinition extends grpc.ServiceDefinition {
@@ -179,4 +201,5 @@ export interface DataServiceDefinition extends grpc.ServiceDefinition {
   Protocols: MethodDefinition<_switchyard_data_v1_ProtocolsRequest, _switchyard_data_v1_ProtocolsResponse, _switchyard_data_v1_ProtocolsRequest__Output, _switchyard_data_v1_ProtocolsResponse__Output>
   Standards: MethodDefinition<_switchyard_data_v1_StandardsRequest, _switchyard_data_v1_StandardsResponse, _switchyard_data_v1_StandardsRequest__Output, _switchyard_data_v1_StandardsResponse__Output>
   Tokens: MethodDefinition<_switchyard_data_v1_TokensRequest, _switchyard_data_v1_TokensResponse, _switchyard_data_v1_TokensRequest__Output, _switchyard_data_v1_TokensResponse__Output>
+  Volume: MethodDefinition<_switchyard_data_v1_VolumeRequest, _switchyard_data_v1_VolumeResponse, _switchyard_data_v1_VolumeRequest__Output, _switchyard_data_v1_VolumeResponse__Output>
 }
