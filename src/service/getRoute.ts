@@ -1,10 +1,11 @@
-import { getAddress, pad, toHex, type Address, type Hex } from 'viem'
+import { LRUCache } from 'lru-cache'
+import { pad, toHex, type Address, type Hex } from 'viem'
+import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
-import { createRequestId } from '../encoding/requestId.js'
-import { encodeSafeRouteMulti, encodeSafeRouteSingle, type RouteTokenIn, type RouteTokenOut } from '../encoding/routerCalldata.js'
-import { encodeLegacyExecuteShortcut, encodeLegacySafeRouteSingle } from '../encoding/legacyCalldata.js'
-import { encodeDelegateShortcut } from '../encoding/delegateCalldata.js'
 import { loadContractArtifact } from '../contracts/loadContractArtifact.js'
+import type { RoutePlan } from '../engine/tasks/planRoute.js'
+import type { FindRouteReturnType } from '../engine/types.js'
+import { createRequestId } from '../encoding/requestId.js'
 import { NoRouteError } from '../errors/engine.js'
 import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { protocolAdapters } from '../protocols/registry.js'
@@ -12,17 +13,15 @@ import { NATIVE_ADDRESS } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { computePriceImpact } from './computePriceImpact.js'
-import { withUpstream } from './withUpstream.js'
-import { gasPriceInTokens } from './gasPriceInTokens.js'
-import type { ChainRuntime } from '../chain/connectChains.js'
 import type { ServiceContext } from './context.js'
+import { createRouteStrategy } from './createRouteStrategy.js'
 import { decodeRevert } from './decodeRevert.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
+import { gasPriceInTokens } from './gasPriceInTokens.js'
 import { prepareSenderOverrides } from './prepareSenderOverrides.js'
-import type { CallOptions, RouteAnswer, RouteStepAnswer } from './types.js'
-import type { FindRouteReturnType } from '../engine/types.js'
-import type { RoutePlan } from '../engine/tasks/planRoute.js'
-import { LRUCache } from 'lru-cache'
+import { toRouteSteps } from './toRouteSteps.js'
+import type { CallOptions, RouteAnswer } from './types.js'
+import { withUpstream } from './withUpstream.js'
 
 /** Storage slot where SwitchyardDelegateSimulator reads its delegate target (see the contract). */
 const DELEGATE_SIMULATOR_TARGET_SLOT: Hex = '0x2b5e3c7fd64c8f6e9f5cbd7f6f1f0b1c0f5e3d2c1b0a99887766554433221100'
@@ -71,75 +70,6 @@ function applySlippage(amount: bigint, bps: bigint): bigint {
   return (amount * (10_000n - bps)) / 10_000n
 }
 
-type Strategy = { kind: 'router' | 'delegate'; to: Address; self: Address; encode(minAmountsOut: bigint[], shortcut: { commands: Hex[]; state: Hex[] }): { data: Hex; value: bigint } }
-
-function strategyFor(params: RouteParams, sy: SwitchyardAddresses, accountId: Hex, requestId: Hex): Strategy {
-  const tokensIn: RouteTokenIn[] = params.tokenIn.map((token, i) =>
-    isNative(token) ? { type: 'native', amount: params.amountIn[i]! } : { type: 'erc20', address: token, amount: params.amountIn[i]! },
-  )
-  const tokensOut = (mins: bigint[]): RouteTokenOut[] =>
-    params.tokenOut.map((token, i) => (isNative(token) ? { type: 'native', minAmountOut: mins[i]! } : { type: 'erc20', address: token, minAmountOut: mins[i]! }))
-  const nativeValue = params.tokenIn.reduce((sum, t, i) => (isNative(t) ? sum + params.amountIn[i]! : sum), 0n)
-  if (params.routingStrategy === 'delegate' || params.routingStrategy === 'delegate-legacy') {
-    // The wallet (spender, or fromAddress) DELEGATECALLs tx.to with tx.data and holds the tokens itself.
-    const legacy = params.routingStrategy === 'delegate-legacy'
-    return {
-      kind: 'delegate',
-      to: legacy ? sy.delegateLegacy : sy.delegate,
-      self: params.spender ?? params.fromAddress,
-      encode: (_mins, shortcut) => ({
-        data: legacy ? encodeLegacyExecuteShortcut({ commands: shortcut.commands, state: shortcut.state }) : encodeDelegateShortcut({ accountId, requestId, commands: shortcut.commands, state: shortcut.state }),
-        value: nativeValue,
-      }),
-    }
-  }
-  if (params.routingStrategy === 'router-legacy') {
-    if (params.tokenIn.length !== 1 || params.tokenOut.length !== 1) {
-      throw new InvalidRequestError({ code: 'INVALID_STRATEGY', message: 'routingStrategy: router-legacy takes exactly one tokenIn and one tokenOut', issues: [{ field: 'routingStrategy', reason: 'router-legacy is single-input, single-output' }] })
-    }
-    return {
-      kind: 'router',
-      to: sy.routerLegacy,
-      self: sy.executorLegacy,
-      encode: (mins, shortcut) =>
-        encodeLegacySafeRouteSingle({
-          tokenIn: params.tokenIn[0]!, amountIn: params.amountIn[0]!, tokenOut: params.tokenOut[0]!, minAmountOut: mins[0]!,
-          receiver: params.receiver, commands: shortcut.commands, state: shortcut.state,
-        }),
-    }
-  }
-  return {
-    kind: 'router',
-    to: sy.router,
-    self: sy.executor,
-    encode: (mins, shortcut) => {
-      const full = { accountId, requestId, ...shortcut }
-      return tokensIn.length === 1 && params.tokenOut.length === 1
-        ? encodeSafeRouteSingle({ tokenIn: tokensIn[0]!, tokenOut: tokensOut(mins)[0]!, receiver: params.receiver, shortcut: full })
-        : encodeSafeRouteMulti({ tokensIn, tokensOut: tokensOut(mins), receiver: params.receiver, shortcut: full })
-    },
-  }
-}
-
-function toSteps(route: FindRouteReturnType, params: RouteParams, weth: Address, chainId: number): RouteStepAnswer[] {
-  const steps: RouteStepAnswer[] = []
-  params.tokenIn.forEach((t, i) => {
-    if (isNative(t)) steps.push({ tokenIn: [NATIVE_ADDRESS], tokenOut: [weth], protocol: 'wrapped-native', action: 'deposit', primary: weth, internalRoutes: [], args: { amountIn: params.amountIn[i]!.toString() }, chainId })
-  })
-  for (const path of route.paths) {
-    for (const s of path.steps) {
-      steps.push({
-        tokenIn: [getAddress(s.tokenIn)], tokenOut: [getAddress(s.tokenOut)], protocol: s.protocol, action: s.action, primary: getAddress(s.primary),
-        internalRoutes: [], args: { amountIn: s.amountIn.toString(), amountOut: s.amountOut.toString(), ...s.data }, chainId,
-      })
-    }
-  }
-  params.tokenOut.forEach((t) => {
-    if (isNative(t)) steps.push({ tokenIn: [weth], tokenOut: [NATIVE_ADDRESS], protocol: 'wrapped-native', action: 'redeem', primary: weth, internalRoutes: [], args: {}, chainId })
-  })
-  return steps
-}
-
 /**
  * The route use case: validate → snapshot → search and encode in the worker pool → wrap for the
  * routing strategy → simulate the exact transaction on the snapshot's block → answer with the
@@ -181,7 +111,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
 
   const fees = params.amountIn.map((a, i) => (a * params.feeBps[i]!) / 10_000n)
   const requestId = createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode })
-  const strategy = strategyFor(params, sy, options.caller.accountId, requestId)
+  const strategy = createRouteStrategy(params, { switchyard: sy, accountId: options.caller.accountId, requestId })
 
   // The engine routes the native coin as the wrapped token; merge inputs that map to the same token.
   const engineToken = (t: Address) => (isNative(t) ? book.weth : t).toLowerCase()
@@ -309,6 +239,6 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     }),
     createdAt: Number(snapshot.blockNumber),
     tx: { data: tx.data, to: strategy.to, from: params.fromAddress, value: tx.value.toString() },
-    route: toSteps(route, params, book.weth, params.chainId),
+    route: toRouteSteps(route, params, { weth: book.weth, chainId: params.chainId }),
   }
 }
