@@ -69,6 +69,9 @@ export type UniswapV3PoolEntry = { address: Address; token0: Address; token1: Ad
 /** One Balancer V2 weighted pool. */
 export type BalancerWeightedPoolEntry = { address: Address; poolId: Hex; tokens: Address[]; weights: string[]; swapFeeBps: number }
 
+/** One ERC-4626 vault. */
+export type Erc4626VaultEntry = { address: Address; asset: Address; symbol: string }
+
 /** Our own deployed contracts (filled in once they are deployed). */
 export type SwitchyardContractsEntry = Record<string, Address | Record<string, Address>>
 
@@ -97,6 +100,8 @@ export type ChainAddressBook = {
     protocolFeeProvider: Address
     pools: BalancerWeightedPoolEntry[]
   }
+  /** ERC-4626 vaults (their share tokens are also in `tokens`). */
+  erc4626?: { vaults: Erc4626VaultEntry[] } | undefined
   switchyard?: SwitchyardContractsEntry | undefined
 }
 

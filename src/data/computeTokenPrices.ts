@@ -26,6 +26,12 @@ function spot(pool: PoolSnapshotBase, i: number, j: number, decimals: (t: string
     const price1per0 = raw1per0 * 10 ** (decimals(pool.tokens[0]!)! - decimals(pool.tokens[1]!)!)
     return i === 0 ? price1per0 : 1 / price1per0
   }
+  if (pool.protocol === 'erc4626') {
+    // tokens = [asset, share]; raw assets per raw share = (assets + 1) / (supply + 10^offset).
+    const p = pool as PoolSnapshotBase & { totalAssets: bigint; totalSupply: bigint; decimalsOffset: number }
+    const rawRate = (Number(p.totalAssets) + 1) / (Number(p.totalSupply) + 10 ** p.decimalsOffset)
+    return (i === 1 ? rawRate : 1 / rawRate) * 10 ** (di - dj)
+  }
   if (pool.protocol === 'balancer-v2') {
     const p = pool as PoolSnapshotBase & { balances: readonly bigint[]; weights: readonly bigint[] }
     const bi = Number(p.balances[i]!) / 10 ** di
@@ -46,6 +52,10 @@ function sideValue(pool: PoolSnapshotBase, j: number, refUsd: number, decimals: 
   if (pool.protocol === 'balancer-v2') {
     const p = pool as PoolSnapshotBase & { balances: readonly bigint[] }
     return (Number(p.balances[j]!) / 10 ** decimals) * refUsd
+  }
+  if (pool.protocol === 'erc4626') {
+    const p = pool as PoolSnapshotBase & { totalAssets: bigint; totalSupply: bigint }
+    return (Number(j === 0 ? p.totalAssets : p.totalSupply) / 10 ** decimals) * refUsd
   }
   if (pool.protocol === 'uniswap-v3') {
     // In-range depth: liquidity L at price P holds about L·√P of token1 and L/√P of token0 per unit

@@ -2,6 +2,7 @@ import type { Address, PublicClient } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { loadBalancerV2 } from '../protocols/balancer-v2/load.js'
+import { loadErc4626 } from '../protocols/erc4626/load.js'
 import type { LoadContext } from '../protocols/loadContext.js'
 import type { PoolSnapshotBase } from '../protocols/types.js'
 import { loadUniswapV2 } from '../protocols/uniswap-v2/load.js'
@@ -12,6 +13,7 @@ const loaders = [
   { protocol: 'uniswap-v2', load: loadUniswapV2 },
   { protocol: 'uniswap-v3', load: loadUniswapV3 },
   { protocol: 'balancer-v2', load: loadBalancerV2 },
+  { protocol: 'erc4626', load: loadErc4626 },
 ] as const
 
 /** Parameters of {@link createSnapshotStore}. */
@@ -57,6 +59,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       ...book.uniswapV3.pools.map((p) => p.address),
       ...book.balancerV2.pools.map((p) => p.address),
       book.balancerV2.vault,
+      ...(book.erc4626?.vaults ?? []).map((v) => v.address),
     ]
     const logs = await client.getLogs({ address: addresses, fromBlock: from, toBlock: to })
     const changed = new Set<string>()

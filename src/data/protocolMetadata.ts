@@ -26,6 +26,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://app.uniswap.org',
     functionNames: { swap: ['exactInputSingle'] },
   },
+  erc4626: {
+    project: 'erc4626',
+    name: 'ERC-4626 Vaults',
+    description: 'Tokenized vaults: deposit the asset for shares, redeem shares for the asset, at the vault rate.',
+    url: 'https://eips.ethereum.org/EIPS/eip-4626',
+    functionNames: { deposit: ['deposit'], redeem: ['redeem'] },
+  },
   'balancer-v2': {
     project: 'balancer',
     name: 'Balancer V2',

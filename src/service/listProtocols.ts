@@ -8,7 +8,13 @@ export function chainsOf(ctx: ServiceContext, slug: string): number[] {
   const out: number[] = []
   for (const c of Object.values(ctx.chains)) {
     const b = c.addressBook
-    const count = slug === 'uniswap-v2' ? b.uniswapV2.pairs.length : slug === 'uniswap-v3' ? b.uniswapV3.pools.length : slug === 'balancer-v2' ? b.balancerV2.pools.length : 0
+    const counts: Record<string, number> = {
+      'uniswap-v2': b.uniswapV2.pairs.length,
+      'uniswap-v3': b.uniswapV3.pools.length,
+      'balancer-v2': b.balancerV2.pools.length,
+      erc4626: b.erc4626?.vaults.length ?? 0,
+    }
+    const count = counts[slug] ?? 0
     if (count > 0) out.push(c.chainId)
   }
   return out

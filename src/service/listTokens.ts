@@ -15,8 +15,8 @@ function base(chainId: number, t: TokenEntry): UnderlyingTokenAnswer {
 }
 
 /**
- * Every token of one chain: the address book's base tokens, and the DeFi position tokens of its pools
- * (Uniswap V2 LP shares, Balancer pool tokens) with their underlying tokens and TVL (pool holdings at
+ * Every token of one chain: the address book's base tokens, and the DeFi position tokens (ERC-4626
+ * vault shares, Uniswap V2 LP shares, Balancer pool tokens) with their underlying tokens and TVL (pool holdings at
  * the pools' own USD prices). Uniswap V3 positions are NFTs, not tokens, so they are not listed.
  */
 function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnapshot): TokenAnswer[] {
@@ -28,7 +28,21 @@ function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnap
     return t && p !== undefined ? (Number(raw) / 10 ** t.decimals) * p : undefined
   }
   const pools = new Map(snapshot.pools.map((p) => [p.address.toLowerCase(), p]))
-  const out: TokenAnswer[] = Object.values(book.tokens).map((t) => ({ ...base(chainId, t), logosUri: [], underlyingTokens: [] }))
+  const vaults = new Map((book.erc4626?.vaults ?? []).map((v) => [v.address.toLowerCase(), v]))
+  const out: TokenAnswer[] = Object.values(book.tokens)
+    .filter((t) => !vaults.has(t.address.toLowerCase()))
+    .map((t) => ({ ...base(chainId, t), logosUri: [], underlyingTokens: [] }))
+  for (const vault of vaults.values()) {
+    const share = byAddress.get(vault.address.toLowerCase())
+    const asset = byAddress.get(vault.asset.toLowerCase())
+    const s = pools.get(vault.address.toLowerCase()) as (EngineSnapshot['pools'][number] & { totalAssets: bigint }) | undefined
+    if (!share || !asset) continue
+    out.push({
+      address: vault.address, chainId, type: 'defi', decimals: share.decimals, symbol: share.symbol, name: share.name,
+      logosUri: [], underlyingTokens: [base(chainId, asset)], project: 'erc4626', protocol: 'erc4626',
+      tvl: s ? usd(vault.asset, s.totalAssets) : undefined, primaryAddress: vault.address,
+    })
+  }
   for (const pair of book.uniswapV2.pairs) {
     const s = pools.get(pair.address.toLowerCase()) as (EngineSnapshot['pools'][number] & { reserve0: bigint; reserve1: bigint }) | undefined
     const t0 = byAddress.get(pair.token0.toLowerCase())

@@ -27,7 +27,7 @@ describe('protocols, standards, projects', () => {
   test('every adapter has metadata; protocols list the chains they are live on', () => {
     for (const a of protocolAdapters) expect(protocolMetadata[a.slug], a.slug).toBeDefined()
     const protocols = listProtocols(ctx, {})
-    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2'])
+    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626'])
     expect(protocols[0]).toMatchObject({ project: 'uniswap', name: 'Uniswap V2', chains: [{ id: 1, name: 'Ethereum' }] })
     expect(listProtocols(ctx, { chainId: 8453 })).toEqual([])
     expect(listProtocols(ctx, { slug: 'balancer-v2' })).toHaveLength(1)
@@ -35,7 +35,8 @@ describe('protocols, standards, projects', () => {
 
   test('standards declare actions and the functions we call; unknown slug is NOT_FOUND', () => {
     const all = listStandards(ctx, {})
-    expect(all).toHaveLength(3)
+    expect(all).toHaveLength(4)
+    expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem'])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions).toEqual([{ action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }] }])
     expect(() => listStandards(ctx, { slug: 'curve' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }))
   })
@@ -44,6 +45,7 @@ describe('protocols, standards, projects', () => {
     expect(listProjects(ctx)).toEqual([
       { id: 'uniswap', chains: [1], protocols: ['uniswap-v2', 'uniswap-v3'] },
       { id: 'balancer', chains: [1], protocols: ['balancer-v2'] },
+      { id: 'erc4626', chains: [1], protocols: ['erc4626'] },
     ])
   })
 })
@@ -52,7 +54,13 @@ describe('tokens', () => {
   test('base and DeFi position tokens with underlying tokens and TVL; filters and cursor pagination', async () => {
     const all = await listTokens(ctx, { chainId: 1, pageSize: 1000 })
     const book = chain.addressBook
+    // Vault shares are listed once, as DeFi tokens (they are also in the address book's tokens).
     expect(all.meta.total).toBe(Object.keys(book.tokens).length + book.uniswapV2.pairs.length + book.balancerV2.pools.length)
+    const vault = all.data.find((t) => t.symbol === 'svUSDC')!
+    expect(vault).toMatchObject({ type: 'defi', protocol: 'erc4626', underlyingTokens: [{ symbol: 'USDC' }] })
+    // $20M deposited, then yield donated up to a 1.042 share price.
+    expect(vault.tvl!).toBeGreaterThan(20.5e6)
+    expect(vault.tvl!).toBeLessThan(21.5e6)
     const lp = all.data.find((t) => t.address === '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc')!
     expect(lp).toMatchObject({ type: 'defi', protocol: 'uniswap-v2', project: 'uniswap', decimals: 18 })
     expect(lp.underlyingTokens.map((u) => u.symbol).sort()).toEqual(['USDC', 'WETH'])

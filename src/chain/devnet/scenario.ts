@@ -42,18 +42,34 @@ const poolSchema = z.discriminatedUnion('protocol', [
   }),
 ])
 
+const vaultSchema = z.strictObject({
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  /** Symbol of the underlying asset (a scenario token). */
+  asset: symbolRef,
+  address,
+  /** Initial deposit, in USD. */
+  depositUsd: z.number().positive(),
+  /** Assets per share after seeding (yield donated to the vault), e.g. 1.05. */
+  sharePrice: z.number().min(1).max(100),
+})
+
 export const scenarioSchema = z.strictObject({
   name: z.string(),
   description: z.string().optional(),
   /** Timestamp of the devnet's first block; blocks then advance 12 s each while seeding. */
   genesisTimestamp: z.number().int().positive(),
-  chains: z.record(z.string().regex(/^\d+$/), z.strictObject({ tokens: z.array(tokenSchema).min(1), pools: z.array(poolSchema) })),
+  chains: z.record(
+    z.string().regex(/^\d+$/),
+    z.strictObject({ tokens: z.array(tokenSchema).min(1), pools: z.array(poolSchema), vaults: z.array(vaultSchema).default([]) }),
+  ),
 })
 
 /** A parsed scenario: tokens, reference prices, pools and liquidity per chain. */
 export type Scenario = z.infer<typeof scenarioSchema>
 export type ScenarioToken = z.infer<typeof tokenSchema>
 export type ScenarioPool = z.infer<typeof poolSchema>
+export type ScenarioVault = z.infer<typeof vaultSchema>
 
 /** Path of the scenario shipped with switchyard. */
 export const defaultScenarioPath = join(dirname(fileURLToPath(import.meta.url)), 'scenarios', 'default.json')
@@ -68,6 +84,7 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
   const scenario = scenarioSchema.parse(JSON.parse(raw))
   for (const [chainId, chain] of Object.entries(scenario.chains)) {
     const symbols = new Set(chain.tokens.map((t) => t.symbol))
+    for (const v of chain.vaults) if (!symbols.has(v.asset)) throw new Error(`scenario chain ${chainId}: vault ${v.symbol} has unknown asset ${v.asset}`)
     for (const pool of chain.pools) {
       for (const s of pool.tokens) if (!symbols.has(s)) throw new Error(`scenario chain ${chainId}: unknown token ${s}`)
       if (pool.protocol === 'balancer-v2-weighted') {

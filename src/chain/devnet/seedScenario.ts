@@ -5,13 +5,14 @@ import { DevnetDeployError } from '../../errors/chain.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
-import { parseWeight, type ScenarioPool } from './scenario.js'
+import { parseWeight, type ScenarioPool, type ScenarioVault } from './scenario.js'
+import { deployAtCanonical } from './deployAtCanonical.js'
 import { sendTx } from './sendTx.js'
 
 const DEADLINE = 2n ** 40n
 
 /** Parameters of {@link seedScenario}. */
-export type SeedScenarioParameters = { book: ChainAddressBook; pools: readonly ScenarioPool[] }
+export type SeedScenarioParameters = { book: ChainAddressBook; pools: readonly ScenarioPool[]; vaults?: readonly ScenarioVault[] | undefined }
 
 function sortPair(a: TokenEntry, b: TokenEntry): [TokenEntry, TokenEntry, boolean] {
   return a.address.toLowerCase() < b.address.toLowerCase() ? [a, b, false] : [b, a, true]
@@ -26,9 +27,13 @@ function pairAmounts(a: TokenEntry, b: TokenEntry, usd: number, skewBps: number)
 }
 
 /** How much of each token the scenario's pools need, with a 10% margin (fee-on-transfer, rounding). */
-function tokenNeeds(book: ChainAddressBook, pools: readonly ScenarioPool[]): Map<string, bigint> {
+function tokenNeeds(book: ChainAddressBook, pools: readonly ScenarioPool[], vaults: readonly ScenarioVault[]): Map<string, bigint> {
   const needs = new Map<string, bigint>()
   const add = (symbol: string, amount: bigint) => needs.set(symbol, (needs.get(symbol) ?? 0n) + amount)
+  for (const v of vaults) {
+    const asset = book.tokens[v.asset] as TokenEntry
+    add(v.asset, rawAmountForUsd({ usd: v.depositUsd * v.sharePrice, priceUsd: asset.priceUsd, decimals: asset.decimals }))
+  }
   for (const p of pools) {
     const toks = p.tokens.map((s) => book.tokens[s] as TokenEntry)
     if (p.protocol === 'balancer-v2-weighted') {
@@ -151,13 +156,40 @@ async function seedBalancer(client: DevnetClient, book: ChainAddressBook, p: Ext
 }
 
 /**
+ * Deploys an OpenZeppelin ERC-4626 vault over a scenario token at the scenario's address, deposits
+ * the declared amount, and donates assets to reach the declared share price (the vault's yield).
+ * Records the share token and the vault in the address book.
+ */
+async function seedVault(client: DevnetClient, book: ChainAddressBook, v: ScenarioVault): Promise<void> {
+  const asset = book.tokens[v.asset] as TokenEntry
+  const artifact = loadContractArtifact('DevVault')
+  const address = await deployAtCanonical(client, { name: v.symbol, address: v.address, abi: artifact.abi, bytecode: artifact.bytecode, args: [asset.address, v.name, v.symbol] })
+  const erc20 = loadProtocolArtifact('WETH9').abi
+  const deposit = rawAmountForUsd({ usd: v.depositUsd, priceUsd: asset.priceUsd, decimals: asset.decimals })
+  await sendTx(client, { address: asset.address, abi: erc20, functionName: 'approve', args: [address, maxUint256] })
+  await sendTx(client, { address, abi: artifact.abi, functionName: 'deposit', args: [deposit, devnetDeployer] })
+  const donation = (deposit * BigInt(Math.round((v.sharePrice - 1) * 1e6))) / 1_000_000n
+  if (donation > 0n) await sendTx(client, { address: asset.address, abi: erc20, functionName: 'transfer', args: [address, donation] })
+  book.tokens[v.symbol] = { address, symbol: v.symbol, name: v.name, decimals: asset.decimals, priceUsd: asset.priceUsd * v.sharePrice, kind: 'erc20' }
+  book.erc4626 ??= { vaults: [] }
+  book.erc4626.vaults.push({ address, asset: asset.address, symbol: v.symbol })
+}
+
+/**
  * Seeds a chain's pools from the scenario: mints the tokens, creates every pool at its scenario
  * price (reference USD prices with the pool's skew) and adds the declared liquidity. Appends each
  * pool to the address book.
  * @throws DevnetDeployError naming the pool that failed
  */
-export async function seedScenario(client: DevnetClient, { book, pools }: SeedScenarioParameters): Promise<ChainAddressBook> {
-  await mintAndApprove(client, book, tokenNeeds(book, pools))
+export async function seedScenario(client: DevnetClient, { book, pools, vaults = [] }: SeedScenarioParameters): Promise<ChainAddressBook> {
+  await mintAndApprove(client, book, tokenNeeds(book, pools, vaults))
+  for (const v of vaults) {
+    try {
+      await seedVault(client, book, v)
+    } catch (cause) {
+      throw new DevnetDeployError({ chainId: book.chainId, step: `seed vault ${v.symbol}`, cause })
+    }
+  }
   for (const p of pools) {
     try {
       if (p.protocol === 'uniswap-v2') await seedV2(client, book, p)
