@@ -13,6 +13,7 @@ export function formatAddressBook(book: ChainAddressBook): string[] {
   rows.push(['UniswapV3 SwapRouter02', book.uniswapV3.swapRouter02], ['UniswapV3 QuoterV2', book.uniswapV3.quoterV2])
   rows.push(['Balancer Vault', book.balancerV2.vault], ['Balancer WeightedPoolFactory', book.balancerV2.weightedPoolFactory])
   rows.push(['Balancer Queries', book.balancerV2.queries])
+  for (const v of book.erc4626?.vaults ?? []) rows.push([`ERC-4626 vault ${v.symbol}`, v.address])
   for (const [name, value] of Object.entries(book.switchyard ?? {})) {
     if (typeof value === 'string') rows.push([`switchyard ${name}`, value])
     else for (const [k, v] of Object.entries(value)) rows.push([`switchyard ${name}.${k}`, v])
