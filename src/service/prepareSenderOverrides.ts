@@ -5,7 +5,8 @@ import { NATIVE_ADDRESS } from '../schemas/fields.js'
 import type { AccountOverride } from '../simulate/simulateTransaction.js'
 
 const multicall3Abi = parseAbi(['function getEthBalance(address) view returns (uint256)'])
-const slotCache = new Map<string, { balance?: BalanceSlotLayout; allowance?: AllowanceSlotLayout }>()
+/** Slot layouts per token; `null` remembers that a token has none (probing costs ~130 calls). */
+const slotCache = new Map<string, { balance?: BalanceSlotLayout | null; allowance?: AllowanceSlotLayout | null }>()
 
 /**
  * State overrides that let a route be simulated for a sender who lacks the funds or the approval
@@ -51,15 +52,18 @@ export async function prepareSenderOverrides(
     const key = `${client.chain?.id ?? 0}:${token.toLowerCase()}`
     const layouts = slotCache.get(key) ?? {}
     const diff: Record<`0x${string}`, `0x${string}`> = {}
+    // Tokens whose balances are computed (rebasing, shares) have no slot to override: they are
+    // simulated as they are, and a shortfall then shows as a simulation revert (NO_ROUTE with reason).
     if (balance < amount) {
-      layouts.balance ??= await findBalanceSlot(client, { token })
-      diff[balanceStorageKey(from, layouts.balance)] = toHex(amount, { size: 32 })
+      if (layouts.balance === undefined) layouts.balance = await findBalanceSlot(client, { token }).catch(() => null)
+      if (layouts.balance) diff[balanceStorageKey(from, layouts.balance)] = toHex(amount, { size: 32 })
     }
     if (spender && allowance < amount) {
-      layouts.allowance ??= await findAllowanceSlot(client, { token })
-      diff[allowanceStorageKey(from, spender, layouts.allowance)] = toHex(amount, { size: 32 })
+      if (layouts.allowance === undefined) layouts.allowance = await findAllowanceSlot(client, { token }).catch(() => null)
+      if (layouts.allowance) diff[allowanceStorageKey(from, spender, layouts.allowance)] = toHex(amount, { size: 32 })
     }
     slotCache.set(key, layouts)
+    if (Object.keys(diff).length === 0) continue
     overrides[token] = { stateDiff: { ...(overrides[token]?.stateDiff ?? {}), ...diff } }
     overridden = true
   }
