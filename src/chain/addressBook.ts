@@ -59,7 +59,7 @@ export type TokenEntry = {
   /** Reference USD price from the scenario (devnet) or configuration. */
   priceUsd: number
   /** Behaviour class: plain ERC-20, WETH9, USDT-like, fee-on-transfer. */
-  kind: 'erc20' | 'weth' | 'tether' | 'feeOnTransfer'
+  kind: 'erc20' | 'weth' | 'tether' | 'feeOnTransfer' | 'rebasing'
 }
 
 /** One Uniswap V2 pair. */
@@ -100,6 +100,8 @@ export type ChainAddressBook = {
     protocolFeeProvider: Address
     pools: BalancerWeightedPoolEntry[]
   }
+  /** Liquid staking with Lido's interface: stETH (rebasing) and wstETH (also in `tokens`). */
+  lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */
   erc4626?: { vaults: Erc4626VaultEntry[] } | undefined
   switchyard?: SwitchyardContractsEntry | undefined

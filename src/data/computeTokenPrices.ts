@@ -26,6 +26,14 @@ function spot(pool: PoolSnapshotBase, i: number, j: number, decimals: (t: string
     const price1per0 = raw1per0 * 10 ** (decimals(pool.tokens[0]!)! - decimals(pool.tokens[1]!)!)
     return i === 0 ? price1per0 : 1 / price1per0
   }
+  if (pool.protocol === 'lido') {
+    // Staking [weth, stETH]: 1 stETH ≈ 1 ETH (prices stETH from ETH, never the other way round).
+    // Wrapper [stETH, wstETH]: one wstETH is pooledEther / shares stETH.
+    const p = pool as PoolSnapshotBase & { kind: string; totalPooledEther: bigint; totalShares: bigint }
+    const perShare = Number(p.totalPooledEther) / Math.max(1, Number(p.totalShares))
+    if (p.kind === 'staking') return i === 1 ? 1 : undefined
+    return i === 1 ? perShare : 1 / perShare
+  }
   if (pool.protocol === 'erc4626') {
     // tokens = [asset, share]; raw assets per raw share = (assets + 1) / (supply + 10^offset).
     const p = pool as PoolSnapshotBase & { totalAssets: bigint; totalSupply: bigint; decimalsOffset: number }
@@ -52,6 +60,10 @@ function sideValue(pool: PoolSnapshotBase, j: number, refUsd: number, decimals: 
   if (pool.protocol === 'balancer-v2') {
     const p = pool as PoolSnapshotBase & { balances: readonly bigint[] }
     return (Number(p.balances[j]!) / 10 ** decimals) * refUsd
+  }
+  if (pool.protocol === 'lido') {
+    const p = pool as PoolSnapshotBase & { totalPooledEther: bigint }
+    return (Number(p.totalPooledEther) / 1e18) * refUsd
   }
   if (pool.protocol === 'erc4626') {
     const p = pool as PoolSnapshotBase & { totalAssets: bigint; totalSupply: bigint }

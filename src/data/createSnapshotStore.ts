@@ -3,6 +3,7 @@ import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { loadBalancerV2 } from '../protocols/balancer-v2/load.js'
 import { loadErc4626 } from '../protocols/erc4626/load.js'
+import { loadLido } from '../protocols/lido/load.js'
 import type { LoadContext } from '../protocols/loadContext.js'
 import type { PoolSnapshotBase } from '../protocols/types.js'
 import { loadUniswapV2 } from '../protocols/uniswap-v2/load.js'
@@ -14,6 +15,7 @@ const loaders = [
   { protocol: 'uniswap-v3', load: loadUniswapV3 },
   { protocol: 'balancer-v2', load: loadBalancerV2 },
   { protocol: 'erc4626', load: loadErc4626 },
+  { protocol: 'lido', load: loadLido },
 ] as const
 
 /** Parameters of {@link createSnapshotStore}. */
@@ -60,6 +62,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       ...book.balancerV2.pools.map((p) => p.address),
       book.balancerV2.vault,
       ...(book.erc4626?.vaults ?? []).map((v) => v.address),
+      ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),
     ]
     const logs = await client.getLogs({ address: addresses, fromBlock: from, toBlock: to })
     const changed = new Set<string>()

@@ -33,6 +33,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://eips.ethereum.org/EIPS/eip-4626',
     functionNames: { deposit: ['deposit'], redeem: ['redeem'] },
   },
+  lido: {
+    project: 'lido',
+    name: 'Lido',
+    description: 'Liquid staking: stake ETH for rebasing stETH, wrap it into wstETH.',
+    url: 'https://lido.fi',
+    functionNames: { stake: ['submit'], wrap: ['wrap'], unwrap: ['unwrap'] },
+  },
   'balancer-v2': {
     project: 'balancer',
     name: 'Balancer V2',

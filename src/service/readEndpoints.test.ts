@@ -27,7 +27,7 @@ describe('protocols, standards, projects', () => {
   test('every adapter has metadata; protocols list the chains they are live on', () => {
     for (const a of protocolAdapters) expect(protocolMetadata[a.slug], a.slug).toBeDefined()
     const protocols = listProtocols(ctx, {})
-    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626'])
+    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626', 'lido'])
     expect(protocols[0]).toMatchObject({ project: 'uniswap', name: 'Uniswap V2', chains: [{ id: 1, name: 'Ethereum' }] })
     expect(listProtocols(ctx, { chainId: 8453 })).toEqual([])
     expect(listProtocols(ctx, { slug: 'balancer-v2' })).toHaveLength(1)
@@ -35,7 +35,7 @@ describe('protocols, standards, projects', () => {
 
   test('standards declare actions and the functions we call; unknown slug is NOT_FOUND', () => {
     const all = listStandards(ctx, {})
-    expect(all).toHaveLength(4)
+    expect(all).toHaveLength(5)
     expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem'])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions).toEqual([{ action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }] }])
     expect(() => listStandards(ctx, { slug: 'curve' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }))
@@ -46,6 +46,7 @@ describe('protocols, standards, projects', () => {
       { id: 'uniswap', chains: [1], protocols: ['uniswap-v2', 'uniswap-v3'] },
       { id: 'balancer', chains: [1], protocols: ['balancer-v2'] },
       { id: 'erc4626', chains: [1], protocols: ['erc4626'] },
+      { id: 'lido', chains: [1], protocols: ['lido'] },
     ])
   })
 })

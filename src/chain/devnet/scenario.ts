@@ -54,6 +54,18 @@ const vaultSchema = z.strictObject({
   sharePrice: z.number().min(1).max(100),
 })
 
+const stakingSchema = z.strictObject({
+  /** Where stETH and wstETH live (their mainnet addresses on chain 1). */
+  stETH: address,
+  wstETH: address,
+  /** ETH staked at seeding. */
+  stakedEth: z.number().positive(),
+  /** Rewards reported after staking, in percent of the staked ETH (sets the stETH per share rate). */
+  rewardsPct: z.number().min(0).max(1000),
+  /** Share of the staked stETH wrapped into wstETH, in percent. */
+  wrappedPct: z.number().min(0).max(100),
+})
+
 export const scenarioSchema = z.strictObject({
   name: z.string(),
   description: z.string().optional(),
@@ -61,7 +73,12 @@ export const scenarioSchema = z.strictObject({
   genesisTimestamp: z.number().int().positive(),
   chains: z.record(
     z.string().regex(/^\d+$/),
-    z.strictObject({ tokens: z.array(tokenSchema).min(1), pools: z.array(poolSchema), vaults: z.array(vaultSchema).default([]) }),
+    z.strictObject({
+      tokens: z.array(tokenSchema).min(1),
+      pools: z.array(poolSchema),
+      vaults: z.array(vaultSchema).default([]),
+      staking: stakingSchema.optional(),
+    }),
   ),
 })
 
@@ -70,6 +87,7 @@ export type Scenario = z.infer<typeof scenarioSchema>
 export type ScenarioToken = z.infer<typeof tokenSchema>
 export type ScenarioPool = z.infer<typeof poolSchema>
 export type ScenarioVault = z.infer<typeof vaultSchema>
+export type ScenarioStaking = z.infer<typeof stakingSchema>
 
 /** Path of the scenario shipped with switchyard. */
 export const defaultScenarioPath = join(dirname(fileURLToPath(import.meta.url)), 'scenarios', 'default.json')

@@ -5,14 +5,19 @@ import { DevnetDeployError } from '../../errors/chain.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
-import { parseWeight, type ScenarioPool, type ScenarioVault } from './scenario.js'
+import { parseWeight, type ScenarioPool, type ScenarioStaking, type ScenarioVault } from './scenario.js'
 import { deployAtCanonical } from './deployAtCanonical.js'
 import { sendTx } from './sendTx.js'
 
 const DEADLINE = 2n ** 40n
 
 /** Parameters of {@link seedScenario}. */
-export type SeedScenarioParameters = { book: ChainAddressBook; pools: readonly ScenarioPool[]; vaults?: readonly ScenarioVault[] | undefined }
+export type SeedScenarioParameters = {
+  book: ChainAddressBook
+  pools: readonly ScenarioPool[]
+  vaults?: readonly ScenarioVault[] | undefined
+  staking?: ScenarioStaking | undefined
+}
 
 function sortPair(a: TokenEntry, b: TokenEntry): [TokenEntry, TokenEntry, boolean] {
   return a.address.toLowerCase() < b.address.toLowerCase() ? [a, b, false] : [b, a, true]
@@ -156,6 +161,34 @@ async function seedBalancer(client: DevnetClient, book: ChainAddressBook, p: Ext
 }
 
 /**
+ * Deploys the liquid-staking pair (stETH with Lido's share accounting, wstETH) at their addresses,
+ * stakes the declared ETH, reports the declared rewards (so a share is worth more than 1 ETH, as on
+ * mainnet) and wraps part of it. Records both tokens and the pair in the address book.
+ */
+async function seedStaking(client: DevnetClient, book: ChainAddressBook, s: ScenarioStaking): Promise<void> {
+  const st = loadContractArtifact('DevStETH')
+  const wst = loadContractArtifact('DevWstETH')
+  const stETH = await deployAtCanonical(client, { name: 'stETH', address: s.stETH, abi: st.abi, bytecode: st.bytecode })
+  const wstETH = await deployAtCanonical(client, { name: 'wstETH', address: s.wstETH, abi: wst.abi, bytecode: wst.bytecode, args: [stETH] })
+  const staked = BigInt(Math.round(s.stakedEth)) * 10n ** 18n
+  const rewards = (staked * BigInt(Math.round(s.rewardsPct * 100))) / 10_000n
+  await client.setBalance({ address: devnetDeployer, value: staked + rewards + 10n ** 24n })
+  await sendTx(client, { address: stETH, abi: st.abi, functionName: 'submit', args: ['0x0000000000000000000000000000000000000000'], value: staked })
+  if (rewards > 0n) await sendTx(client, { address: stETH, abi: st.abi, functionName: 'reportRewards', value: rewards })
+  const wrap = ((staked + rewards) * BigInt(Math.round(s.wrappedPct * 100))) / 10_000n
+  if (wrap > 0n) {
+    await sendTx(client, { address: stETH, abi: st.abi, functionName: 'approve', args: [wstETH, maxUint256] })
+    await sendTx(client, { address: wstETH, abi: wst.abi, functionName: 'wrap', args: [wrap] })
+  }
+  const weth = Object.values(book.tokens).find((t) => t.kind === 'weth')
+  const ethUsd = weth?.priceUsd ?? 0
+  const rate = Number(staked + rewards) / Number(staked)
+  book.tokens.stETH = { address: stETH, symbol: 'stETH', name: 'Liquid staked Ether 2.0', decimals: 18, priceUsd: ethUsd, kind: 'rebasing' }
+  book.tokens.wstETH = { address: wstETH, symbol: 'wstETH', name: 'Wrapped liquid staked Ether 2.0', decimals: 18, priceUsd: ethUsd * rate, kind: 'erc20' }
+  book.lido = { stETH, wstETH }
+}
+
+/**
  * Deploys an OpenZeppelin ERC-4626 vault over a scenario token at the scenario's address, deposits
  * the declared amount, and donates assets to reach the declared share price (the vault's yield).
  * Records the share token and the vault in the address book.
@@ -181,7 +214,14 @@ async function seedVault(client: DevnetClient, book: ChainAddressBook, v: Scenar
  * pool to the address book.
  * @throws DevnetDeployError naming the pool that failed
  */
-export async function seedScenario(client: DevnetClient, { book, pools, vaults = [] }: SeedScenarioParameters): Promise<ChainAddressBook> {
+export async function seedScenario(client: DevnetClient, { book, pools, vaults = [], staking }: SeedScenarioParameters): Promise<ChainAddressBook> {
+  if (staking) {
+    try {
+      await seedStaking(client, book, staking)
+    } catch (cause) {
+      throw new DevnetDeployError({ chainId: book.chainId, step: 'seed liquid staking', cause })
+    }
+  }
   await mintAndApprove(client, book, tokenNeeds(book, pools, vaults))
   for (const v of vaults) {
     try {
