@@ -3,31 +3,42 @@ import type { ChainAddressBook } from '../chain/addressBook.js'
 import { findToken } from '../chain/addressBook.js'
 import { NATIVE_ADDRESS } from '../schemas/fields.js'
 
-/** USD value of a raw amount, or undefined when the token has no reference price. */
-function usdValue(book: ChainAddressBook, token: Address, amount: bigint): number | undefined {
+/** USD value of a raw amount at the pools' mid price (else the reference price), or undefined. */
+function usdValue(book: ChainAddressBook, midPrices: ReadonlyMap<string, { price: number }>, token: Address, amount: bigint): number | undefined {
   const entry = token.toLowerCase() === NATIVE_ADDRESS.toLowerCase() ? findToken(book, book.weth) : findToken(book, token)
-  if (!entry || !(entry.priceUsd > 0)) return undefined
-  return (Number(amount) / 10 ** entry.decimals) * entry.priceUsd
+  if (!entry) return undefined
+  const price = midPrices.get(entry.address.toLowerCase())?.price ?? entry.priceUsd
+  if (!(price > 0)) return undefined
+  return (Number(amount) / 10 ** entry.decimals) * price
 }
 
 /**
- * Price impact in basis points of the simulated trade against USD mid-prices:
- * `(valueIn − valueOut) / valueIn × 10 000`, rounded to 0.01 bps. Inputs are counted after fees.
+ * Price impact in basis points of the simulated trade against USD mid-prices (the pools' own, from
+ * `tokenPricesFor`, else the reference price): `(valueIn − valueOut) / valueIn × 10 000`, rounded to
+ * 0.01 bps. Inputs are counted after fees.
  * @returns the impact, or null when any token lacks a USD price (spec)
  */
 export function computePriceImpact(
   book: ChainAddressBook,
-  { inputs, outputs }: { inputs: readonly { token: Address; amount: bigint }[]; outputs: readonly { token: Address; amount: bigint }[] },
+  {
+    inputs,
+    outputs,
+    midPrices = new Map(),
+  }: {
+    inputs: readonly { token: Address; amount: bigint }[]
+    outputs: readonly { token: Address; amount: bigint }[]
+    midPrices?: ReadonlyMap<string, { price: number }> | undefined
+  },
 ): number | null {
   let valueIn = 0
   let valueOut = 0
   for (const i of inputs) {
-    const v = usdValue(book, i.token, i.amount)
+    const v = usdValue(book, midPrices, i.token, i.amount)
     if (v === undefined) return null
     valueIn += v
   }
   for (const o of outputs) {
-    const v = usdValue(book, o.token, o.amount)
+    const v = usdValue(book, midPrices, o.token, o.amount)
     if (v === undefined) return null
     valueOut += v
   }

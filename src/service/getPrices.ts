@@ -1,7 +1,6 @@
-import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { findToken } from '../chain/addressBook.js'
-import { computeTokenPrices, type TokenPrice } from '../data/computeTokenPrices.js'
+import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { UnsupportedChainError } from '../errors/request.js'
 import { NATIVE_ADDRESS, addressSchema, chainIdSchema } from '../schemas/fields.js'
 import { toInvalidRequestError } from '../schemas/toInvalidRequestError.js'
@@ -16,8 +15,6 @@ const pricesRequestSchema = z.strictObject({
   chainId: chainIdSchema,
   addresses: z.array(addressSchema).min(1).max(MAX_PRICE_ADDRESSES),
 })
-
-const cache = new LRUCache<string, Map<string, TokenPrice>>({ max: 16 })
 
 /**
  * USD prices of tokens on one chain, read from the current state of its pools (see
@@ -34,11 +31,7 @@ export async function getPrices(ctx: ServiceContext, request: unknown): Promise<
   if (!chain || !store) throw new UnsupportedChainError({ chainId, supported: Object.keys(ctx.chains).map(Number) })
   return withUpstream(chainId, async () => {
     const snapshot = await store.current()
-    let prices = cache.get(snapshot.version)
-    if (!prices) {
-      prices = computeTokenPrices(snapshot, chain.addressBook)
-      cache.set(snapshot.version, prices)
-    }
+    const prices = tokenPricesFor(snapshot, chain.addressBook)
     return addresses.map((address) => {
       const native = address.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
       const lookup = native ? chain.addressBook.weth : address

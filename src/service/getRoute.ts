@@ -12,6 +12,7 @@ import { protocolAdapters } from '../protocols/registry.js'
 import { NATIVE_ADDRESS } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
+import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
 import { createRouteStrategy } from './createRouteStrategy.js'
@@ -236,6 +237,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     priceImpact: computePriceImpact(book, {
       inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! - fees[i]! })),
       outputs: params.tokenOut.map((token, i) => ({ token, amount: amountsOut[i]! })),
+      midPrices: tokenPricesFor(snapshot, book),
     }),
     createdAt: Number(snapshot.blockNumber),
     tx: { data: tx.data, to: strategy.to, from: params.fromAddress, value: tx.value.toString() },

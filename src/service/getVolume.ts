@@ -1,6 +1,6 @@
 import { parseAbi, parseEventLogs, type Address } from 'viem'
 import { z } from 'zod'
-import { computeTokenPrices } from '../data/computeTokenPrices.js'
+import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { UnsupportedChainError } from '../errors/request.js'
 import { chainIdSchema } from '../schemas/fields.js'
 import { toInvalidRequestError } from '../schemas/toInvalidRequestError.js'
@@ -47,7 +47,7 @@ export async function getVolume(ctx: ServiceContext, request: unknown): Promise<
     ]
     const logs = await chain.client.getLogs({ address: addresses, fromBlock, toBlock })
     const decoded = parseEventLogs({ abi: events, logs, strict: false })
-    const prices = computeTokenPrices(snapshot, book)
+    const prices = tokenPricesFor(snapshot, book)
     const decimals = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.decimals]))
     const usd = (token: string, raw: bigint) => {
       const p = prices.get(token.toLowerCase())?.price

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { ChainAddressBook, TokenEntry } from '../chain/addressBook.js'
-import { computeTokenPrices } from '../data/computeTokenPrices.js'
+import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { encodeTokensCursor, parseTokensQuery } from '../schemas/tokensQuery.js'
 import { UnsupportedChainError } from '../errors/request.js'
@@ -21,7 +21,7 @@ function base(chainId: number, t: TokenEntry): UnderlyingTokenAnswer {
  */
 function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnapshot): TokenAnswer[] {
   const byAddress = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t]))
-  const prices = computeTokenPrices(snapshot, book)
+  const prices = tokenPricesFor(snapshot, book)
   const usd = (token: string, raw: bigint): number | undefined => {
     const t = byAddress.get(token.toLowerCase())
     const p = prices.get(token.toLowerCase())?.price ?? t?.priceUsd
