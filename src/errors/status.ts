@@ -52,6 +52,7 @@ export const statusTable: Record<string, StatusRow> = {
   UNAVAILABLE: { grpc: GrpcStatus.UNAVAILABLE, http: 503 },
   DEADLINE_EXCEEDED: { grpc: GrpcStatus.DEADLINE_EXCEEDED, http: 504 },
   CANCELLED: { grpc: GrpcStatus.CANCELLED, http: 499 },
+  NOT_IMPLEMENTED: { grpc: GrpcStatus.UNIMPLEMENTED, http: 501 },
   INTERNAL: { grpc: GrpcStatus.INTERNAL, http: 500 },
 }
 

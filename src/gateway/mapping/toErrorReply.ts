@@ -116,7 +116,8 @@ function fromServiceError(error: ServiceError): Parts {
 
 function fromBaseError(error: BaseError): Parts {
   const statusCode = statusTable[error.code]?.http ?? 500
-  if (statusCode >= 500) return INTERNAL
+  // Our own 5xx errors (not implemented, unavailable, timed out) carry safe messages; only 500 hides.
+  if (statusCode === 500 || statusCode > 504) return INTERNAL
   const message = error.code === 'NO_ROUTE' ? NO_ROUTE_MESSAGE : error.shortMessage
   return { statusCode, code: error.code, message, details: error instanceof InvalidRequestError ? error.issues : undefined }
 }
