@@ -72,6 +72,9 @@ export type BalancerWeightedPoolEntry = { address: Address; poolId: Hex; tokens:
 /** One ERC-4626 vault. */
 export type Erc4626VaultEntry = { address: Address; asset: Address; symbol: string }
 
+/** One Aave V3 reserve: the asset and its aToken (also in `tokens`) and variable debt token. */
+export type AaveV3ReserveEntry = { asset: Address; aToken: Address; variableDebtToken: Address; symbol: string }
+
 /** Our own deployed contracts (filled in once they are deployed). */
 export type SwitchyardContractsEntry = Record<string, Address | Record<string, Address>>
 
@@ -104,6 +107,8 @@ export type ChainAddressBook = {
   lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */
   erc4626?: { vaults: Erc4626VaultEntry[] } | undefined
+  /** Aave V3 market: the Pool (proxy), its addresses provider, data provider, oracle and reserves. */
+  aaveV3?: { pool: Address; addressesProvider: Address; dataProvider: Address; oracle: Address; reserves: AaveV3ReserveEntry[] } | undefined
   switchyard?: SwitchyardContractsEntry | undefined
 }
 

@@ -14,6 +14,10 @@ export function formatAddressBook(book: ChainAddressBook): string[] {
   rows.push(['Balancer Vault', book.balancerV2.vault], ['Balancer WeightedPoolFactory', book.balancerV2.weightedPoolFactory])
   rows.push(['Balancer Queries', book.balancerV2.queries])
   for (const v of book.erc4626?.vaults ?? []) rows.push([`ERC-4626 vault ${v.symbol}`, v.address])
+  if (book.aaveV3) {
+    rows.push(['Aave V3 Pool', book.aaveV3.pool], ['Aave V3 PoolAddressesProvider', book.aaveV3.addressesProvider])
+    rows.push(['Aave V3 ProtocolDataProvider', book.aaveV3.dataProvider], ['Aave V3 Oracle', book.aaveV3.oracle])
+  }
   for (const [name, value] of Object.entries(book.switchyard ?? {})) {
     if (typeof value === 'string') rows.push([`switchyard ${name}`, value])
     else for (const [k, v] of Object.entries(value)) rows.push([`switchyard ${name}.${k}`, v])

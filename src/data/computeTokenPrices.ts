@@ -40,6 +40,11 @@ function spot(pool: PoolSnapshotBase, i: number, j: number, decimals: (t: string
     const rawRate = (Number(p.totalAssets) + 1) / (Number(p.totalSupply) + 10 ** p.decimalsOffset)
     return (i === 1 ? rawRate : 1 / rawRate) * 10 ** (di - dj)
   }
+  if (pool.protocol === 'aave-v3') {
+    // tokens = [asset, aToken]: one aToken is redeemable for one asset (same decimals). Prices the
+    // aToken from the asset, never the other way round (the aToken's reference is the asset's).
+    return i === 1 ? 1 : undefined
+  }
   if (pool.protocol === 'balancer-v2') {
     const p = pool as PoolSnapshotBase & { balances: readonly bigint[]; weights: readonly bigint[] }
     const bi = Number(p.balances[i]!) / 10 ** di
@@ -68,6 +73,11 @@ function sideValue(pool: PoolSnapshotBase, j: number, refUsd: number, decimals: 
   if (pool.protocol === 'erc4626') {
     const p = pool as PoolSnapshotBase & { totalAssets: bigint; totalSupply: bigint }
     return (Number(j === 0 ? p.totalAssets : p.totalSupply) / 10 ** decimals) * refUsd
+  }
+  if (pool.protocol === 'aave-v3') {
+    // Both sides are worth the total supply: aTokens outstanding, each backed by one asset.
+    const p = pool as PoolSnapshotBase & { scaledTotalSupply: bigint; liquidityIndex: bigint }
+    return ((Number(p.scaledTotalSupply) * (Number(p.liquidityIndex) / 1e27)) / 10 ** decimals) * refUsd
   }
   if (pool.protocol === 'uniswap-v3') {
     // In-range depth: liquidity L at price P holds about L·√P of token1 and L/√P of token0 per unit

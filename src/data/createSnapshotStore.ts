@@ -1,6 +1,7 @@
 import type { Address, PublicClient } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
+import { loadAaveV3 } from '../protocols/aave-v3/load.js'
 import { loadBalancerV2 } from '../protocols/balancer-v2/load.js'
 import { loadErc4626 } from '../protocols/erc4626/load.js'
 import { loadLido } from '../protocols/lido/load.js'
@@ -16,6 +17,7 @@ const loaders = [
   { protocol: 'balancer-v2', load: loadBalancerV2 },
   { protocol: 'erc4626', load: loadErc4626 },
   { protocol: 'lido', load: loadLido },
+  { protocol: 'aave-v3', load: loadAaveV3 },
 ] as const
 
 /** Parameters of {@link createSnapshotStore}. */
@@ -49,6 +51,8 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
   let headCheckedAt = 0
   const stats = { fullLoads: 0, incrementalLoads: 0, poolsReloaded: 0 }
   const balancerByPoolId = new Map(book.balancerV2.pools.map((p) => [p.poolId.toLowerCase(), p.address.toLowerCase()]))
+  const aavePool = book.aaveV3?.pool.toLowerCase()
+  const aaveReserves = (book.aaveV3?.reserves ?? []).map((r) => r.aToken.toLowerCase())
 
   async function loadAll(blockNumber: bigint, pools?: readonly Address[]): Promise<PoolSnapshotBase[]> {
     const parts = await Promise.all(loaders.map((l) => l.load(context, { blockNumber, ...(pools ? { pools } : {}) })))
@@ -63,6 +67,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       book.balancerV2.vault,
       ...(book.erc4626?.vaults ?? []).map((v) => v.address),
       ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),
+      ...(book.aaveV3 ? [book.aaveV3.pool] : []),
     ]
     const logs = await client.getLogs({ address: addresses, fromBlock: from, toBlock: to })
     const changed = new Set<string>()
@@ -72,6 +77,10 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
         // Vault events index the poolId as their first topic argument.
         const pool = log.topics[1] ? balancerByPoolId.get(log.topics[1].toLowerCase()) : undefined
         if (pool) changed.add(pool)
+      } else if (emitter === aavePool) {
+        // Any Pool event (supply, withdraw, borrow, repay, ReserveDataUpdated, ...) can move an index
+        // or a reserve's liquidity; a market has few reserves, so re-read them all.
+        for (const aToken of aaveReserves) changed.add(aToken)
       } else changed.add(emitter)
     }
     return changed
@@ -93,7 +102,10 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       const changed = await changedPools(snapshot.blockNumber + 1n, head)
       const reloaded = changed.size ? await loadAll(head, [...changed] as Address[]) : []
       const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
-      pools = snapshot.pools.map((p) => byAddress.get(p.address.toLowerCase()) ?? { ...p, blockNumber: head })
+      // A carried-over Aave reserve's state is unchanged (no Pool event), but its income accrues with
+      // time: moving its timestamp to the head's keeps the quoted index exact.
+      const carry = (p: PoolSnapshotBase) => (p.protocol === 'aave-v3' ? { ...p, blockNumber: head, timestamp: block.timestamp } : { ...p, blockNumber: head })
+      pools = snapshot.pools.map((p) => byAddress.get(p.address.toLowerCase()) ?? carry(p))
       stats.incrementalLoads++
       stats.poolsReloaded += reloaded.length
     }

@@ -40,6 +40,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://lido.fi',
     functionNames: { stake: ['submit'], wrap: ['wrap'], unwrap: ['unwrap'] },
   },
+  'aave-v3': {
+    project: 'aave',
+    name: 'Aave V3',
+    description: 'Lending pool: supply an asset for interest-bearing aTokens, withdraw aTokens for the asset.',
+    url: 'https://aave.com',
+    functionNames: { supply: ['supply'], withdraw: ['withdraw'] },
+  },
   'balancer-v2': {
     project: 'balancer',
     name: 'Balancer V2',

@@ -1,3 +1,4 @@
+import { aaveV3Adapter } from './aave-v3/index.js'
 import { balancerV2Adapter } from './balancer-v2/index.js'
 import { erc4626Adapter } from './erc4626/index.js'
 import { lidoAdapter } from './lido/index.js'
@@ -6,7 +7,7 @@ import { uniswapV2Adapter } from './uniswap-v2/index.js'
 import { uniswapV3Adapter } from './uniswap-v3/index.js'
 
 /** Every protocol family the engine knows, listed explicitly (no discovery). */
-export const protocolAdapters: readonly AnyProtocolAdapter[] = [uniswapV2Adapter, uniswapV3Adapter, balancerV2Adapter, erc4626Adapter, lidoAdapter]
+export const protocolAdapters: readonly AnyProtocolAdapter[] = [uniswapV2Adapter, uniswapV3Adapter, balancerV2Adapter, erc4626Adapter, lidoAdapter, aaveV3Adapter]
 
 /** The adapters by slug, for snapshot dispatch. */
 export const protocolAdaptersBySlug: ReadonlyMap<string, AnyProtocolAdapter> = new Map(protocolAdapters.map((a) => [a.slug, a]))

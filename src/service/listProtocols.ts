@@ -14,6 +14,7 @@ export function chainsOf(ctx: ServiceContext, slug: string): number[] {
       'balancer-v2': b.balancerV2.pools.length,
       erc4626: b.erc4626?.vaults.length ?? 0,
       lido: b.lido ? 1 : 0,
+      'aave-v3': b.aaveV3?.reserves.length ?? 0,
     }
     const count = counts[slug] ?? 0
     if (count > 0) out.push(c.chainId)

@@ -16,7 +16,7 @@ function base(chainId: number, t: TokenEntry): UnderlyingTokenAnswer {
 
 /**
  * Every token of one chain: the address book's base tokens, and the DeFi position tokens (ERC-4626
- * vault shares, Uniswap V2 LP shares, Balancer pool tokens) with their underlying tokens and TVL (pool holdings at
+ * vault shares, Aave V3 aTokens, Uniswap V2 LP shares, Balancer pool tokens) with their underlying tokens and TVL (pool holdings at
  * the pools' own USD prices). Uniswap V3 positions are NFTs, not tokens, so they are not listed.
  */
 function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnapshot): TokenAnswer[] {
@@ -29,8 +29,9 @@ function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnap
   }
   const pools = new Map(snapshot.pools.map((p) => [p.address.toLowerCase(), p]))
   const vaults = new Map((book.erc4626?.vaults ?? []).map((v) => [v.address.toLowerCase(), v]))
+  const aTokens = new Map((book.aaveV3?.reserves ?? []).map((r) => [r.aToken.toLowerCase(), r]))
   const out: TokenAnswer[] = Object.values(book.tokens)
-    .filter((t) => !vaults.has(t.address.toLowerCase()))
+    .filter((t) => !vaults.has(t.address.toLowerCase()) && !aTokens.has(t.address.toLowerCase()))
     .map((t) => ({ ...base(chainId, t), logosUri: [], underlyingTokens: [] }))
   for (const vault of vaults.values()) {
     const share = byAddress.get(vault.address.toLowerCase())
@@ -41,6 +42,19 @@ function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnap
       address: vault.address, chainId, type: 'defi', decimals: share.decimals, symbol: share.symbol, name: share.name,
       logosUri: [], underlyingTokens: [base(chainId, asset)], project: 'erc4626', protocol: 'erc4626',
       tvl: s ? usd(vault.asset, s.totalAssets) : undefined, primaryAddress: vault.address,
+    })
+  }
+  for (const reserve of aTokens.values()) {
+    const aToken = byAddress.get(reserve.aToken.toLowerCase())
+    const asset = byAddress.get(reserve.asset.toLowerCase())
+    const s = pools.get(reserve.aToken.toLowerCase()) as (EngineSnapshot['pools'][number] & { scaledTotalSupply: bigint; liquidityIndex: bigint }) | undefined
+    if (!aToken || !asset) continue
+    // TVL: the aTokens outstanding (scaled supply at the last index), each worth one asset.
+    const supplied = s ? (s.scaledTotalSupply * s.liquidityIndex) / 10n ** 27n : undefined
+    out.push({
+      address: reserve.aToken, chainId, type: 'defi', decimals: aToken.decimals, symbol: aToken.symbol, name: aToken.name,
+      logosUri: [], underlyingTokens: [base(chainId, asset)], project: 'aave', protocol: 'aave-v3',
+      tvl: supplied !== undefined ? usd(reserve.asset, supplied) : undefined, primaryAddress: book.aaveV3!.pool,
     })
   }
   for (const pair of book.uniswapV2.pairs) {

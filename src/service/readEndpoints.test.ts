@@ -27,7 +27,7 @@ describe('protocols, standards, projects', () => {
   test('every adapter has metadata; protocols list the chains they are live on', () => {
     for (const a of protocolAdapters) expect(protocolMetadata[a.slug], a.slug).toBeDefined()
     const protocols = listProtocols(ctx, {})
-    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626', 'lido'])
+    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626', 'lido', 'aave-v3'])
     expect(protocols[0]).toMatchObject({ project: 'uniswap', name: 'Uniswap V2', chains: [{ id: 1, name: 'Ethereum' }] })
     expect(listProtocols(ctx, { chainId: 8453 })).toEqual([])
     expect(listProtocols(ctx, { slug: 'balancer-v2' })).toHaveLength(1)
@@ -35,8 +35,9 @@ describe('protocols, standards, projects', () => {
 
   test('standards declare actions and the functions we call; unknown slug is NOT_FOUND', () => {
     const all = listStandards(ctx, {})
-    expect(all).toHaveLength(5)
+    expect(all).toHaveLength(6)
     expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem'])
+    expect(listStandards(ctx, { slug: 'aave-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([['supply', ['supply']], ['withdraw', ['withdraw']]])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions).toEqual([{ action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }] }])
     expect(() => listStandards(ctx, { slug: 'curve' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }))
   })
@@ -47,6 +48,7 @@ describe('protocols, standards, projects', () => {
       { id: 'balancer', chains: [1], protocols: ['balancer-v2'] },
       { id: 'erc4626', chains: [1], protocols: ['erc4626'] },
       { id: 'lido', chains: [1], protocols: ['lido'] },
+      { id: 'aave', chains: [1], protocols: ['aave-v3'] },
     ])
   })
 })
@@ -62,6 +64,11 @@ describe('tokens', () => {
     // $20M deposited, then yield donated up to a 1.042 share price.
     expect(vault.tvl!).toBeGreaterThan(20.5e6)
     expect(vault.tvl!).toBeLessThan(21.5e6)
+    // aTokens too: $5M supplied per reserve at seeding.
+    const aUSDC = all.data.find((t) => t.symbol === 'aUSDC')!
+    expect(aUSDC).toMatchObject({ type: 'defi', protocol: 'aave-v3', project: 'aave', decimals: 6, underlyingTokens: [{ symbol: 'USDC' }], primaryAddress: book.aaveV3!.pool })
+    expect(aUSDC.tvl!).toBeGreaterThan(4.9e6)
+    expect(aUSDC.tvl!).toBeLessThan(5.1e6)
     const lp = all.data.find((t) => t.address === '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc')!
     expect(lp).toMatchObject({ type: 'defi', protocol: 'uniswap-v2', project: 'uniswap', decimals: 18 })
     expect(lp.underlyingTokens.map((u) => u.symbol).sort()).toEqual(['USDC', 'WETH'])

@@ -3,8 +3,16 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Abi, Hex } from 'viem'
 
+/** Byte offsets of unlinked library addresses in creation code, by source file and library name. */
+export type LinkReferences = Record<string, Record<string, readonly { start: number; length: number }[]>>
+
 /** ABI and creation bytecode of one real protocol contract, read from its npm package. */
-export type ProtocolArtifact = { abi: Abi; bytecode: Hex }
+export type ProtocolArtifact = {
+  abi: Abi
+  bytecode: Hex
+  /** Where library addresses go (Hardhat artifacts of contracts using external libraries); see {@link linkBytecode}. */
+  linkReferences?: LinkReferences | undefined
+}
 
 const require = createRequire(import.meta.url)
 
@@ -37,6 +45,25 @@ const sources = {
   BalancerWeightedPoolFactory: ['@balancer-labs/v2-deployments', 'dist/tasks/20230206-weighted-pool-v3/artifact/WeightedPoolFactory.json'],
   BalancerWeightedPool: ['@balancer-labs/v2-deployments', 'dist/tasks/20230206-weighted-pool-v3/artifact/WeightedPool.json'],
   BalancerQueries: ['@balancer-labs/v2-deployments', 'dist/tasks/20220721-balancer-queries/artifact/BalancerQueries.json'],
+  AavePoolAddressesProvider: ['@aave/core-v3', 'artifacts/contracts/protocol/configuration/PoolAddressesProvider.sol/PoolAddressesProvider.json'],
+  AaveACLManager: ['@aave/core-v3', 'artifacts/contracts/protocol/configuration/ACLManager.sol/ACLManager.json'],
+  AaveSupplyLogic: ['@aave/core-v3', 'artifacts/contracts/protocol/libraries/logic/SupplyLogic.sol/SupplyLogic.json'],
+  AaveBorrowLogic: ['@aave/core-v3', 'artifacts/contracts/protocol/libraries/logic/BorrowLogic.sol/BorrowLogic.json'],
+  AaveLiquidationLogic: ['@aave/core-v3', 'artifacts/contracts/protocol/libraries/logic/LiquidationLogic.sol/LiquidationLogic.json'],
+  AaveEModeLogic: ['@aave/core-v3', 'artifacts/contracts/protocol/libraries/logic/EModeLogic.sol/EModeLogic.json'],
+  AaveBridgeLogic: ['@aave/core-v3', 'artifacts/contracts/protocol/libraries/logic/BridgeLogic.sol/BridgeLogic.json'],
+  AavePoolLogic: ['@aave/core-v3', 'artifacts/contracts/protocol/libraries/logic/PoolLogic.sol/PoolLogic.json'],
+  AaveFlashLoanLogic: ['@aave/core-v3', 'artifacts/contracts/protocol/libraries/logic/FlashLoanLogic.sol/FlashLoanLogic.json'],
+  AaveConfiguratorLogic: ['@aave/core-v3', 'artifacts/contracts/protocol/libraries/logic/ConfiguratorLogic.sol/ConfiguratorLogic.json'],
+  AavePool: ['@aave/core-v3', 'artifacts/contracts/protocol/pool/Pool.sol/Pool.json'],
+  AavePoolConfigurator: ['@aave/core-v3', 'artifacts/contracts/protocol/pool/PoolConfigurator.sol/PoolConfigurator.json'],
+  AaveOracle: ['@aave/core-v3', 'artifacts/contracts/misc/AaveOracle.sol/AaveOracle.json'],
+  AaveProtocolDataProvider: ['@aave/core-v3', 'artifacts/contracts/misc/AaveProtocolDataProvider.sol/AaveProtocolDataProvider.json'],
+  AaveAToken: ['@aave/core-v3', 'artifacts/contracts/protocol/tokenization/AToken.sol/AToken.json'],
+  AaveVariableDebtToken: ['@aave/core-v3', 'artifacts/contracts/protocol/tokenization/VariableDebtToken.sol/VariableDebtToken.json'],
+  AaveStableDebtToken: ['@aave/core-v3', 'artifacts/contracts/protocol/tokenization/StableDebtToken.sol/StableDebtToken.json'],
+  AaveDefaultReserveInterestRateStrategy: ['@aave/core-v3', 'artifacts/contracts/protocol/pool/DefaultReserveInterestRateStrategy.sol/DefaultReserveInterestRateStrategy.json'],
+  AaveMockAggregator: ['@aave/core-v3', 'artifacts/contracts/mocks/oracle/CLAggregators/MockAggregator.sol/MockAggregator.json'],
 } as const satisfies Record<string, readonly [string, string]>
 
 /** Names of the protocol contracts available from npm. */
@@ -71,9 +98,11 @@ export function loadProtocolArtifact(name: ProtocolArtifactName): ProtocolArtifa
       abi: Abi
       bytecode: string | { object: string }
       evm?: { bytecode: { object: string } }
+      linkReferences?: LinkReferences
     }
     const code = typeof json.bytecode === 'string' ? json.bytecode : json.bytecode.object
-    artifact = { abi: json.abi, bytecode: hex(code) }
+    const links = json.linkReferences && Object.keys(json.linkReferences).length > 0 ? json.linkReferences : undefined
+    artifact = { abi: json.abi, bytecode: hex(code), ...(links ? { linkReferences: links } : {}) }
   }
   cache.set(name, artifact)
   return artifact
@@ -85,4 +114,26 @@ export function protocolPackageVersions(): Record<string, string> {
   const out: Record<string, string> = {}
   for (const n of names) out[n] = (JSON.parse(readFileSync(join(packageDir(n), 'package.json'), 'utf8')) as { version: string }).version
   return out
+}
+
+/**
+ * Links external libraries into creation code: writes each library's address over its `__$…$__`
+ * placeholder at the byte offsets the artifact's `linkReferences` list.
+ * @param libraries - deployed library addresses by library name (e.g. `SupplyLogic`)
+ * @returns the linked creation code
+ * @throws Error when a referenced library has no address, or placeholders remain
+ */
+export function linkBytecode(artifact: ProtocolArtifact, libraries: Readonly<Record<string, Hex>>): Hex {
+  let code = artifact.bytecode.slice(2)
+  for (const byName of Object.values(artifact.linkReferences ?? {})) {
+    for (const [name, offsets] of Object.entries(byName)) {
+      const address = libraries[name]
+      if (!address) throw new Error(`library ${name} is not deployed`)
+      for (const { start, length } of offsets) {
+        code = code.slice(0, start * 2) + address.slice(2).toLowerCase() + code.slice((start + length) * 2)
+      }
+    }
+  }
+  if (code.includes('__$')) throw new Error('unlinked library placeholders remain')
+  return `0x${code}`
 }

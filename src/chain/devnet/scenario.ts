@@ -66,6 +66,17 @@ const stakingSchema = z.strictObject({
   wrappedPct: z.number().min(0).max(100),
 })
 
+const aaveSchema = z.strictObject({
+  /** Where the PoolAddressesProvider lives (its mainnet address on chain 1); the Pool proxy is created by it. */
+  addressesProvider: address,
+  /** Scenario token symbols listed as reserves. */
+  reserves: z.array(symbolRef).min(1),
+  /** Supplied by the deployer into each reserve at seeding, in USD. */
+  seedUsd: z.number().positive(),
+  /** Borrowed back by the deployer from each reserve (variable rate), in percent of its supply; gives aTokens a yield. */
+  borrowPct: z.number().min(0).max(60).default(0),
+})
+
 export const scenarioSchema = z.strictObject({
   name: z.string(),
   description: z.string().optional(),
@@ -78,6 +89,8 @@ export const scenarioSchema = z.strictObject({
       pools: z.array(poolSchema),
       vaults: z.array(vaultSchema).default([]),
       staking: stakingSchema.optional(),
+      /** Aave V3 market (real bytecode from @aave/core-v3). */
+      aave: aaveSchema.optional(),
     }),
   ),
 })
@@ -88,6 +101,7 @@ export type ScenarioToken = z.infer<typeof tokenSchema>
 export type ScenarioPool = z.infer<typeof poolSchema>
 export type ScenarioVault = z.infer<typeof vaultSchema>
 export type ScenarioStaking = z.infer<typeof stakingSchema>
+export type ScenarioAave = z.infer<typeof aaveSchema>
 
 /** Path of the scenario shipped with switchyard. */
 export const defaultScenarioPath = join(dirname(fileURLToPath(import.meta.url)), 'scenarios', 'default.json')
@@ -102,6 +116,7 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
   const scenario = scenarioSchema.parse(JSON.parse(raw))
   for (const [chainId, chain] of Object.entries(scenario.chains)) {
     const symbols = new Set(chain.tokens.map((t) => t.symbol))
+    for (const r of chain.aave?.reserves ?? []) if (!symbols.has(r)) throw new Error(`scenario chain ${chainId}: aave reserve ${r} is not a token`)
     for (const v of chain.vaults) if (!symbols.has(v.asset)) throw new Error(`scenario chain ${chainId}: vault ${v.symbol} has unknown asset ${v.asset}`)
     for (const pool of chain.pools) {
       for (const s of pool.tokens) if (!symbols.has(s)) throw new Error(`scenario chain ${chainId}: unknown token ${s}`)

@@ -5,7 +5,8 @@ import { DevnetDeployError } from '../../errors/chain.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
-import { parseWeight, type ScenarioPool, type ScenarioStaking, type ScenarioVault } from './scenario.js'
+import { parseWeight, type ScenarioAave, type ScenarioPool, type ScenarioStaking, type ScenarioVault } from './scenario.js'
+import { seedAaveV3 } from './seedAaveV3.js'
 import { deployAtCanonical } from './deployAtCanonical.js'
 import { sendTx } from './sendTx.js'
 
@@ -17,6 +18,7 @@ export type SeedScenarioParameters = {
   pools: readonly ScenarioPool[]
   vaults?: readonly ScenarioVault[] | undefined
   staking?: ScenarioStaking | undefined
+  aave?: ScenarioAave | undefined
 }
 
 function sortPair(a: TokenEntry, b: TokenEntry): [TokenEntry, TokenEntry, boolean] {
@@ -210,11 +212,11 @@ async function seedVault(client: DevnetClient, book: ChainAddressBook, v: Scenar
 
 /**
  * Seeds a chain's pools from the scenario: mints the tokens, creates every pool at its scenario
- * price (reference USD prices with the pool's skew) and adds the declared liquidity. Appends each
- * pool to the address book.
+ * price (reference USD prices with the pool's skew) and adds the declared liquidity; then the
+ * optional Aave V3 market (see `seedAaveV3`). Appends each pool and market to the address book.
  * @throws DevnetDeployError naming the pool that failed
  */
-export async function seedScenario(client: DevnetClient, { book, pools, vaults = [], staking }: SeedScenarioParameters): Promise<ChainAddressBook> {
+export async function seedScenario(client: DevnetClient, { book, pools, vaults = [], staking, aave }: SeedScenarioParameters): Promise<ChainAddressBook> {
   if (staking) {
     try {
       await seedStaking(client, book, staking)
@@ -237,6 +239,13 @@ export async function seedScenario(client: DevnetClient, { book, pools, vaults =
       else await seedBalancer(client, book, p)
     } catch (cause) {
       throw new DevnetDeployError({ chainId: book.chainId, step: `seed ${p.protocol} ${p.tokens.join('/')}`, cause })
+    }
+  }
+  if (aave) {
+    try {
+      await seedAaveV3(client, book, aave)
+    } catch (cause) {
+      throw new DevnetDeployError({ chainId: book.chainId, step: 'seed Aave V3', cause })
     }
   }
   return book

@@ -76,7 +76,7 @@ async function buildChain(client: DevnetClient, scenario: Scenario): Promise<Cha
   // Deterministic block timestamps: every mined block advances exactly 12 s from the genesis time.
   await client.request({ method: 'anvil_setBlockTimestampInterval' as never, params: [12] as never })
   const book = await deployProtocols(client, { tokens: chain.tokens })
-  await seedScenario(client, { book, pools: chain.pools, vaults: chain.vaults, staking: chain.staking })
+  await seedScenario(client, { book, pools: chain.pools, vaults: chain.vaults, staking: chain.staking, aave: chain.aave })
   // Our router, executor, delegate and helpers: CREATE2, so the addresses are the same on every chain.
   book.switchyard = await deploySwitchyardContracts(client, { account: devnetDeployer })
   await client.request({ method: 'anvil_removeBlockTimestampInterval' as never, params: [] as never })
