@@ -138,6 +138,36 @@ describe('delegate strategy through a real smart wallet', () => {
   })
 })
 
+describe('delegate strategy never touches the wallet\'s other funds', () => {
+  test('spends exactly amountIn, delivers exactly the produced amount, leaves pre-existing balances alone', async () => {
+    const sy = chain.addressBook.switchyard as unknown as { smartWalletFactory: Address }
+    const factoryAbi = parseAbi(['function createWallet(address owner) returns (address)', 'function walletAddress(address owner) view returns (address)'])
+    const walletAbi = parseAbi(['function execute(address target, bytes data) payable returns (bytes)'])
+    await chain.client.waitForTransactionReceipt({ hash: await chain.client.writeContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'createWallet', args: [user], account: user, chain: chain.client.chain }) })
+    const wallet = await chain.client.readContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'walletAddress', args: [user] })
+    // The wallet holds more than the route spends, plus some of the output and of WETH already.
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 50_000n * 10n ** 6n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WBTC', amount: 12_345n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const amountIn = 6_000n * 10n ** 6n
+    for (const [tokenOut, receiver] of [[tok('WBTC'), other], [NATIVE, wallet]] as const) {
+      const answer = await getRoute(ctx, {
+        fromAddress: user, spender: wallet, receiver, routingStrategy: 'delegate', tokenIn: [tok('USDC')], tokenOut: [tokenOut], amountIn: [amountIn.toString()],
+      }, { caller, requireVariableEstimates: false })
+      const usdcBefore = await balance(tok('USDC'), wallet)
+      const wbtcWalletBefore = await balance(tok('WBTC'), wallet)
+      const wethWalletBefore = await balance(tok('WETH'), wallet)
+      const outBefore = await balance(tokenOut, receiver)
+      const hash = await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: 5_000_000n })
+      expect((await chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+      expect(usdcBefore - (await balance(tok('USDC'), wallet))).toBe(amountIn)
+      expect((await balance(tokenOut, receiver)) - outBefore).toBe(BigInt(answer.amountOut))
+      if (receiver !== wallet) expect(await balance(tok('WBTC'), wallet)).toBe(wbtcWalletBefore)
+      expect(await balance(tok('WETH'), wallet)).toBe(wethWalletBefore)
+    }
+  })
+})
+
 describe('odd tokens and concurrency (THREATS K7, K8, H7)', () => {
   test('K7/K8: fee-on-transfer in and out: the receiver gets exactly the simulated (post-tax) amount', async () => {
     const fot = tok('FOT')

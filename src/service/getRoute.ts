@@ -170,6 +170,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
           outputs: params.tokenOut.map((token) => ({ token })),
           receiver: params.receiver,
           refundReceiver: params.refundReceiver,
+        ownsBalances: strategy.kind === 'router',
           checkMinAmountOut: strategy.kind === 'delegate' ? { slippageBps: params.slippageBps, minAmountsOut: params.minAmountOut } : undefined,
         },
       },

@@ -25,6 +25,13 @@ export type PlanRouteParameters = {
   receiver: Address
   refundReceiver: Address
   /**
+   * True when the executing contract holds nothing but this transaction's funds (our executor): the
+   * plan may then spend and sweep whole balances, which absorbs rounding and transfer taxes. False for
+   * a user's wallet (delegate strategy): it may hold other funds, so the plan spends, unwraps and
+   * delivers exact amounts only, and sweeps nothing.
+   */
+  ownsBalances: boolean
+  /**
    * In-plan minimum checks on the receiver's balance change, for strategies without a router to check
    * it (delegate): the caller's minimums, or the route's exact quote less `slippageBps`.
    */
@@ -79,10 +86,11 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
     if (path.steps.length > 0) lastPathOf.set(path.tokenIn.toLowerCase(), i)
   })
 
+  const producedBy = new Map<string, (bigint | ReturnValue)[]>()
   route.paths.forEach((path, i) => {
     const tokenIn = path.tokenIn.toLowerCase()
     let amount: bigint | ReturnValue =
-      lastPathOf.get(tokenIn) === i && !produced.has(tokenIn)
+      params.ownsBalances && lastPathOf.get(tokenIn) === i && !produced.has(tokenIn)
         ? addBalanceOfSelf(planner, { helpers: context.helpers, token: tokenIn as Address })
         : path.amountIn
     for (const step of path.steps) {
@@ -92,15 +100,30 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
         primary: step.primary, tokenIn: step.tokenIn as Address, tokenOut: step.tokenOut as Address, data: step.data, amountIn: amount,
       })
     }
+    const out = path.tokenOut.toLowerCase()
+    producedBy.set(out, [...(producedBy.get(out) ?? []), amount])
   })
 
   const deliver = !same(params.receiver, context.self)
+  const math = { address: context.helpers.math, abi: switchyardMathHelperAbi } as const
   for (const output of params.outputs) {
-    if (isNative(output.token)) {
-      const wrapped = addBalanceOfSelf(planner, { helpers: context.helpers, token: weth })
-      planner.add(functionCall({ address: weth, abi: wethAbi, functionName: 'withdraw', args: [wrapped] }))
+    if (params.ownsBalances) {
+      if (isNative(output.token)) {
+        const wrapped = addBalanceOfSelf(planner, { helpers: context.helpers, token: weth })
+        planner.add(functionCall({ address: weth, abi: wethAbi, functionName: 'withdraw', args: [wrapped] }))
+      }
+      if (deliver) addSweep(planner, { helpers: context.helpers, token: output.token, receiver: params.receiver })
+      continue
     }
-    if (deliver) addSweep(planner, { helpers: context.helpers, token: output.token, receiver: params.receiver })
+    // A wallet's own funds stay put: unwrap and deliver exactly what this route produced.
+    const parts = producedBy.get(engineToken(output.token)) ?? []
+    let total: bigint | ReturnValue | undefined
+    for (const part of parts) {
+      total = total === undefined ? part : planner.add(functionCall({ ...math, functionName: 'add', args: [total, part] }).staticcall())
+    }
+    if (total === undefined) continue
+    if (isNative(output.token)) planner.add(functionCall({ address: weth, abi: wethAbi, functionName: 'withdraw', args: [total] }))
+    if (deliver) addTransfer(planner, { token: output.token, receiver: params.receiver, amount: total })
   }
   if (minAmountsOut) {
     params.outputs.forEach((o, i) => {
@@ -109,7 +132,7 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
       addMinAmountOutCheck(planner, { helpers: context.helpers, amount: delta, minAmountOut: minAmountsOut[i]! })
     })
   }
-  if (!same(params.refundReceiver, context.self)) {
+  if (params.ownsBalances && !same(params.refundReceiver, context.self)) {
     const outputs = new Set(params.outputs.map((o) => engineToken(o.token)))
     const swept = new Set<string>()
     for (const input of params.inputs) {
