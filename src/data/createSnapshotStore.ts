@@ -1,4 +1,4 @@
-import type { Address, PublicClient } from 'viem'
+import type { Address, Hex, PublicClient } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { loadAaveV3 } from '../protocols/aave-v3/load.js'
@@ -87,8 +87,9 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
   }
 
   async function refresh(): Promise<EngineSnapshot> {
-    const block = await client.getBlock({ blockTag: 'latest' })
-    const head = block.number
+    // Raw call: only number, hash and timestamp are needed, not viem's full block formatting.
+    const block = (await client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as { number: Hex; hash: Hex; timestamp: Hex }
+    const head = BigInt(block.number)
     headCheckedAt = Date.now()
     // The hash is part of the version: after a reorg (or an anvil revert) the same number can carry
     // another state, and workers cache graphs by version.
@@ -109,7 +110,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       stats.incrementalLoads++
       stats.poolsReloaded += reloaded.length
     }
-    snapshot = { version, chainId, blockNumber: head, timestamp: block.timestamp, pools }
+    snapshot = { version, chainId, blockNumber: head, timestamp: BigInt(block.timestamp), pools }
     return snapshot
   }
 
