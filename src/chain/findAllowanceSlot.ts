@@ -1,10 +1,8 @@
-import { encodeAbiParameters, keccak256, pad, toHex, type Address, type Hex, type PublicClient } from 'viem'
-import { TokenBalanceSlotNotFoundError } from '../errors/chain.js'
+import { encodeAbiParameters, keccak256, pad, type Address, type Hex, type PublicClient } from 'viem'
+import { probeMappingSlot, type MappingSlotLayout } from './probeMappingSlot.js'
 
 /** Where a token keeps `allowance[owner][spender]`. */
-export type AllowanceSlotLayout = { slot: bigint; layout: 'solidity' | 'vyper' }
-
-const PROBE = 0x5ca1ab1e5ca1ab1e5ca1ab1en
+export type AllowanceSlotLayout = MappingSlotLayout
 
 /** Storage key of `allowance[owner][spender]` for a layout. */
 export function allowanceStorageKey(owner: Address, spender: Address, { slot, layout }: AllowanceSlotLayout): Hex {
@@ -27,17 +25,10 @@ export async function findAllowanceSlot(
 ): Promise<AllowanceSlotLayout> {
   const owner: Address = '0x00000000000000000000000000000000005ca1ab'
   const spender: Address = '0x0000000000000000000000000000000000005bed'
-  const data = `0xdd62ed3e${pad(owner).slice(2)}${pad(spender).slice(2)}` as Hex
-  for (let i = 0; i <= maxSlot; i++) {
-    for (const layout of ['solidity', 'vyper'] as const) {
-      const candidate = { slot: BigInt(i), layout }
-      const result = await client.call({
-        to: token,
-        data,
-        stateOverride: [{ address: token, stateDiff: [{ slot: allowanceStorageKey(owner, spender, candidate), value: toHex(PROBE, { size: 32 }) }] }],
-      })
-      if (result.data && BigInt(result.data) === PROBE) return candidate
-    }
-  }
-  throw new TokenBalanceSlotNotFoundError({ token })
+  return probeMappingSlot(client, {
+    token,
+    maxSlot,
+    data: `0xdd62ed3e${pad(owner).slice(2)}${pad(spender).slice(2)}`,
+    keyOf: (c) => allowanceStorageKey(owner, spender, c),
+  })
 }

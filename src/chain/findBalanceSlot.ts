@@ -1,10 +1,8 @@
-import { encodeAbiParameters, keccak256, pad, toHex, type Address, type Hex, type PublicClient } from 'viem'
-import { TokenBalanceSlotNotFoundError } from '../errors/chain.js'
+import { encodeAbiParameters, keccak256, pad, type Address, type Hex, type PublicClient } from 'viem'
+import { probeMappingSlot, type MappingSlotLayout } from './probeMappingSlot.js'
 
 /** Where a token keeps `balanceOf[holder]`: the mapping's base slot and the key order. */
-export type BalanceSlotLayout = { slot: bigint; layout: 'solidity' | 'vyper' }
-
-const PROBE = 0x5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1en
+export type BalanceSlotLayout = MappingSlotLayout
 
 /**
  * Storage key of `balanceOf[holder]` for a given layout (Solidity: keccak(holder . slot);
@@ -28,21 +26,9 @@ export function balanceStorageKey(holder: Address, { slot, layout }: BalanceSlot
  * @throws TokenBalanceSlotNotFoundError when no slot controls the balance (rebasing or share tokens)
  */
 export async function findBalanceSlot(
-  client: PublicClient | { call: PublicClient['call'] },
+  client: Pick<PublicClient, 'call'>,
   { token, maxSlot = 64 }: { token: Address; maxSlot?: number },
 ): Promise<BalanceSlotLayout> {
   const holder: Address = '0x00000000000000000000000000000000005ca1ab'
-  const data = `0x70a08231${pad(holder).slice(2)}` as Hex
-  for (let i = 0; i <= maxSlot; i++) {
-    for (const layout of ['solidity', 'vyper'] as const) {
-      const candidate = { slot: BigInt(i), layout }
-      const result = await client.call({
-        to: token,
-        data,
-        stateOverride: [{ address: token, stateDiff: [{ slot: balanceStorageKey(holder, candidate), value: toHex(PROBE, { size: 32 }) }] }],
-      })
-      if (result.data && BigInt(result.data) === PROBE) return candidate
-    }
-  }
-  throw new TokenBalanceSlotNotFoundError({ token })
+  return probeMappingSlot(client, { token, maxSlot, data: `0x70a08231${pad(holder).slice(2)}`, keyOf: (c) => balanceStorageKey(holder, c) })
 }
