@@ -47,6 +47,15 @@ export const canonicalAddresses = {
 /** Arachnid's deterministic-deployment (CREATE2) proxy, at the same address on every chain. */
 export const deterministicDeployer: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
 
+/** Canonical addresses of protocols that exist only on some chains (external-node discovery). */
+export const canonicalOptionalAddresses: Record<number, { lidoStETH?: Address; lidoWstETH?: Address; aaveV3AddressesProvider?: Address }> = {
+  1: {
+    lidoStETH: '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
+    lidoWstETH: '0x7f39C581F595B53c5cb19bD0b3f8dA6c935E2Ca0',
+    aaveV3AddressesProvider: '0x2f39d218133AFaB8F2B819B1066c7E434Ad94E9e',
+  },
+}
+
 /** Chains for which we know canonical protocol addresses (the devnet default chains). */
 export type CanonicalChainId = keyof typeof canonicalAddresses
 

@@ -1,10 +1,23 @@
 import { getAddress, parseAbi, zeroAddress, type Address, type PublicClient } from 'viem'
-import { canonicalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from './addressBook.js'
+import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
+import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from './addressBook.js'
 
 /** A token the operator wants served on an external chain. */
 export type DiscoverToken = Pick<TokenEntry, 'address' | 'symbol' | 'priceUsd' | 'kind'> & { name?: string; decimals?: number }
 
-const erc20 = parseAbi(['function decimals() view returns (uint8)', 'function name() view returns (string)'])
+const erc20 = parseAbi(['function decimals() view returns (uint8)', 'function name() view returns (string)', 'function symbol() view returns (string)'])
+const aaveProvider = parseAbi(['function getPool() view returns (address)', 'function getPriceOracle() view returns (address)', 'function getPoolDataProvider() view returns (address)'])
+const aavePool = parseAbi([
+  'function getReservesList() view returns (address[])',
+  'struct ReserveConfigurationMap { uint256 data; }',
+  'struct ReserveData { ReserveConfigurationMap configuration; uint128 liquidityIndex; uint128 currentLiquidityRate; uint128 variableBorrowIndex; uint128 currentVariableBorrowRate; uint128 currentStableBorrowRate; uint40 lastUpdateTimestamp; uint16 id; address aTokenAddress; address stableDebtTokenAddress; address variableDebtTokenAddress; address interestRateStrategyAddress; uint128 accruedToTreasury; uint128 unbacked; uint128 isolationModeTotalDebt; }',
+  'function getReserveData(address asset) view returns (ReserveData)',
+])
+
+async function hasCode(client: PublicClient, address: Address): Promise<boolean> {
+  const code = await client.getCode({ address })
+  return !!code && code !== '0x'
+}
 const v2Factory = parseAbi(['function getPair(address,address) view returns (address)'])
 const v3Factory = parseAbi(['function getPool(address,address,uint24) view returns (address)'])
 const V3_FEES = [100, 500, 3000, 10000] as const
@@ -13,8 +26,9 @@ const TICK_SPACING: Record<number, number> = { 100: 1, 500: 10, 3000: 60, 10000:
 /**
  * Builds the address book of a chain served by an external JSON-RPC node (mainnet, a fork, reth,
  * geth): nothing is deployed there. It takes the canonical protocol addresses, checks each token
- * has code, reads decimals, and discovers Uniswap V2 pairs and V3 pools among the given tokens
- * through the factories (batched through Multicall3).
+ * has code, reads decimals, discovers Uniswap V2 pairs and V3 pools among the given tokens through
+ * the factories (batched through Multicall3), and picks up our contracts, Lido and Aave V3 where
+ * their code is.
  * @returns the chain's address book
  */
 export async function discoverAddressBook(client: PublicClient, { chainId, tokens }: { chainId: number; tokens: readonly DiscoverToken[] }): Promise<ChainAddressBook> {
@@ -68,5 +82,43 @@ export async function discoverAddressBook(client: PublicClient, { chainId, token
       book.uniswapV3.pools.push({ address: r.result, token0: q.a, token1: q.b, fee: q.fee, tickSpacing: TICK_SPACING[q.fee] as number })
     }
   })
+  await discoverOptional(client, book)
   return book
+}
+
+/**
+ * The protocols that exist only where someone deployed them: our own contracts (CREATE2, the same
+ * address everywhere — deploy them on a fork with `npm run contracts:deploy`), Lido and Aave V3 at
+ * their canonical addresses. Each is added only when its code is there.
+ */
+async function discoverOptional(client: PublicClient, book: ChainAddressBook): Promise<void> {
+  const ours = getSwitchyardAddresses()
+  if (await hasCode(client, ours.router)) book.switchyard = ours
+  const extra = canonicalOptionalAddresses[book.chainId] ?? {}
+  const wethPrice = Object.values(book.tokens).find((t) => t.address.toLowerCase() === book.weth.toLowerCase())?.priceUsd ?? 0
+  if (extra.lidoStETH && extra.lidoWstETH && (await hasCode(client, extra.lidoStETH)) && (await hasCode(client, extra.lidoWstETH))) {
+    book.lido = { stETH: extra.lidoStETH, wstETH: extra.lidoWstETH }
+    book.tokens.stETH ??= { address: extra.lidoStETH, symbol: 'stETH', name: 'Liquid staked Ether 2.0', decimals: 18, priceUsd: wethPrice, kind: 'rebasing' }
+    book.tokens.wstETH ??= { address: extra.lidoWstETH, symbol: 'wstETH', name: 'Wrapped liquid staked Ether 2.0', decimals: 18, priceUsd: 0, kind: 'erc20' }
+  }
+  const provider = extra.aaveV3AddressesProvider
+  if (provider && (await hasCode(client, provider))) {
+    const [pool, oracle, dataProvider] = await Promise.all([
+      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPool' }),
+      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPriceOracle' }),
+      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPoolDataProvider' }),
+    ])
+    const assets = await client.readContract({ address: pool, abi: aavePool, functionName: 'getReservesList' })
+    const byAddress = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t]))
+    const reserves: NonNullable<ChainAddressBook['aaveV3']>['reserves'] = []
+    for (const asset of assets) {
+      const known = byAddress.get(asset.toLowerCase())
+      if (!known) continue
+      const data = await client.readContract({ address: pool, abi: aavePool, functionName: 'getReserveData', args: [asset] })
+      const symbol = `a${known.symbol}`
+      reserves.push({ asset, aToken: data.aTokenAddress, variableDebtToken: data.variableDebtTokenAddress, symbol })
+      book.tokens[symbol] ??= { address: data.aTokenAddress, symbol, name: `Aave ${known.symbol}`, decimals: known.decimals, priceUsd: known.priceUsd, kind: 'erc20' }
+    }
+    book.aaveV3 = { pool, addressesProvider: provider, dataProvider, oracle, reserves }
+  }
 }

@@ -70,6 +70,12 @@ describe('devnet lifecycle', () => {
       expect(c.addressBook.uniswapV2.pairs.map((p) => p.address).sort()).toEqual(upstream.chains[1]!.addressBook.uniswapV2.pairs.map((p) => p.address).sort())
       expect(c.addressBook.uniswapV3.pools.length).toBe(upstream.chains[1]!.addressBook.uniswapV3.pools.length)
       expect(c.addressBook.tokens.USDC?.decimals).toBe(6)
+      // Our contracts (CREATE2), Lido and Aave V3 are picked up where their code is.
+      const upstreamBook = upstream.chains[1]!.addressBook
+      expect(c.addressBook.switchyard).toEqual(upstreamBook.switchyard)
+      expect(c.addressBook.lido).toEqual(upstreamBook.lido)
+      expect(c.addressBook.aaveV3?.pool).toBe(upstreamBook.aaveV3?.pool)
+      expect(c.addressBook.aaveV3?.reserves.map((r) => r.aToken).sort()).toEqual(upstreamBook.aaveV3?.reserves.map((r) => r.aToken).sort())
       expect(await upstream.chains[1]!.client.getBlockNumber()).toBe(blockBefore)
       await connected.stop()
     } finally {
