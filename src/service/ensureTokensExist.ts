@@ -17,7 +17,8 @@ export async function ensureTokensExist(chain: ChainRuntime, tokens: readonly Ad
     if (exists === undefined) {
       const code = await chain.client.getCode({ address: token })
       exists = !!code && code !== '0x'
-      hasCode.set(key, exists)
+      // A missing contract may be deployed later: remember that only briefly.
+      hasCode.set(key, exists, exists ? {} : { ttl: 60_000 })
     }
     if (!exists) throw new NoRouteError({ reason: `token ${token} has no code on chain ${chain.chainId}` })
   }
