@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startDevnet, type Devnet } from '../chain/devnet/startDevnet.js'
 import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
 import { createSnapshotStore } from './createSnapshotStore.js'
+import { protocolAdaptersBySlug } from '../protocols/registry.js'
+import type { PoolSnapshotBase } from '../protocols/types.js'
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -50,4 +52,20 @@ test('versions by block; a new block re-reads only the pools that emitted logs',
   const [r0, r1] = await client.readContract({ address: pair, abi: parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']), functionName: 'getReserves' })
   expect([reloaded.reserve0, reloaded.reserve1]).toEqual([r0, r1])
   expect(second.pools.every((p) => p.blockNumber === second.blockNumber)).toBe(true)
+  // Carried-over Aave reserves move to the head's timestamp (a bigint) and still quote.
+  const reserve = second.pools.find((p) => p.protocol === 'aave-v3') as (PoolSnapshotBase & { timestamp: bigint }) | undefined
+  expect(reserve).toBeDefined()
+  expect(reserve!.timestamp).toBe(second.timestamp)
+  const aave = protocolAdaptersBySlug.get('aave-v3')!
+  for (const edge of aave.getEdges(reserve!)) expect(aave.quote(reserve!, { edge, amountIn: 10n ** 6n })).toBeGreaterThan(0n)
+
+  // A revert (same height, other state) or a reorg reloads everything rather than carrying state.
+  const reverted = await chain.client.snapshot()
+  await chain.client.mine({ blocks: 1 })
+  await store.current()
+  await chain.client.revert({ id: reverted })
+  await chain.client.mine({ blocks: 2 })
+  const fullBefore = store.stats().fullLoads
+  await store.current()
+  expect(store.stats().fullLoads).toBe(fullBefore + 1)
 })

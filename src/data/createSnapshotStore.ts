@@ -1,4 +1,4 @@
-import type { Address, Hex, PublicClient } from 'viem'
+import { toHex, type Address, type Hex, type PublicClient } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { loadAaveV3 } from '../protocols/aave-v3/load.js'
@@ -20,6 +20,9 @@ const loaders = [
   { protocol: 'aave-v3', load: loadAaveV3 },
 ] as const
 
+/** Longest gap, in blocks, bridged by reading logs; longer gaps reload every pool. */
+const MAX_INCREMENTAL_BLOCKS = 2_000n
+
 /** Parameters of {@link createSnapshotStore}. */
 export type CreateSnapshotStoreParameters = {
   chainId: number
@@ -39,9 +42,10 @@ export type SnapshotStore = {
 
 /**
  * Creates the per-chain snapshot store. The first call reads every pool at the head block (one
- * Multicall3 batch per family, pinned to that block). On a later block it asks for the logs emitted
- * since (pools, and the Balancer Vault) and re-reads only the pools that emitted any, carrying the
- * others over. Concurrent callers share one load (single flight). Versions are `"<chainId>:<block>:<hash prefix>"`.
+ * Multicall3 batch per family, pinned to that block). On a later block it checks the previous head is
+ * still canonical, asks for the logs emitted since (pools, the Balancer Vault, the Aave Pool...) and
+ * re-reads only the pools that emitted any, carrying the others over; a reorg, a gap over 2,000
+ * blocks or a failed log query reloads everything. Concurrent callers share one load (single flight). Versions are `"<chainId>:<block>:<hash prefix>"`.
  * @returns the store
  */
 export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: CreateSnapshotStoreParameters): SnapshotStore {
@@ -86,6 +90,26 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
     return changed
   }
 
+  /**
+   * Carries the previous snapshot to `head`, re-reading only the pools that emitted logs since. Returns
+   * undefined (so the caller reloads everything) when the previous head is no longer canonical.
+   */
+  async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint): Promise<PoolSnapshotBase[] | undefined> {
+    const parent = (await client.request({ method: 'eth_getBlockByNumber', params: [toHex(previous.blockNumber), false] })) as { hash: Hex } | null
+    if (!parent || !previous.version.endsWith(`:${parent.hash.slice(2, 14)}`)) return undefined
+    const changed = await changedPools(previous.blockNumber + 1n, head)
+    const reloaded = changed.size ? await loadAll(head, [...changed] as Address[]) : []
+    const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
+    // A pool that emitted logs but did not reload (a failed read) is dropped, never carried stale.
+    const dropped = new Set([...changed].filter((a) => !byAddress.has(a)))
+    // A carried-over Aave reserve's state is unchanged (no Pool event), but its income accrues with
+    // time: moving its timestamp to the head's keeps the quoted index exact.
+    const carry = (p: PoolSnapshotBase) => (p.protocol === 'aave-v3' ? { ...p, blockNumber: head, timestamp } : { ...p, blockNumber: head })
+    stats.incrementalLoads++
+    stats.poolsReloaded += reloaded.length
+    return previous.pools.filter((p) => !dropped.has(p.address.toLowerCase())).map((p) => byAddress.get(p.address.toLowerCase()) ?? carry(p))
+  }
+
   async function refresh(): Promise<EngineSnapshot> {
     // Raw call: only number, hash and timestamp are needed, not viem's full block formatting.
     const block = (await client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as { number: Hex; hash: Hex; timestamp: Hex }
@@ -95,22 +119,17 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
     // another state, and workers cache graphs by version.
     const version = `${chainId}:${head}:${block.hash.slice(2, 14)}`
     if (snapshot && snapshot.version === version) return snapshot
-    let pools: PoolSnapshotBase[]
-    if (!snapshot || head <= snapshot.blockNumber) {
+    const timestamp = BigInt(block.timestamp)
+    let pools: PoolSnapshotBase[] | undefined
+    if (snapshot && head > snapshot.blockNumber && head - snapshot.blockNumber <= MAX_INCREMENTAL_BLOCKS) {
+      pools = await incremental(snapshot, head, timestamp).catch(() => undefined)
+    }
+    if (!pools) {
+      // First load, a reorg or revert, a long gap, or logs the node would not serve: read everything.
       pools = await loadAll(head)
       stats.fullLoads++
-    } else {
-      const changed = await changedPools(snapshot.blockNumber + 1n, head)
-      const reloaded = changed.size ? await loadAll(head, [...changed] as Address[]) : []
-      const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
-      // A carried-over Aave reserve's state is unchanged (no Pool event), but its income accrues with
-      // time: moving its timestamp to the head's keeps the quoted index exact.
-      const carry = (p: PoolSnapshotBase) => (p.protocol === 'aave-v3' ? { ...p, blockNumber: head, timestamp: block.timestamp } : { ...p, blockNumber: head })
-      pools = snapshot.pools.map((p) => byAddress.get(p.address.toLowerCase()) ?? carry(p))
-      stats.incrementalLoads++
-      stats.poolsReloaded += reloaded.length
     }
-    snapshot = { version, chainId, blockNumber: head, timestamp: BigInt(block.timestamp), pools }
+    snapshot = { version, chainId, blockNumber: head, timestamp, pools }
     return snapshot
   }
 
