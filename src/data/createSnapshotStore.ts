@@ -1,4 +1,5 @@
 import { toHex, type Address, type Hex, type PublicClient } from 'viem'
+import { InvalidNodeResponseError } from '../errors/chain.js'
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { loadAaveV3 } from '../protocols/aave-v3/load.js'
@@ -112,7 +113,10 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
 
   async function refresh(): Promise<EngineSnapshot> {
     // Raw call: only number, hash and timestamp are needed, not viem's full block formatting.
-    const block = (await client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as { number: Hex; hash: Hex; timestamp: Hex }
+    const block = (await client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as { number: Hex; hash: Hex; timestamp: Hex } | null
+    if (!block || !/^0x[0-9a-f]+$/i.test(block.number ?? '') || !/^0x[0-9a-f]{64}$/i.test(block.hash ?? '') || !/^0x[0-9a-f]+$/i.test(block.timestamp ?? '')) {
+      throw new InvalidNodeResponseError({ method: 'eth_getBlockByNumber', reason: 'not a block' })
+    }
     const head = BigInt(block.number)
     headCheckedAt = Date.now()
     // The hash is part of the version: after a reorg (or an anvil revert) the same number can carry

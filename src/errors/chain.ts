@@ -38,6 +38,15 @@ export class TokenBalanceSlotNotFoundError extends BaseError {
   }
 }
 
+export type InvalidNodeResponseErrorType = InvalidNodeResponseError & { name: 'InvalidNodeResponseError' }
+/** A JSON-RPC node answered something that is not the shape the method returns (THREATS N3). */
+export class InvalidNodeResponseError extends BaseError {
+  override name = 'InvalidNodeResponseError'
+  constructor({ method, reason }: { method: string; reason: string }) {
+    super(`The node returned an invalid answer to ${method}.`, { code: 'UPSTREAM_UNAVAILABLE', details: reason })
+  }
+}
+
 export type UnknownChainErrorType = UnknownChainError & { name: 'UnknownChainError' }
 /** A chain id that is not configured. */
 export class UnknownChainError extends BaseError {

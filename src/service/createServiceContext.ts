@@ -24,7 +24,7 @@ export function createServiceContext(params: CreateServiceContextParameters): Se
     snapshots[c.chainId] = createSnapshotStore({ chainId: c.chainId, client: c.client, book: c.addressBook })
   }
   const chainCount = Object.keys(params.chains).length
-  const engine = createEnginePool({ threads: params.threads, keepVersions: Math.max(2, 2 * chainCount) })
+  const engine = createEnginePool({ threads: params.threads, keepVersions: Math.max(4, 4 * chainCount) })
   return {
     chains: params.chains,
     snapshots,

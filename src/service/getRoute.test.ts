@@ -183,6 +183,22 @@ describe('odd tokens and concurrency (THREATS K7, K8, H7)', () => {
     expect(bought.delta).toBe(BigInt(buy.amountOut))
   })
 
+  test('WETH in, ETH and USDC out: the pass-through share is unwrapped, the rest swapped; both delivered exactly', async () => {
+    const amountIn = 4n * 10n ** 18n
+    await devnet.fund({ chainId: 1, address: user, token: 'WETH', amount: amountIn })
+    await approveRouter(tok('WETH'))
+    const answer = await getRoute(ctx, { fromAddress: user, receiver: other, tokenIn: [tok('WETH')], tokenOut: [NATIVE, tok('USDC')], amountIn: [amountIn.toString()] }, { caller, requireVariableEstimates: false })
+    const outs = answer.amountOut as unknown as string[]
+    expect(outs).toHaveLength(2)
+    const ethBefore = await balance(NATIVE, other)
+    const usdcBefore = await balance(tok('USDC'), other)
+    const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, chain: chain.client.chain, gas: 5_000_000n })
+    expect((await chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect((await balance(NATIVE, other)) - ethBefore).toBe(BigInt(outs[0]!))
+    expect((await balance(tok('USDC'), other)) - usdcBefore).toBe(BigInt(outs[1]!))
+    expect(BigInt(outs[0]!)).toBe(amountIn / 2n)
+  })
+
   test('H7: 50 concurrent identical requests get identical amounts on one block, each its own requestId', async () => {
     const request = { fromAddress: user, tokenIn: [tok('DAI')], tokenOut: [tok('USDC')], amountIn: ['12345000000000000000000'] }
     const answers = await Promise.all(Array.from({ length: 50 }, () => getRoute(ctx, request, { caller, requireVariableEstimates: false })))

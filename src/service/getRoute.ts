@@ -108,6 +108,13 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   const book = chain.addressBook
   const sy = book.switchyard as unknown as SwitchyardAddresses | undefined
   if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
+  // Funds sent to our own contracts would be stuck (router) or free for anyone to sweep (executor).
+  const ours = new Set([sy.router, sy.executor, sy.delegate, sy.routerLegacy, sy.executorLegacy, sy.delegateLegacy, ...Object.values(sy.helpers)].map((a) => a.toLowerCase()))
+  for (const [field, address] of [['receiver', params.receiver], ['refundReceiver', params.refundReceiver], ['feeReceiver', params.feeReceiver]] as const) {
+    if (address && ours.has(address.toLowerCase())) {
+      throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })
+    }
+  }
   await ensureTokensExist(chain, [...params.tokenIn, ...params.tokenOut].filter((t) => !isNative(t)))
 
   const fees = params.amountIn.map((a, i) => (a * params.feeBps[i]!) / 10_000n)

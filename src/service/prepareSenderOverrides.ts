@@ -1,10 +1,17 @@
 import { erc20Abi, parseAbi, toHex, type Address, type PublicClient } from 'viem'
 import { allowanceStorageKey, findAllowanceSlot, type AllowanceSlotLayout } from '../chain/findAllowanceSlot.js'
 import { balanceStorageKey, findBalanceSlot, type BalanceSlotLayout } from '../chain/findBalanceSlot.js'
+import { TokenBalanceSlotNotFoundError } from '../errors/chain.js'
 import { NATIVE_ADDRESS } from '../schemas/fields.js'
 import type { AccountOverride } from '../simulate/simulateTransaction.js'
 
 const multicall3Abi = parseAbi(['function getEthBalance(address) view returns (uint256)'])
+/** A probe that completed without a slot is remembered (`null`); a node failure is not (retry later). */
+function noSlot(error: unknown): null {
+  if (error instanceof TokenBalanceSlotNotFoundError) return null
+  throw error
+}
+
 /** Slot layouts per token; `null` remembers that a token has none (probing costs ~130 calls). */
 const slotCache = new Map<string, { balance?: BalanceSlotLayout | null; allowance?: AllowanceSlotLayout | null }>()
 
@@ -55,11 +62,11 @@ export async function prepareSenderOverrides(
     // Tokens whose balances are computed (rebasing, shares) have no slot to override: they are
     // simulated as they are, and a shortfall then shows as a simulation revert (NO_ROUTE with reason).
     if (balance < amount) {
-      if (layouts.balance === undefined) layouts.balance = await findBalanceSlot(client, { token }).catch(() => null)
+      if (layouts.balance === undefined) layouts.balance = await findBalanceSlot(client, { token }).catch(noSlot)
       if (layouts.balance) diff[balanceStorageKey(from, layouts.balance)] = toHex(amount, { size: 32 })
     }
     if (spender && allowance < amount) {
-      if (layouts.allowance === undefined) layouts.allowance = await findAllowanceSlot(client, { token }).catch(() => null)
+      if (layouts.allowance === undefined) layouts.allowance = await findAllowanceSlot(client, { token }).catch(noSlot)
       if (layouts.allowance) diff[allowanceStorageKey(from, spender, layouts.allowance)] = toHex(amount, { size: 32 })
     }
     slotCache.set(key, layouts)

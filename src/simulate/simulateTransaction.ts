@@ -1,3 +1,4 @@
+import { InvalidNodeResponseError } from '../errors/chain.js'
 import { decodeFunctionResult, encodeFunctionData, parseAbi, toHex, type Address, type Hex, type PublicClient } from 'viem'
 
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
@@ -49,17 +50,28 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
       toHex(params.blockNumber),
     ] as never,
   })) as { number: Hex; calls: SimCallResult[] }[]
-  const block = response[0]
-  if (!block) throw new Error('eth_simulateV1 returned no block')
+  const block = Array.isArray(response) ? response[0] : undefined
   const n = reads.length
-  const txResult = block.calls[n]
-  if (!txResult) throw new Error('eth_simulateV1 returned too few calls')
-  const gasUsed = BigInt(txResult.gasUsed)
-  if (BigInt(txResult.status) !== 1n) {
+  if (!block || !Array.isArray(block.calls) || block.calls.length < n + 1) {
+    throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'missing block or calls' })
+  }
+  const txResult = block.calls[n]!
+  const quantity = (value: unknown, what: string): bigint => {
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: `${what} is not a quantity` })
+    return BigInt(value)
+  }
+  const gasUsed = quantity(txResult.gasUsed, 'gasUsed')
+  if (quantity(txResult.status, 'status') !== 1n) {
     return { status: 'reverted', gasUsed, revertData: txResult.error?.data ?? (txResult.returnData !== '0x' ? txResult.returnData : undefined), message: txResult.error?.message ?? 'execution reverted', blockNumber: params.blockNumber }
   }
-  const decode = (r: SimCallResult | undefined) =>
-    r && BigInt(r.status) === 1n ? (decodeFunctionResult({ abi: erc20, functionName: 'balanceOf', data: r.returnData }) as bigint) : 0n
+  const decode = (r: SimCallResult | undefined): bigint => {
+    if (!r || quantity(r.status, 'status') !== 1n) return 0n
+    try {
+      return decodeFunctionResult({ abi: erc20, functionName: 'balanceOf', data: r.returnData }) as bigint
+    } catch {
+      throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'a balance read returned garbage' })
+    }
+  }
   const amountsOut = params.tokensOut.map((_, i) => decode(block.calls[n + 1 + i]) - decode(block.calls[i]))
   return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber }
 }

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { configSchema } from '../../src/config.js'
+import { getSwitchyardAddresses } from '../../src/contracts/deploySwitchyardContracts.js'
 import { statusOf } from '../../src/errors/status.js'
 import { toProtoRouteRequest } from '../../src/gateway/mapping/toProtoRouteRequest.js'
 import { loadProtoDefinition } from '../../src/grpc/loadProtoDefinition.js'
@@ -68,6 +69,8 @@ const cases: [string, Record<string, unknown>, string][] = [
   ['A3 non-hex', { fromAddress: `0x${'g'.repeat(40)}` }, 'INVALID_ADDRESS'],
   ['A4 flipped checksum', { fromAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96044'.replace('aF9D', 'Af9D') }, 'INVALID_CHECKSUM'],
   ['A7 zero receiver', { receiver: `0x${'0'.repeat(40)}` }, 'INVALID_RECEIVER'],
+  ['A7 our router as receiver', { receiver: getSwitchyardAddresses().router }, 'INVALID_RECEIVER'],
+  ['A7 our executor as refundReceiver', { refundReceiver: getSwitchyardAddresses().executor }, 'INVALID_RECEIVER'],
   ['A11 zero-address token', { tokenIn: [`0x${'0'.repeat(40)}`] }, 'INVALID_TOKEN'],
   ['A12 same token (case)', { tokenOut: [USDC.toLowerCase()] }, 'SAME_TOKEN'],
   ['A13 token without code', { tokenOut: ['0x00000000000000000000000000000000deadbeef'] }, 'NO_ROUTE'],

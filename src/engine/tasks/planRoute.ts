@@ -80,7 +80,11 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
   // transfer taxes, so nothing of the input is left behind. Only safe when that token is not also
   // produced inside the route (an intermediate or an output).
   const produced = new Set<string>()
-  for (const path of route.paths) for (const step of path.steps) produced.add(step.tokenOut.toLowerCase())
+  for (const path of route.paths) {
+    for (const step of path.steps) produced.add(step.tokenOut.toLowerCase())
+    // A step-less path (input = output, e.g. WETH in, ETH out) keeps its amount: not spendable.
+    if (path.steps.length === 0) produced.add(path.tokenOut.toLowerCase())
+  }
   const lastPathOf = new Map<string, number>()
   route.paths.forEach((path, i) => {
     if (path.steps.length > 0) lastPathOf.set(path.tokenIn.toLowerCase(), i)
