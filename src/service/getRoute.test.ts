@@ -199,6 +199,18 @@ describe('odd tokens and concurrency (THREATS K7, K8, H7)', () => {
     expect(BigInt(outs[0]!)).toBe(amountIn / 2n)
   })
 
+  test('a native fee is paid after the outputs are delivered; the fee receiver gets exactly its share', async () => {
+    const feeReceiver: Address = '0x00000000000000000000000000000000000000fd'
+    const amountIn = 2n * 10n ** 18n
+    const answer = await getRoute(ctx, { fromAddress: user, tokenIn: [NATIVE], tokenOut: [tok('USDC')], amountIn: [amountIn.toString()], fee: ['50'], feeReceiver }, { caller, requireVariableEstimates: false })
+    expect(answer.feeAmount).toEqual([((amountIn * 50n) / 10000n).toString()])
+    const feeBefore = await balance(NATIVE, feeReceiver)
+    const { delta } = await execute(answer, tok('USDC'), user)
+    expect(delta).toBe(BigInt(answer.amountOut))
+    expect((await balance(NATIVE, feeReceiver)) - feeBefore).toBe((amountIn * 50n) / 10000n)
+    expect(await chain.client.getBalance({ address: chain.addressBook.switchyard!.executor as Address })).toBe(0n)
+  })
+
   test('H7: 50 concurrent identical requests get identical amounts on one block, each its own requestId', async () => {
     const request = { fromAddress: user, tokenIn: [tok('DAI')], tokenOut: [tok('USDC')], amountIn: ['12345000000000000000000'] }
     const answers = await Promise.all(Array.from({ length: 50 }, () => getRoute(ctx, request, { caller, requireVariableEstimates: false })))

@@ -69,8 +69,21 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
     ? params.outputs.map((o) => planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOf', args: [o.token, params.receiver] }).staticcall()))
     : []
 
+  // Fees: a wallet (delegate) pays them first. Our executor pays them after delivering the outputs, so a
+  // fee receiver that gets control (a native transfer) never finds the route's funds in the executor.
+  const payFees = () => {
+    for (const input of params.inputs) {
+      if (input.fee > 0n && params.feeReceiver) addTransfer(planner, { token: input.token, receiver: params.feeReceiver, amount: input.fee })
+    }
+  }
+  // Fee still held back per engine token (our executor only): the last path leaves it in place.
+  const heldFees = new Map<string, bigint>()
+  if (params.ownsBalances) {
+    for (const input of params.inputs) {
+      if (input.fee > 0n && params.feeReceiver && !isNative(input.token)) heldFees.set(input.token.toLowerCase(), (heldFees.get(input.token.toLowerCase()) ?? 0n) + input.fee)
+    }
+  } else payFees()
   for (const input of params.inputs) {
-    if (input.fee > 0n && params.feeReceiver) addTransfer(planner, { token: input.token, receiver: params.feeReceiver, amount: input.fee })
     if (isNative(input.token)) {
       planner.add(functionCall({ address: weth, abi: wethAbi, functionName: 'deposit' }).withValue(input.amount - input.fee))
     }
@@ -93,10 +106,12 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
   const producedBy = new Map<string, (bigint | ReturnValue)[]>()
   route.paths.forEach((path, i) => {
     const tokenIn = path.tokenIn.toLowerCase()
-    let amount: bigint | ReturnValue =
-      params.ownsBalances && lastPathOf.get(tokenIn) === i && !produced.has(tokenIn)
-        ? addBalanceOfSelf(planner, { helpers: context.helpers, token: tokenIn as Address })
-        : path.amountIn
+    let amount: bigint | ReturnValue = path.amountIn
+    if (params.ownsBalances && lastPathOf.get(tokenIn) === i && !produced.has(tokenIn)) {
+      amount = addBalanceOfSelf(planner, { helpers: context.helpers, token: tokenIn as Address })
+      const held = heldFees.get(tokenIn) ?? 0n
+      if (held > 0n) amount = planner.add(functionCall({ address: context.helpers.math, abi: switchyardMathHelperAbi, functionName: 'sub', args: [amount, held] }).staticcall())
+    }
     for (const step of path.steps) {
       const adapter = protocolAdaptersBySlug.get(step.protocol)
       if (!adapter?.encode) throw new UnknownProtocolError({ protocol: step.protocol })
@@ -136,6 +151,7 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
       addMinAmountOutCheck(planner, { helpers: context.helpers, amount: delta, minAmountOut: minAmountsOut[i]! })
     })
   }
+  if (params.ownsBalances) payFees()
   if (params.ownsBalances && !same(params.refundReceiver, context.self)) {
     const outputs = new Set(params.outputs.map((o) => engineToken(o.token)))
     const swept = new Set<string>()
