@@ -9,6 +9,11 @@ import { z } from 'zod'
 /** The native coin placeholder of the API. */
 export const NATIVE_ADDRESS: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 export const MAX_UINT256 = 2n ** 256n - 1n
+
+/** Whether an address is the native-coin placeholder (any casing). */
+export function isNativeAddress(address: string): boolean {
+  return address.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
+}
 const CANONICAL_UINT = /^(0|[1-9][0-9]*)$/
 
 type Ctx = z.RefinementCtx

@@ -1,11 +1,11 @@
 import type { Address } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import { findToken } from '../chain/addressBook.js'
-import { NATIVE_ADDRESS } from '../schemas/fields.js'
+import { isNativeAddress } from '../schemas/fields.js'
 
 /** USD value of a raw amount at the pools' mid price (else the reference price), or undefined. */
 function usdValue(book: ChainAddressBook, midPrices: ReadonlyMap<string, { price: number }>, token: Address, amount: bigint): number | undefined {
-  const entry = token.toLowerCase() === NATIVE_ADDRESS.toLowerCase() ? findToken(book, book.weth) : findToken(book, token)
+  const entry = isNativeAddress(token) ? findToken(book, book.weth) : findToken(book, token)
   if (!entry) return undefined
   const price = midPrices.get(entry.address.toLowerCase())?.price ?? entry.priceUsd
   if (!(price > 0)) return undefined

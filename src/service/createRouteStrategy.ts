@@ -4,10 +4,9 @@ import { encodeDelegateShortcut } from '../encoding/delegateCalldata.js'
 import { encodeLegacyExecuteShortcut, encodeLegacySafeRouteSingle } from '../encoding/legacyCalldata.js'
 import { encodeSafeRouteMulti, encodeSafeRouteSingle, type RouteTokenIn, type RouteTokenOut } from '../encoding/routerCalldata.js'
 import { InvalidRequestError } from '../errors/request.js'
-import { NATIVE_ADDRESS } from '../schemas/fields.js'
+import { isNativeAddress } from '../schemas/fields.js'
 import type { RouteParams } from '../schemas/routeRequest.js'
 
-const isNative = (t: string) => t.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
 
 /** How a routing strategy delivers a plan: the transaction target, who executes, the calldata. */
 export type RouteStrategy = {
@@ -32,11 +31,11 @@ export function createRouteStrategy(
   { switchyard: sy, accountId, requestId }: { switchyard: SwitchyardAddresses; accountId: Hex; requestId: Hex },
 ): RouteStrategy {
   const tokensIn: RouteTokenIn[] = params.tokenIn.map((token, i) =>
-    isNative(token) ? { type: 'native', amount: params.amountIn[i]! } : { type: 'erc20', address: token, amount: params.amountIn[i]! },
+    isNativeAddress(token) ? { type: 'native', amount: params.amountIn[i]! } : { type: 'erc20', address: token, amount: params.amountIn[i]! },
   )
   const tokensOut = (mins: bigint[]): RouteTokenOut[] =>
-    params.tokenOut.map((token, i) => (isNative(token) ? { type: 'native', minAmountOut: mins[i]! } : { type: 'erc20', address: token, minAmountOut: mins[i]! }))
-  const nativeValue = params.tokenIn.reduce((sum, t, i) => (isNative(t) ? sum + params.amountIn[i]! : sum), 0n)
+    params.tokenOut.map((token, i) => (isNativeAddress(token) ? { type: 'native', minAmountOut: mins[i]! } : { type: 'erc20', address: token, minAmountOut: mins[i]! }))
+  const nativeValue = params.tokenIn.reduce((sum, t, i) => (isNativeAddress(t) ? sum + params.amountIn[i]! : sum), 0n)
   if (params.routingStrategy === 'delegate' || params.routingStrategy === 'delegate-legacy') {
     // The wallet (spender, or fromAddress) DELEGATECALLs tx.to with tx.data and holds the tokens itself.
     const legacy = params.routingStrategy === 'delegate-legacy'

@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, toHex, type Address, type Hex } from 'vie
 import { allowanceStorageKey, findAllowanceSlot } from '../chain/findAllowanceSlot.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
-import { NATIVE_ADDRESS } from '../schemas/fields.js'
+import { isNativeAddress } from '../schemas/fields.js'
 import { parseApproveRequest, type ApproveParams } from '../schemas/approveRequest.js'
 import { withUpstream } from './withUpstream.js'
 import type { ServiceContext } from './context.js'
@@ -25,7 +25,7 @@ export async function getApproval(ctx: ServiceContext, request: unknown, _option
 async function approvalFor(ctx: ServiceContext, params: ApproveParams): Promise<ApproveAnswer> {
   const chain = ctx.chains[params.chainId]
   if (!chain) throw new UnsupportedChainError({ chainId: params.chainId, supported: Object.keys(ctx.chains).map(Number) })
-  if (params.tokenAddress.toLowerCase() === NATIVE_ADDRESS.toLowerCase()) {
+  if (isNativeAddress(params.tokenAddress)) {
     throw new InvalidRequestError({ code: 'INVALID_TOKEN', message: 'tokenAddress: the native coin needs no approval', issues: [{ field: 'tokenAddress', reason: 'native coin' }] })
   }
   const sy = chain.addressBook.switchyard as unknown as SwitchyardAddresses

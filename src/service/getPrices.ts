@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { findToken } from '../chain/addressBook.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { UnsupportedChainError } from '../errors/request.js'
-import { NATIVE_ADDRESS, addressSchema, chainIdSchema } from '../schemas/fields.js'
+import { addressSchema, chainIdSchema, isNativeAddress } from '../schemas/fields.js'
 import { toInvalidRequestError } from '../schemas/toInvalidRequestError.js'
 import type { ServiceContext } from './context.js'
 import type { PriceAnswer } from './types.js'
@@ -33,7 +33,7 @@ export async function getPrices(ctx: ServiceContext, request: unknown): Promise<
     const snapshot = await store.current()
     const prices = tokenPricesFor(snapshot, chain.addressBook)
     return addresses.map((address) => {
-      const native = address.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
+      const native = isNativeAddress(address)
       const lookup = native ? chain.addressBook.weth : address
       const price = prices.get(lookup.toLowerCase())
       const token = findToken(chain.addressBook, lookup)

@@ -9,7 +9,7 @@ import { createRequestId } from '../encoding/requestId.js'
 import { NoRouteError } from '../errors/engine.js'
 import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { protocolAdapters } from '../protocols/registry.js'
-import { NATIVE_ADDRESS } from '../schemas/fields.js'
+import { isNativeAddress } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
@@ -26,7 +26,6 @@ import { withUpstream } from './withUpstream.js'
 
 /** Storage slot where SwitchyardDelegateSimulator reads its delegate target (see the contract). */
 const DELEGATE_SIMULATOR_TARGET_SLOT: Hex = '0x2b5e3c7fd64c8f6e9f5cbd7f6f1f0b1c0f5e3d2c1b0a99887766554433221100'
-const isNative = (t: string) => t.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
 /** Strategies this deployment serves; the others get a clear error. */
 const served = new Set(['router', 'router-legacy', 'delegate', 'delegate-legacy'])
 
@@ -115,14 +114,14 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
       throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })
     }
   }
-  await ensureTokensExist(chain, [...params.tokenIn, ...params.tokenOut].filter((t) => !isNative(t)))
+  await ensureTokensExist(chain, [...params.tokenIn, ...params.tokenOut].filter((t) => !isNativeAddress(t)))
 
   const fees = params.amountIn.map((a, i) => (a * params.feeBps[i]!) / 10_000n)
   const requestId = createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode })
   const strategy = createRouteStrategy(params, { switchyard: sy, accountId: options.caller.accountId, requestId })
 
   // The engine routes the native coin as the wrapped token; merge inputs that map to the same token.
-  const engineToken = (t: Address) => (isNative(t) ? book.weth : t).toLowerCase()
+  const engineToken = (t: Address) => (isNativeAddress(t) ? book.weth : t).toLowerCase()
   const merged = new Map<string, bigint>()
   params.tokenIn.forEach((t, i) => merged.set(engineToken(t), (merged.get(engineToken(t)) ?? 0n) + params.amountIn[i]! - fees[i]!))
   const snapshot = await ctx.snapshots[params.chainId]!.current()

@@ -2,7 +2,7 @@ import { erc20Abi, parseAbi, toHex, type Address, type PublicClient } from 'viem
 import { allowanceStorageKey, findAllowanceSlot, type AllowanceSlotLayout } from '../chain/findAllowanceSlot.js'
 import { balanceStorageKey, findBalanceSlot, type BalanceSlotLayout } from '../chain/findBalanceSlot.js'
 import { TokenBalanceSlotNotFoundError } from '../errors/chain.js'
-import { NATIVE_ADDRESS } from '../schemas/fields.js'
+import { isNativeAddress } from '../schemas/fields.js'
 import type { AccountOverride } from '../simulate/simulateTransaction.js'
 
 const multicall3Abi = parseAbi(['function getEthBalance(address) view returns (uint256)'])
@@ -33,8 +33,8 @@ export async function prepareSenderOverrides(
 ): Promise<{ overrides: Record<Address, AccountOverride>; overridden: boolean }> {
   const overrides: Record<Address, AccountOverride> = {}
   let overridden = false
-  const erc20Inputs = inputs.filter((i) => i.token.toLowerCase() !== NATIVE_ADDRESS.toLowerCase())
-  const needEth = inputs.reduce((sum, i) => (i.token.toLowerCase() === NATIVE_ADDRESS.toLowerCase() ? sum + i.amount : sum), 0n)
+  const erc20Inputs = inputs.filter((i) => !isNativeAddress(i.token))
+  const needEth = inputs.reduce((sum, i) => (isNativeAddress(i.token) ? sum + i.amount : sum), 0n)
   // One round trip: every balance and allowance, and the native balance, through Multicall3.
   const results = await client.multicall({
     blockNumber,

@@ -1,10 +1,9 @@
 import { getAddress, type Address } from 'viem'
 import type { FindRouteReturnType } from '../engine/types.js'
-import { NATIVE_ADDRESS } from '../schemas/fields.js'
+import { NATIVE_ADDRESS, isNativeAddress } from '../schemas/fields.js'
 import type { RouteParams } from '../schemas/routeRequest.js'
 import type { RouteStepAnswer } from './types.js'
 
-const isNative = (t: string) => t.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
 
 /**
  * The answer's `route[]`: a wrap step per native input, every engine step with its amounts and
@@ -13,7 +12,7 @@ const isNative = (t: string) => t.toLowerCase() === NATIVE_ADDRESS.toLowerCase()
 export function toRouteSteps(route: FindRouteReturnType, params: RouteParams, { weth, chainId }: { weth: Address; chainId: number }): RouteStepAnswer[] {
   const steps: RouteStepAnswer[] = []
   params.tokenIn.forEach((t, i) => {
-    if (isNative(t)) steps.push({ tokenIn: [NATIVE_ADDRESS], tokenOut: [weth], protocol: 'wrapped-native', action: 'deposit', primary: weth, internalRoutes: [], args: { amountIn: params.amountIn[i]!.toString() }, chainId })
+    if (isNativeAddress(t)) steps.push({ tokenIn: [NATIVE_ADDRESS], tokenOut: [weth], protocol: 'wrapped-native', action: 'deposit', primary: weth, internalRoutes: [], args: { amountIn: params.amountIn[i]!.toString() }, chainId })
   })
   for (const path of route.paths) {
     for (const s of path.steps) {
@@ -24,7 +23,7 @@ export function toRouteSteps(route: FindRouteReturnType, params: RouteParams, { 
     }
   }
   params.tokenOut.forEach((t) => {
-    if (isNative(t)) steps.push({ tokenIn: [weth], tokenOut: [NATIVE_ADDRESS], protocol: 'wrapped-native', action: 'redeem', primary: weth, internalRoutes: [], args: {}, chainId })
+    if (isNativeAddress(t)) steps.push({ tokenIn: [weth], tokenOut: [NATIVE_ADDRESS], protocol: 'wrapped-native', action: 'redeem', primary: weth, internalRoutes: [], args: {}, chainId })
   })
   return steps
 }

@@ -1,6 +1,6 @@
-import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
+import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { getRoute } from '../../service/getRoute.js'
+import { routeAndExecute } from '../../service/testing/routeAndExecute.js'
 import { startServiceOnDevnet } from '../../service/testing/startServiceOnDevnet.js'
 import { simulateTransaction } from '../../simulate/simulateTransaction.js'
 import { amountLadder } from '../testing/amountLadder.js'
@@ -67,8 +67,6 @@ test('loads reserves; supply and withdraw quotes equal the balance changes measu
 test('routes through Aave, executed: USDC → aUSDC (supply), WETH → aUSDC (swap + supply), aUSDC → WETH (withdraw + swap)', async () => {
   const { chain, devnet, ctx } = s
   const t = (sym: string) => chain.addressBook.tokens[sym]!.address
-  const router = chain.addressBook.switchyard!.router as Address
-  const caller = { accountId: `0x${'a4'.repeat(32)}` as Hex, keyId: 't' }
   // One account per case, so an aToken balance held from an earlier case does not accrue interest
   // between the reads before and after.
   const cases: [Address, string, string, bigint][] = [
@@ -80,21 +78,17 @@ test('routes through Aave, executed: USDC → aUSDC (supply), WETH → aUSDC (sw
     await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 18n })
     await chain.client.impersonateAccount({ address: user })
     if (a !== 'aUSDC') await devnet.fund({ chainId: 1, address: user, token: a, amount: amountIn })
-    await chain.client.waitForTransactionReceipt({ hash: await chain.client.writeContract({ address: t(a), abi: erc20Abi, functionName: 'approve', args: [router, maxUint256], account: user, chain: chain.client.chain }) })
-    const answer = await getRoute(ctx, { fromAddress: user, tokenIn: [t(a)], tokenOut: [t(b)], amountIn: [amountIn.toString()] }, { caller, requireVariableEstimates: false })
+    const { answer, status, delta } = await routeAndExecute(chain, ctx, { user, tokenIn: t(a), tokenOut: t(b), amountIn, accountId: `0x${'a4'.repeat(32)}` })
     expect(answer.route.map((r) => r.protocol)).toContain('aave-v3')
-    const before = await chain.client.readContract({ address: t(b), abi: erc20Abi, functionName: 'balanceOf', args: [user] })
-    const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, chain: chain.client.chain, gas: 5_000_000n })
-    expect((await chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
-    const after = await chain.client.readContract({ address: t(b), abi: erc20Abi, functionName: 'balanceOf', args: [user] })
+    expect(status).toBe('success')
     if (b === 'aUSDC') {
       // anvil's eth_simulateV1 runs in a block with the head's timestamp, the mined block is at least
       // a second later, so the index differs. The supplied amount is the same, and the balance gained
       // is amount.rayDiv(index).rayMul(index), whose rounding can move by 1 wei with the index.
-      const diff = after - before - BigInt(answer.amountOut)
-      expect(diff >= -1n && diff <= 1n, `${a} → ${b}: ${after - before} vs ${answer.amountOut}`).toBe(true)
+      const diff = delta - BigInt(answer.amountOut)
+      expect(diff >= -1n && diff <= 1n, `${a} → ${b}: ${delta} vs ${answer.amountOut}`).toBe(true)
     } else {
-      expect(after - before, `${a} → ${b}`).toBe(BigInt(answer.amountOut))
+      expect(delta, `${a} → ${b}`).toBe(BigInt(answer.amountOut))
     }
   }
   // The Pool's events reload the reserves: the store's aUSDC snapshot matches the chain.

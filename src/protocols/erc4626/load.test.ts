@@ -1,6 +1,6 @@
-import { erc20Abi, maxUint256, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
+import { erc20Abi, maxUint256, parseAbi, type Address, type PublicClient } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { getRoute } from '../../service/getRoute.js'
+import { routeAndExecute } from '../../service/testing/routeAndExecute.js'
 import { startServiceOnDevnet } from '../../service/testing/startServiceOnDevnet.js'
 import { amountLadder } from '../testing/amountLadder.js'
 import { erc4626Adapter } from './index.js'
@@ -42,8 +42,6 @@ test('routes through vaults, executed: USDC → svUSDC (deposit), WETH → svUSD
   await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 18n })
   await chain.client.impersonateAccount({ address: user })
   const t = (sym: string) => chain.addressBook.tokens[sym]!.address
-  const router = chain.addressBook.switchyard!.router as Address
-  const caller = { accountId: `0x${'46'.repeat(32)}` as Hex, keyId: 't' }
   const cases: [string, string, bigint, string[]][] = [
     ['USDC', 'svUSDC', 10_000n * 10n ** 6n, ['erc4626']],
     ['WETH', 'svUSDC', 3n * 10n ** 18n, ['erc4626']],
@@ -61,13 +59,9 @@ test('routes through vaults, executed: USDC → svUSDC (deposit), WETH → svUSD
     } else {
       await devnet.fund({ chainId: 1, address: user, token: a, amount: amountIn })
     }
-    await chain.client.waitForTransactionReceipt({ hash: await chain.client.writeContract({ address: t(a), abi: erc20Abi, functionName: 'approve', args: [router, maxUint256], account: user, chain: chain.client.chain }) })
-    const answer = await getRoute(ctx, { fromAddress: user, tokenIn: [t(a)], tokenOut: [t(b)], amountIn: [amountIn.toString()] }, { caller, requireVariableEstimates: false })
+    const { answer, status, delta } = await routeAndExecute(chain, ctx, { user, tokenIn: t(a), tokenOut: t(b), amountIn, accountId: `0x${'46'.repeat(32)}` })
     for (const p of protocols) expect(answer.route.map((r) => r.protocol)).toContain(p)
-    const before = await chain.client.readContract({ address: t(b), abi: erc20Abi, functionName: 'balanceOf', args: [user] })
-    const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, chain: chain.client.chain, gas: 5_000_000n })
-    expect((await chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
-    const after = await chain.client.readContract({ address: t(b), abi: erc20Abi, functionName: 'balanceOf', args: [user] })
-    expect(after - before, `${a} → ${b}`).toBe(BigInt(answer.amountOut))
+    expect(status).toBe('success')
+    expect(delta, `${a} → ${b}`).toBe(BigInt(answer.amountOut))
   }
 })
