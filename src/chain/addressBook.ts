@@ -48,11 +48,15 @@ export const canonicalAddresses = {
 export const deterministicDeployer: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
 
 /** Canonical addresses of protocols that exist only on some chains (external-node discovery). */
-export const canonicalOptionalAddresses: Record<number, { lidoStETH?: Address; lidoWstETH?: Address; aaveV3AddressesProvider?: Address }> = {
+export const canonicalOptionalAddresses: Record<
+  number,
+  { lidoStETH?: Address; lidoWstETH?: Address; aaveV3AddressesProvider?: Address; aaveV3WrappedTokenGateway?: Address }
+> = {
   1: {
     lidoStETH: '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
     lidoWstETH: '0x7f39C581F595B53c5cb19bD0b3f8dA6c935E2Ca0',
     aaveV3AddressesProvider: '0x2f39d218133AFaB8F2B819B1066c7E434Ad94E9e',
+    aaveV3WrappedTokenGateway: '0xD322A49006FC828F9B5B37Ab215F99B4E5caB19C',
   },
 }
 
@@ -81,8 +85,54 @@ export type BalancerWeightedPoolEntry = { address: Address; poolId: Hex; tokens:
 /** One ERC-4626 vault. */
 export type Erc4626VaultEntry = { address: Address; asset: Address; symbol: string }
 
+/** A liquidity-mining reward paid by the RewardsController to the holders of one of a reserve's tokens. */
+export type AaveV3RewardEntry = {
+  /** The incentivized token (the reserve's aToken or variable debt token): pass it to `claimRewards`. */
+  token: Address
+  /** The reward token. */
+  reward: Address
+}
+
 /** One Aave V3 reserve: the asset and its aToken (also in `tokens`) and variable debt token. */
-export type AaveV3ReserveEntry = { asset: Address; aToken: Address; variableDebtToken: Address; symbol: string }
+export type AaveV3ReserveEntry = {
+  asset: Address
+  aToken: Address
+  variableDebtToken: Address
+  symbol: string
+  /** Rewards emitted on this reserve's tokens, if any. */
+  rewards?: AaveV3RewardEntry[] | undefined
+}
+
+/** An Aave V3 market. */
+export type AaveV3Entry = {
+  /** The Pool proxy: supply, borrow, repay, withdraw. */
+  pool: Address
+  addressesProvider: Address
+  /** The PoolConfigurator proxy. */
+  poolConfigurator: Address
+  dataProvider: Address
+  oracle: Address
+  /** The RewardsController proxy (the tokens' incentives controller): `claimRewards`, `claimAllRewards`. */
+  rewardsController?: Address | undefined
+  /** WrappedTokenGatewayV3: `depositETH`, `withdrawETH`, `repayETH`, `borrowETH`. */
+  wrappedTokenGateway?: Address | undefined
+  reserves: AaveV3ReserveEntry[]
+}
+
+/**
+ * One Morpho Blue market: its id (keccak256 of the ABI-encoded MarketParams) and its MarketParams.
+ * `lltv` is a WAD as a decimal string (the address book is JSON), e.g. `"860000000000000000"`.
+ */
+export type MorphoBlueMarketEntry = {
+  id: Hex
+  loanToken: Address
+  collateralToken: Address
+  oracle: Address
+  irm: Address
+  lltv: string
+  /** Readable name, `<collateral>/<loan>-<lltv %>`, e.g. `WETH/USDC-86`. */
+  symbol?: string | undefined
+}
 
 /** Our own deployed contracts (filled in once they are deployed). */
 export type SwitchyardContractsEntry = Record<string, Address | Record<string, Address>>
@@ -116,8 +166,10 @@ export type ChainAddressBook = {
   lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */
   erc4626?: { vaults: Erc4626VaultEntry[] } | undefined
-  /** Aave V3 market: the Pool (proxy), its addresses provider, data provider, oracle and reserves. */
-  aaveV3?: { pool: Address; addressesProvider: Address; dataProvider: Address; oracle: Address; reserves: AaveV3ReserveEntry[] } | undefined
+  /** Aave V3 market: the Pool (proxy), its addresses provider, configurator, data provider, oracle, periphery and reserves. */
+  aaveV3?: AaveV3Entry | undefined
+  /** Morpho Blue: the singleton (at its mainnet address on chain 1), the IRM its markets use, and the markets. */
+  morphoBlue?: { morpho: Address; irm: Address; markets: MorphoBlueMarketEntry[] } | undefined
   switchyard?: SwitchyardContractsEntry | undefined
 }
 

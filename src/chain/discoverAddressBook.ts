@@ -1,4 +1,4 @@
-import { getAddress, parseAbi, zeroAddress, type Address, type PublicClient } from 'viem'
+import { getAddress, keccak256, parseAbi, stringToHex, zeroAddress, type Address, type PublicClient } from 'viem'
 import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from './addressBook.js'
 
@@ -6,7 +6,16 @@ import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId, 
 export type DiscoverToken = Pick<TokenEntry, 'address' | 'symbol' | 'priceUsd' | 'kind'> & { name?: string; decimals?: number }
 
 const erc20 = parseAbi(['function decimals() view returns (uint8)', 'function name() view returns (string)', 'function symbol() view returns (string)'])
-const aaveProvider = parseAbi(['function getPool() view returns (address)', 'function getPriceOracle() view returns (address)', 'function getPoolDataProvider() view returns (address)'])
+const aaveProvider = parseAbi([
+  'function getPool() view returns (address)',
+  'function getPoolConfigurator() view returns (address)',
+  'function getPriceOracle() view returns (address)',
+  'function getPoolDataProvider() view returns (address)',
+  'function getAddress(bytes32 id) view returns (address)',
+])
+const aaveRewards = parseAbi(['function getRewardsByAsset(address asset) view returns (address[])'])
+/** The provider's id of the incentives controller (the RewardsController). */
+const INCENTIVES_CONTROLLER = keccak256(stringToHex('INCENTIVES_CONTROLLER'))
 const aavePool = parseAbi([
   'function getReservesList() view returns (address[])',
   'struct ReserveConfigurationMap { uint256 data; }',
@@ -103,11 +112,16 @@ async function discoverOptional(client: PublicClient, book: ChainAddressBook): P
   }
   const provider = extra.aaveV3AddressesProvider
   if (provider && (await hasCode(client, provider))) {
-    const [pool, oracle, dataProvider] = await Promise.all([
+    const [pool, poolConfigurator, oracle, dataProvider, incentives] = await Promise.all([
       client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPool' }),
+      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPoolConfigurator' }),
       client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPriceOracle' }),
       client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPoolDataProvider' }),
+      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getAddress', args: [INCENTIVES_CONTROLLER] }),
     ])
+    const rewardsController = incentives !== zeroAddress && (await hasCode(client, incentives)) ? incentives : undefined
+    const gateway = extra.aaveV3WrappedTokenGateway
+    const wrappedTokenGateway = gateway && (await hasCode(client, gateway)) ? gateway : undefined
     const assets = await client.readContract({ address: pool, abi: aavePool, functionName: 'getReservesList' })
     const byAddress = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t]))
     const reserves: NonNullable<ChainAddressBook['aaveV3']>['reserves'] = []
@@ -116,9 +130,24 @@ async function discoverOptional(client: PublicClient, book: ChainAddressBook): P
       if (!known) continue
       const data = await client.readContract({ address: pool, abi: aavePool, functionName: 'getReserveData', args: [asset] })
       const symbol = `a${known.symbol}`
-      reserves.push({ asset, aToken: data.aTokenAddress, variableDebtToken: data.variableDebtTokenAddress, symbol })
+      const rewards = rewardsController ? await discoverRewards(client, rewardsController, [data.aTokenAddress, data.variableDebtTokenAddress]) : []
+      reserves.push({ asset, aToken: data.aTokenAddress, variableDebtToken: data.variableDebtTokenAddress, symbol, ...(rewards.length ? { rewards } : {}) })
       book.tokens[symbol] ??= { address: data.aTokenAddress, symbol, name: `Aave ${known.symbol}`, decimals: known.decimals, priceUsd: known.priceUsd, kind: 'erc20' }
     }
-    book.aaveV3 = { pool, addressesProvider: provider, dataProvider, oracle, reserves }
+    book.aaveV3 = {
+      pool, addressesProvider: provider, poolConfigurator, dataProvider, oracle, reserves,
+      ...(rewardsController ? { rewardsController } : {}),
+      ...(wrappedTokenGateway ? { wrappedTokenGateway } : {}),
+    }
   }
+}
+
+/** The rewards the RewardsController emits on each of a reserve's tokens (aToken, variable debt token). */
+async function discoverRewards(client: PublicClient, controller: Address, tokens: readonly Address[]): Promise<{ token: Address; reward: Address }[]> {
+  const out: { token: Address; reward: Address }[] = []
+  for (const token of tokens) {
+    const rewards = await client.readContract({ address: controller, abi: aaveRewards, functionName: 'getRewardsByAsset', args: [token] })
+    for (const reward of rewards) out.push({ token, reward })
+  }
+  return out
 }

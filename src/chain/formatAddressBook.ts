@@ -17,6 +17,13 @@ export function formatAddressBook(book: ChainAddressBook): string[] {
   if (book.aaveV3) {
     rows.push(['Aave V3 Pool', book.aaveV3.pool], ['Aave V3 PoolAddressesProvider', book.aaveV3.addressesProvider])
     rows.push(['Aave V3 ProtocolDataProvider', book.aaveV3.dataProvider], ['Aave V3 Oracle', book.aaveV3.oracle])
+    rows.push(['Aave V3 PoolConfigurator', book.aaveV3.poolConfigurator])
+    if (book.aaveV3.rewardsController) rows.push(['Aave V3 RewardsController', book.aaveV3.rewardsController])
+    if (book.aaveV3.wrappedTokenGateway) rows.push(['Aave V3 WrappedTokenGatewayV3', book.aaveV3.wrappedTokenGateway])
+  }
+  if (book.morphoBlue) {
+    rows.push(['Morpho Blue', book.morphoBlue.morpho], ['Morpho Blue IRM (DevLinearIrm)', book.morphoBlue.irm])
+    for (const m of book.morphoBlue.markets) rows.push([`Morpho Blue market ${m.symbol ?? ''}`.trimEnd(), m.id])
   }
   for (const [name, value] of Object.entries(book.switchyard ?? {})) {
     if (typeof value === 'string') rows.push([`switchyard ${name}`, value])

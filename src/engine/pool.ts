@@ -11,7 +11,9 @@ import {
   WorkerCrashedError,
 } from '../errors/engine.js'
 import type { EngineSnapshot, FindRouteParameters, FindRouteReturnType } from './types.js'
-import type { EngineWorkerData, FindRouteTask, FindRouteTaskResult, TaskFailure } from './worker.js'
+import type { BuildBundleParameters, BuildBundleReturnType } from './tasks/buildBundle.js'
+import type { BuildBundleTask, BuildBundleTaskResult, EngineWorkerData, FindRouteTask, FindRouteTaskResult, TaskFailure } from './worker.js'
+import { InvalidBundleError } from '../errors/bundle.js'
 
 /** Parameters of {@link createEnginePool}. */
 export type CreateEnginePoolParameters = {
@@ -68,6 +70,11 @@ export type EnginePool = {
     parameters: FindRouteParameters & { version?: string | undefined; plan?: PlanRouteParameters | undefined },
     options?: RunOptions,
   ): Promise<FindRouteReturnType & { plan?: RoutePlan | undefined }>
+  /**
+   * Builds a bundle's plan in a worker, on the latest (or the given) snapshot version.
+   * @throws InvalidBundleError, NoRouteError, and the pool's errors
+   */
+  buildBundle(parameters: BuildBundleParameters & { version?: string | undefined }, options?: RunOptions): Promise<BuildBundleReturnType>
   /** Runs a test-only task (`busyForTest`, `crashForTest`); requires `enableTestTasks`. */
   runTestTask(name: 'busyForTest' | 'crashForTest', task: { ms?: number }, options?: RunOptions): Promise<unknown>
   stats(): EnginePoolStats
@@ -96,6 +103,11 @@ function toSignal({ signal, deadline }: RunOptions): AbortSignal | undefined {
 function fromFailure(failure: TaskFailure): BaseError {
   if (failure.name === 'NoRouteError') return new NoRouteError(failure.reason === undefined ? {} : { reason: failure.reason })
   if (failure.name === 'InvalidRouteParametersError') return new InvalidRouteParametersError({ reason: failure.reason ?? failure.message })
+  if (failure.name === 'InvalidBundleError') {
+    const field = failure.field ?? 'actions'
+    const message = failure.message.startsWith(`${field}: `) ? failure.message.slice(field.length + 2) : failure.message
+    return new InvalidBundleError({ code: failure.code, field, message })
+  }
   return new EngineTaskError({ task: 'findRoute', message: failure.message })
 }
 
@@ -192,6 +204,23 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
       if (answer.status === 'ok') return answer.plan === undefined ? answer.result : { ...answer.result, plan: answer.plan }
       if (answer.status === 'error') throw fromFailure(answer.error)
       throw new EngineTaskError({ task: 'findRoute', message: 'worker did not accept the snapshot' })
+    },
+    async buildBundle({ version: requested, ...parameters }, options = {}) {
+      const version = requested ?? latest
+      const snapshot = version === undefined ? undefined : snapshots.get(version)
+      if (version !== undefined) await warming.get(version)
+      if (version === undefined || snapshot === undefined)
+        throw new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` })
+      let answer = await run<BuildBundleTaskResult>('buildBundle', { version, parameters } satisfies BuildBundleTask, options)
+      if (answer.status === 'needSnapshot') {
+        stats.snapshotMisses++
+        stats.snapshotSends++
+        answer = await run<BuildBundleTaskResult>('buildBundle', { version, snapshot, parameters } satisfies BuildBundleTask, options)
+      }
+      stats.completed++
+      if (answer.status === 'ok') return answer.result
+      if (answer.status === 'error') throw fromFailure(answer.error)
+      throw new EngineTaskError({ task: 'buildBundle', message: 'worker did not accept the snapshot' })
     },
     runTestTask(name, task, options = {}) {
       return run(name, task, options)

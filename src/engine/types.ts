@@ -34,6 +34,8 @@ export type FindRouteParameters = {
   maxSplits?: number | undefined
   /** Protocol slugs or standards to leave out. */
   ignoreStandards?: readonly string[] | undefined
+  /** Only these pools (lowercase addresses) may be used; every pool when omitted. */
+  onlyPools?: readonly string[] | undefined
   /** Leave out adapters flagged `isAggregator`. */
   ignoreAggregators?: boolean | undefined
   /**

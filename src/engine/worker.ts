@@ -8,6 +8,7 @@ import { workerData } from 'piscina'
 import { BaseError } from '../errors/base.js'
 import { protocolAdapters } from '../protocols/registry.js'
 import { createSnapshotCache } from './snapshotCache.js'
+import { buildBundle as buildBundleTask, type BuildBundleParameters, type BuildBundleReturnType } from './tasks/buildBundle.js'
 import { findRoute as findRouteTask } from './tasks/findRoute.js'
 import { planRoute, type PlanRouteParameters, type RoutePlan } from './tasks/planRoute.js'
 import type { EngineSnapshot, FindRouteParameters, FindRouteReturnType } from './types.js'
@@ -26,7 +27,7 @@ export type FindRouteTask = {
 }
 
 /** An expected failure, carried as data (classes do not survive the thread boundary). */
-export type TaskFailure = { name: string; code: string; message: string; reason?: string | undefined }
+export type TaskFailure = { name: string; code: string; message: string; reason?: string | undefined; field?: string | undefined }
 
 /** Answer of the `findRoute` task. */
 export type FindRouteTaskResult =
@@ -60,6 +61,36 @@ export function findRoute(task: FindRouteTask): FindRouteTaskResult {
       return { status: 'error', error: { name: error.name, code: error.code, message: error.shortMessage, reason: (error as { reason?: string }).reason } }
     throw error
   }
+}
+
+/** Payload of the `buildBundle` task. */
+export type BuildBundleTask = { version: string; snapshot?: EngineSnapshot | undefined; parameters: BuildBundleParameters }
+
+/** Answer of the `buildBundle` task. */
+export type BuildBundleTaskResult =
+  | { status: 'ok'; result: BuildBundleReturnType; installed: boolean }
+  | { status: 'needSnapshot' }
+  | { status: 'error'; error: TaskFailure }
+
+/** Builds a bundle's plan on the requested snapshot version. */
+export function buildBundle(task: BuildBundleTask): BuildBundleTaskResult {
+  let context = cache.get(task.version)
+  let installed = false
+  if (context === undefined) {
+    if (task.snapshot === undefined || task.snapshot.version !== task.version) return { status: 'needSnapshot' }
+    context = cache.install(task.snapshot)
+    installed = true
+  }
+  try {
+    return { status: 'ok', result: buildBundleTask(context, task.parameters), installed }
+  } catch (error) {
+    if (error instanceof BaseError) return { status: 'error', error: toFailure(error) }
+    throw error
+  }
+}
+
+function toFailure(error: BaseError): TaskFailure {
+  return { name: error.name, code: error.code, message: error.shortMessage, reason: (error as { reason?: string }).reason, field: (error as { field?: string }).field }
 }
 
 /** Test-only: spins the CPU for `ms` milliseconds (a long search stand-in). */

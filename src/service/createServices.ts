@@ -1,5 +1,6 @@
 import type { ServiceContext } from './context.js'
 import { getApproval } from './getApproval.js'
+import { getBundle } from './getBundle.js'
 import { getRoute } from './getRoute.js'
 import { getPrices } from './getPrices.js'
 import { getVolume } from './getVolume.js'
@@ -15,6 +16,7 @@ export function createServices(ctx: ServiceContext): SwitchyardServices {
   return {
     route: (request, options) => getRoute(ctx, request, options),
     approve: (request, options) => getApproval(ctx, request, options),
+    bundle: (request, options) => getBundle(ctx, request, options),
     networks: (filter) => listNetworks(ctx, filter),
     protocols: async (filter) => listProtocols(ctx, filter),
     standards: async (filter) => listStandards(ctx, filter),

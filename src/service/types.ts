@@ -54,6 +54,30 @@ export type RouteAnswer = {
   route: RouteStepAnswer[]
 }
 
+/** A transaction the sender must send before a bundle (an approval of the router). */
+export type ApprovalAnswer = { token: string; amount: string; spender: string; tx: TxAnswer }
+
+/** The bundle answer, REST shape (`BundleData` of the SDK). */
+export type BundleAnswer = {
+  /** The actions as sent. */
+  bundle: unknown[]
+  /** A gas limit the transaction is proven (by simulation) to succeed with. */
+  gas: string
+  createdAt: number
+  tx: TxAnswer
+  /** Receivers' simulated balance changes, by token. */
+  amountsOut: Record<string, string>
+  /** amountsOut less the bundle's slippage (what the router checks on the receiver). */
+  minAmountsOut: Record<string, string>
+  route: (RouteStepAnswer & { amountIn?: string | undefined; amountOut?: string | undefined })[]
+  priceImpact: number | null
+  feeAmount: Record<string, string>
+  /** Approvals the sender must send first (router strategy). */
+  approvals: ApprovalAnswer[]
+  /** Unix seconds after which the answer should be refreshed. */
+  validUntil: number
+}
+
 export type ApproveAnswer = {
   tx: TxAnswer
   gas: string
@@ -150,6 +174,8 @@ export type SwitchyardServices = {
   /** `request` is REST-shaped (camelCase); validated inside with the shared validator. */
   route(request: unknown, options: CallOptions & { requireVariableEstimates: boolean }): Promise<RouteAnswer>
   approve(request: unknown, options: CallOptions): Promise<ApproveAnswer>
+  /** `request.params` are the query parameters (REST names), `request.actions` the JSON array; validated inside. */
+  bundle(request: { params: unknown; actions: unknown }, options: CallOptions): Promise<BundleAnswer>
   networks(filter: { name?: string | undefined; chainId?: number | undefined }, options: CallOptions): Promise<NetworkAnswer[]>
   protocols(filter: { chainId?: number | undefined; slug?: string | undefined }, options: CallOptions): Promise<ProtocolAnswer[]>
   /** With `slug`: that protocol's standard only (NOT_FOUND when unknown). */

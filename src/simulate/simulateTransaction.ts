@@ -11,11 +11,14 @@ export type AccountOverride = { balance?: Hex; code?: Hex; stateDiff?: Record<He
 export type SimulateTransactionParameters = {
   /** Block to build on; the simulated transaction runs in the block after it. */
   blockNumber: bigint
-  tx: { from: Address; to: Address; data: Hex; value: bigint }
+  /** `gas`: a gas limit to run under (checks that a limit suffices); the block's limit when omitted. */
+  tx: { from: Address; to: Address; data: Hex; value: bigint; gas?: bigint | undefined }
   /** Whose balances to measure. */
   receiver: Address
   /** Tokens whose balance change at `receiver` is measured; 0xEeee…EEeE = native coin. */
   tokensOut: readonly Address[]
+  /** Per entry of `tokensOut`, the account measured instead of `receiver` (bundles deliver to several). */
+  accounts?: readonly Address[] | undefined
   multicall3: Address
   /** Overrides applied before the transaction (funding an unfunded sender, allowances). */
   overrides?: Record<Address, AccountOverride> | undefined
@@ -37,12 +40,12 @@ const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
  * @returns the measured outputs and gas, or the revert data
  */
 export async function simulateTransaction(client: Pick<PublicClient, 'request'>, params: SimulateTransactionParameters): Promise<SimulateTransactionReturnType> {
-  const balanceCall = (token: Address) =>
+  const balanceCall = (token: Address, account: Address) =>
     token.toLowerCase() === NATIVE
-      ? { to: params.multicall3, data: encodeFunctionData({ abi: multicall3, functionName: 'getEthBalance', args: [params.receiver] }) }
-      : { to: token, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [params.receiver] }) }
-  const reads = params.tokensOut.map(balanceCall)
-  const tx = { from: params.tx.from, to: params.tx.to, data: params.tx.data, value: toHex(params.tx.value) }
+      ? { to: params.multicall3, data: encodeFunctionData({ abi: multicall3, functionName: 'getEthBalance', args: [account] }) }
+      : { to: token, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [account] }) }
+  const reads = params.tokensOut.map((token, i) => balanceCall(token, params.accounts?.[i] ?? params.receiver))
+  const tx = { from: params.tx.from, to: params.tx.to, data: params.tx.data, value: toHex(params.tx.value), ...(params.tx.gas === undefined ? {} : { gas: toHex(params.tx.gas) }) }
   const response = (await client.request({
     method: 'eth_simulateV1' as never,
     params: [

@@ -76,6 +76,9 @@ describe('devnet lifecycle', () => {
       expect(c.addressBook.lido).toEqual(upstreamBook.lido)
       expect(c.addressBook.aaveV3?.pool).toBe(upstreamBook.aaveV3?.pool)
       expect(c.addressBook.aaveV3?.reserves.map((r) => r.aToken).sort()).toEqual(upstreamBook.aaveV3?.reserves.map((r) => r.aToken).sort())
+      const { poolConfigurator, rewardsController, wrappedTokenGateway } = upstreamBook.aaveV3!
+      expect(c.addressBook.aaveV3).toMatchObject({ poolConfigurator, rewardsController, wrappedTokenGateway })
+      expect(c.addressBook.aaveV3?.reserves.flatMap((r) => r.rewards ?? [])).toEqual(upstreamBook.aaveV3?.reserves.flatMap((r) => r.rewards ?? []))
       expect(await upstream.chains[1]!.client.getBlockNumber()).toBe(blockBefore)
       await connected.stop()
     } finally {

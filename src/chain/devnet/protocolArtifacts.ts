@@ -64,6 +64,14 @@ const sources = {
   AaveStableDebtToken: ['@aave/core-v3', 'artifacts/contracts/protocol/tokenization/StableDebtToken.sol/StableDebtToken.json'],
   AaveDefaultReserveInterestRateStrategy: ['@aave/core-v3', 'artifacts/contracts/protocol/pool/DefaultReserveInterestRateStrategy.sol/DefaultReserveInterestRateStrategy.json'],
   AaveMockAggregator: ['@aave/core-v3', 'artifacts/contracts/mocks/oracle/CLAggregators/MockAggregator.sol/MockAggregator.json'],
+  AaveInitializableImmutableAdminUpgradeabilityProxy: [
+    '@aave/core-v3',
+    'artifacts/contracts/protocol/libraries/aave-upgradeability/InitializableImmutableAdminUpgradeabilityProxy.sol/InitializableImmutableAdminUpgradeabilityProxy.json',
+  ],
+  AaveRewardsController: ['@aave/periphery-v3', 'artifacts/contracts/rewards/RewardsController.sol/RewardsController.json'],
+  AaveEmissionManager: ['@aave/periphery-v3', 'artifacts/contracts/rewards/EmissionManager.sol/EmissionManager.json'],
+  AavePullRewardsTransferStrategy: ['@aave/periphery-v3', 'artifacts/contracts/rewards/transfer-strategies/PullRewardsTransferStrategy.sol/PullRewardsTransferStrategy.json'],
+  AaveWrappedTokenGatewayV3: ['@aave/periphery-v3', 'artifacts/contracts/misc/WrappedTokenGatewayV3.sol/WrappedTokenGatewayV3.json'],
 } as const satisfies Record<string, readonly [string, string]>
 
 /** Names of the protocol contracts available from npm. */

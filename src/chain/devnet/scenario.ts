@@ -66,15 +66,75 @@ const stakingSchema = z.strictObject({
   wrappedPct: z.number().min(0).max(100),
 })
 
+const aaveReserveSchema = z.strictObject({
+  /** Scenario token symbol listed as a reserve. */
+  symbol: symbolRef,
+  /** Where its aToken proxy must land (its mainnet address); the configurator's nonce is set to create it there. */
+  aToken: address.optional(),
+  /** Where its variable debt token proxy must land (created two nonces after the aToken, as on mainnet). */
+  variableDebtToken: address.optional(),
+})
+
+const aaveRewardSchema = z.strictObject({
+  /** Reserve (scenario symbol) whose token holders earn the reward. */
+  reserve: symbolRef,
+  /** Which of the reserve's tokens is incentivized: its aToken (suppliers) or variable debt token (borrowers). */
+  side: z.enum(['supply', 'borrow']).default('supply'),
+  /** Reward token (a scenario symbol), pulled from the deployer by a PullRewardsTransferStrategy. */
+  reward: symbolRef,
+  /** Reward tokens emitted per day, shared pro rata by the holders. */
+  perDay: z.number().positive(),
+  /** How long the emission lasts from seeding, in days (the deployer approves exactly that budget). */
+  days: z.number().positive(),
+})
+
 const aaveSchema = z.strictObject({
-  /** Where the PoolAddressesProvider lives (its mainnet address on chain 1); the Pool proxy is created by it. */
+  /** Where the PoolAddressesProvider lives (its mainnet address on chain 1). */
   addressesProvider: address,
-  /** Scenario token symbols listed as reserves. */
-  reserves: z.array(symbolRef).min(1),
+  /** Where the provider creates the Pool proxy (the provider's nonce is set for it); omitted = its next CREATE address. */
+  pool: address.optional(),
+  /** Where the provider creates the PoolConfigurator proxy; omitted = its next CREATE address. */
+  poolConfigurator: address.optional(),
+  /** Where the RewardsController proxy (the tokens' incentives controller) is installed; omitted = a deployer address. */
+  rewardsController: address.optional(),
+  /** Where the EmissionManager is installed; omitted = a deployer address. */
+  emissionManager: address.optional(),
+  /** Where WrappedTokenGatewayV3 (ETH in/out) is installed; omitted = a deployer address. */
+  wrappedTokenGateway: address.optional(),
+  /** Reserves: a scenario symbol, or the symbol with the mainnet addresses of its tokens. */
+  reserves: z.array(z.union([symbolRef.transform((symbol) => ({ symbol })), aaveReserveSchema])).min(1),
   /** Supplied by the deployer into each reserve at seeding, in USD. */
   seedUsd: z.number().positive(),
   /** Borrowed back by the deployer from each reserve (variable rate), in percent of its supply; gives aTokens a yield. */
   borrowPct: z.number().min(0).max(60).default(0),
+  /** Liquidity-mining emissions configured on the RewardsController. */
+  rewards: z.array(aaveRewardSchema).default([]),
+})
+
+/** A WAD fraction written as a decimal, e.g. "0.86" (parsed with {@link parseWeight}). */
+const wadFraction = z.string().regex(/^0\.\d{1,18}$/)
+
+const morphoMarketSchema = z.strictObject({
+  /** Collateral token (scenario symbol). */
+  collateral: symbolRef,
+  /** Loan token (scenario symbol). */
+  loan: symbolRef,
+  /** Liquidation LTV, e.g. "0.86"; must be one of the section's `lltvs`. */
+  lltv: wadFraction,
+  /** Loan token supplied by the deployer at seeding, in USD. */
+  supplyUsd: z.number().positive(),
+  /** Borrowed back by the deployer, in percent of the supply (gives suppliers a yield); the deployer's collateral puts its LTV at half the LLTV. */
+  borrowPct: z.number().min(0).max(90).default(0),
+})
+
+const morphoSchema = z.strictObject({
+  /** Where Morpho Blue lives (its mainnet address on chain 1). */
+  address,
+  /** The devnet's fixed-rate IRM (contracts/devnet/DevLinearIrm.sol): borrow APR = baseAprPct + slopeAprPct × utilization. */
+  irm: z.strictObject({ baseAprPct: z.number().min(0).max(100), slopeAprPct: z.number().min(0).max(1000) }),
+  /** LLTVs the owner enables, e.g. ["0.86", "0.915"]. */
+  lltvs: z.array(wadFraction).min(1),
+  markets: z.array(morphoMarketSchema).min(1),
 })
 
 export const scenarioSchema = z.strictObject({
@@ -91,6 +151,8 @@ export const scenarioSchema = z.strictObject({
       staking: stakingSchema.optional(),
       /** Aave V3 market (real bytecode from @aave/core-v3). */
       aave: aaveSchema.optional(),
+      /** Morpho Blue markets (real bytecode compiled from @morpho-org/morpho-blue with solc 0.8.19). */
+      morpho: morphoSchema.optional(),
     }),
   ),
 })
@@ -102,6 +164,10 @@ export type ScenarioPool = z.infer<typeof poolSchema>
 export type ScenarioVault = z.infer<typeof vaultSchema>
 export type ScenarioStaking = z.infer<typeof stakingSchema>
 export type ScenarioAave = z.infer<typeof aaveSchema>
+export type ScenarioMorpho = z.infer<typeof morphoSchema>
+export type ScenarioMorphoMarket = z.infer<typeof morphoMarketSchema>
+export type ScenarioAaveReserve = z.infer<typeof aaveReserveSchema>
+export type ScenarioAaveReward = z.infer<typeof aaveRewardSchema>
 
 /** Path of the scenario shipped with switchyard. */
 export const defaultScenarioPath = join(dirname(fileURLToPath(import.meta.url)), 'scenarios', 'default.json')
@@ -116,7 +182,17 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
   const scenario = scenarioSchema.parse(JSON.parse(raw))
   for (const [chainId, chain] of Object.entries(scenario.chains)) {
     const symbols = new Set(chain.tokens.map((t) => t.symbol))
-    for (const r of chain.aave?.reserves ?? []) if (!symbols.has(r)) throw new Error(`scenario chain ${chainId}: aave reserve ${r} is not a token`)
+    for (const r of chain.aave?.reserves ?? []) if (!symbols.has(r.symbol)) throw new Error(`scenario chain ${chainId}: aave reserve ${r.symbol} is not a token`)
+    for (const r of chain.aave?.rewards ?? []) {
+      if (!chain.aave?.reserves.some((x) => x.symbol === r.reserve)) throw new Error(`scenario chain ${chainId}: aave reward on ${r.reserve}, which is not a reserve`)
+      if (!symbols.has(r.reward)) throw new Error(`scenario chain ${chainId}: aave reward token ${r.reward} is not a token`)
+    }
+    for (const m of chain.morpho?.markets ?? []) {
+      const name = `${m.collateral}/${m.loan}`
+      if (!symbols.has(m.collateral) || !symbols.has(m.loan)) throw new Error(`scenario chain ${chainId}: morpho market ${name} has an unknown token`)
+      if (m.collateral === m.loan) throw new Error(`scenario chain ${chainId}: morpho market ${name} lends against itself`)
+      if (!chain.morpho?.lltvs.includes(m.lltv)) throw new Error(`scenario chain ${chainId}: morpho market ${name} uses LLTV ${m.lltv}, which is not enabled`)
+    }
     for (const v of chain.vaults) if (!symbols.has(v.asset)) throw new Error(`scenario chain ${chainId}: vault ${v.symbol} has unknown asset ${v.asset}`)
     for (const pool of chain.pools) {
       for (const s of pool.tokens) if (!symbols.has(s)) throw new Error(`scenario chain ${chainId}: unknown token ${s}`)

@@ -13,6 +13,7 @@ import { fundAccount, type FundAccountParameters } from './fundAccount.js'
 import { protocolPackageVersions } from './protocolArtifacts.js'
 import { defaultScenarioPath, loadScenario, type Scenario } from './scenario.js'
 import { seedScenario } from './seedScenario.js'
+import { seedMorphoBlue } from './seedMorphoBlue.js'
 import { startAnvil, type AnvilNode } from './startAnvil.js'
 
 /** Parameters of {@link startDevnet}. */
@@ -60,7 +61,8 @@ function buildInputsHash(scenarioRaw: string, chainId: number): string {
   const h = createHash('sha256').update('devnet-v1').update(String(chainId)).update(scenarioRaw)
   h.update(JSON.stringify(protocolPackageVersions()))
   const here = dirname(fileURLToPath(import.meta.url))
-  for (const dir of [here, join(here, '..'), join(here, '../../contracts/artifacts'), join(here, '../../contracts')]) {
+  const morphoArtifacts = join(here, '../../contracts/generated/morpho-blue')
+  for (const dir of [here, join(here, '..'), join(here, '../../contracts/artifacts'), join(here, '../../contracts'), morphoArtifacts]) {
     if (!existsSync(dir)) continue
     for (const f of readdirSync(dir).sort()) {
       if (/\.(ts|js|json)$/.test(f) && !/\.test\.(ts|js)$/.test(f)) h.update(f).update(readFileSync(join(dir, f)))
@@ -77,6 +79,7 @@ async function buildChain(client: DevnetClient, scenario: Scenario): Promise<Cha
   await client.request({ method: 'anvil_setBlockTimestampInterval' as never, params: [12] as never })
   const book = await deployProtocols(client, { tokens: chain.tokens })
   await seedScenario(client, { book, pools: chain.pools, vaults: chain.vaults, staking: chain.staking, aave: chain.aave })
+  if (chain.morpho) await seedMorphoBlue(client, { book, morpho: chain.morpho })
   // Our router, executor, delegate and helpers: CREATE2, so the addresses are the same on every chain.
   book.switchyard = await deploySwitchyardContracts(client, { account: devnetDeployer })
   await client.request({ method: 'anvil_removeBlockTimestampInterval' as never, params: [] as never })

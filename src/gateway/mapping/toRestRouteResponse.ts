@@ -11,7 +11,8 @@ function argsOf(json: string): Record<string, unknown> {
   return parsed as Record<string, unknown>
 }
 
-function toRestStep(step: RouteStep__Output): RestRouteStep {
+/** One proto route step as the REST body lists it (`args` parsed from `args_json`). */
+export function toRestStep(step: RouteStep__Output): RestRouteStep {
   return {
     tokenIn: step.token_in,
     tokenOut: step.token_out,

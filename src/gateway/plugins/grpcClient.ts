@@ -22,6 +22,8 @@ import type { TokensRequest } from '../../grpc/generated/switchyard/data/v1/Toke
 import type { TokensResponse__Output } from '../../grpc/generated/switchyard/data/v1/TokensResponse.js'
 import type { ApproveRequest } from '../../grpc/generated/switchyard/routing/v1/ApproveRequest.js'
 import type { ApproveResponse__Output } from '../../grpc/generated/switchyard/routing/v1/ApproveResponse.js'
+import type { BundleRequest } from '../../grpc/generated/switchyard/routing/v1/BundleRequest.js'
+import type { BundleResponse__Output } from '../../grpc/generated/switchyard/routing/v1/BundleResponse.js'
 import type { RouteRequest } from '../../grpc/generated/switchyard/routing/v1/RouteRequest.js'
 import type { RouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
 import type { RoutingServiceClient } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
@@ -72,6 +74,7 @@ export type UnaryResult<T> = { response: T; metadata: grpc.Metadata }
 export type GatewayGrpc = {
   route(ctx: CallContext, request: RouteRequest): Promise<UnaryResult<RouteResponse__Output>>
   approve(ctx: CallContext, request: ApproveRequest): Promise<UnaryResult<ApproveResponse__Output>>
+  bundle(ctx: CallContext, request: BundleRequest): Promise<UnaryResult<BundleResponse__Output>>
   networks(ctx: CallContext, request: NetworksRequest): Promise<UnaryResult<NetworksResponse__Output>>
   account(ctx: CallContext, request: AccountRequest): Promise<UnaryResult<AccountResponse__Output>>
   protocols(ctx: CallContext, request: ProtocolsRequest): Promise<UnaryResult<ProtocolsResponse__Output>>
@@ -124,6 +127,7 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { dea
   return {
     route: (ctx, request) => callUnary<RouteRequest, RouteResponse__Output>(routing.Route.bind(routing), deadlineMs, ctx, request),
     approve: (ctx, request) => callUnary<ApproveRequest, ApproveResponse__Output>(routing.Approve.bind(routing), deadlineMs, ctx, request),
+    bundle: (ctx, request) => callUnary<BundleRequest, BundleResponse__Output>(routing.Bundle.bind(routing), deadlineMs, ctx, request),
     networks: (ctx, request) => callUnary<NetworksRequest, NetworksResponse__Output>(data.Networks.bind(data), deadlineMs, ctx, request),
     account: (ctx, request) => callUnary<AccountRequest, AccountResponse__Output>(data.Account.bind(data), deadlineMs, ctx, request),
     protocols: (ctx, request) => callUnary<ProtocolsRequest, ProtocolsResponse__Output>(data.Protocols.bind(data), deadlineMs, ctx, request),

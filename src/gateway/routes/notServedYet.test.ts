@@ -9,11 +9,8 @@ afterAll(async () => {
   await gw?.close()
 })
 
-it('bundle and nontokenized answer 501 NOT_IMPLEMENTED with a clear message, after authentication', async () => {
-  const bundle = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/bundle', headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' }, payload: '[]' })
-  expect(bundle.statusCode).toBe(501)
-  expect(bundle.json()).toMatchObject({ statusCode: 501, code: 'NOT_IMPLEMENTED', message: 'Bundles (POST /api/v1/shortcuts/bundle) are not supported yet.' })
+it('nontokenized answers 501 NOT_IMPLEMENTED with a clear message, after authentication', async () => {
   const nontokenized = await gw.app.inject({ method: 'GET', url: '/api/v1/shortcuts/route/nontokenized?chainId=1', headers: { authorization: `Bearer ${API_KEY}` } })
   expect(nontokenized.statusCode).toBe(501)
-  expect(gw.fake.calls.filter((c) => c.method === 'Account')).toHaveLength(2)
+  expect(gw.fake.calls.filter((c) => c.method === 'Account')).toHaveLength(1)
 })

@@ -5,7 +5,6 @@ import { toCallContext } from '../mapping/toCallContext.js'
 
 /** Spec endpoints this deployment does not serve yet. */
 const notServed: { method: 'GET' | 'POST'; url: string; what: string }[] = [
-  { method: 'POST', url: '/shortcuts/bundle', what: 'Bundles' },
   { method: 'GET', url: '/shortcuts/route/nontokenized', what: 'Non-tokenized routes' },
 ]
 

@@ -11,11 +11,12 @@ import type { TokensResponse } from '../../grpc/generated/switchyard/data/v1/Tok
 import type { RoutingServiceHandlers } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
 import type { RouteResponse } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
 import type { ApproveResponse } from '../../grpc/generated/switchyard/routing/v1/ApproveResponse.js'
+import type { BundleResponse } from '../../grpc/generated/switchyard/routing/v1/BundleResponse.js'
 import { PROTO_DIR } from '../plugins/grpcClient.js'
 
 /** One received call, for assertions. */
 export type RecordedCall = {
-  method: 'Route' | 'Approve' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume'
+  method: 'Route' | 'Approve' | 'Bundle' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume'
   request: unknown
   metadata: Record<string, string>
 }
@@ -57,6 +58,19 @@ export const cannedRouteResponse: RouteResponse = {
 }
 
 /** The canned ApproveResponse. */
+export const cannedBundleResponse: BundleResponse = {
+  bundle_json: '[{"protocol":"enso","action":"balance","args":{"token":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"}}]',
+  gas: '150000',
+  created_at: '100',
+  tx: { data: '0xf52e33f5', to: '0x0000000000000000000000000000000000000002', from: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', value: '0' },
+  amounts_out: { '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2': '1000' },
+  min_amounts_out: { '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2': '995' },
+  route: [],
+  fee_amount: {},
+  approvals: [],
+  valid_until: '1700000060',
+}
+
 export const cannedApproveResponse: ApproveResponse = {
   tx: { data: '0x095ea7b3', to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', from: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', value: '0' },
   gas: '46000',
@@ -172,6 +186,12 @@ export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
       if (fake.handlers.Approve) return fake.handlers.Approve(call, callback)
       call.sendMetadata(rateLimitMetadata())
       callback(null, cannedApproveResponse)
+    },
+    Bundle: (call, callback) => {
+      record('Bundle', call)
+      if (fake.handlers.Bundle) return fake.handlers.Bundle(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, cannedBundleResponse)
     },
   }
   const data: DataServiceHandlers = {

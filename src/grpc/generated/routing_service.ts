@@ -1,8 +1,11 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { Approval as _switchyard_routing_v1_Approval, Approval__Output as _switchyard_routing_v1_Approval__Output } from './switchyard/routing/v1/Approval.js';
 import type { ApproveRequest as _switchyard_routing_v1_ApproveRequest, ApproveRequest__Output as _switchyard_routing_v1_ApproveRequest__Output } from './switchyard/routing/v1/ApproveRequest.js';
 import type { ApproveResponse as _switchyard_routing_v1_ApproveResponse, ApproveResponse__Output as _switchyard_routing_v1_ApproveResponse__Output } from './switchyard/routing/v1/ApproveResponse.js';
+import type { BundleRequest as _switchyard_routing_v1_BundleRequest, BundleRequest__Output as _switchyard_routing_v1_BundleRequest__Output } from './switchyard/routing/v1/BundleRequest.js';
+import type { BundleResponse as _switchyard_routing_v1_BundleResponse, BundleResponse__Output as _switchyard_routing_v1_BundleResponse__Output } from './switchyard/routing/v1/BundleResponse.js';
 import type { RouteRequest as _switchyard_routing_v1_RouteRequest, RouteRequest__Output as _switchyard_routing_v1_RouteRequest__Output } from './switchyard/routing/v1/RouteRequest.js';
 import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteResponse__Output as _switchyard_routing_v1_RouteResponse__Output } from './switchyard/routing/v1/RouteResponse.js';
 import type { RouteStep as _switchyard_routing_v1_RouteStep, RouteStep__Output as _switchyard_routing_v1_RouteStep__Output } from './switchyard/routing/v1/RouteStep.js';
@@ -17,8 +20,11 @@ export interface ProtoGrpcType {
   switchyard: {
     routing: {
       v1: {
+        Approval: MessageTypeDefinition<_switchyard_routing_v1_Approval, _switchyard_routing_v1_Approval__Output>
         ApproveRequest: MessageTypeDefinition<_switchyard_routing_v1_ApproveRequest, _switchyard_routing_v1_ApproveRequest__Output>
         ApproveResponse: MessageTypeDefinition<_switchyard_routing_v1_ApproveResponse, _switchyard_routing_v1_ApproveResponse__Output>
+        BundleRequest: MessageTypeDefinition<_switchyard_routing_v1_BundleRequest, _switchyard_routing_v1_BundleRequest__Output>
+        BundleResponse: MessageTypeDefinition<_switchyard_routing_v1_BundleResponse, _switchyard_routing_v1_BundleResponse__Output>
         RouteRequest: MessageTypeDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_RouteRequest__Output>
         RouteResponse: MessageTypeDefinition<_switchyard_routing_v1_RouteResponse, _switchyard_routing_v1_RouteResponse__Output>
         RouteStep: MessageTypeDefinition<_switchyard_routing_v1_RouteStep, _switchyard_routing_v1_RouteStep__Output>

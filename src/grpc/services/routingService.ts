@@ -3,12 +3,14 @@ import type { SwitchyardServices } from '../../service/types.js'
 import { createUnaryHandler, type HandlerContext } from '../createUnaryHandler.js'
 import type { RoutingServiceHandlers } from '../generated/switchyard/routing/v1/RoutingService.js'
 import { fromProtoApproveRequest } from './fromProtoApproveRequest.js'
+import { fromProtoBundleRequest } from './fromProtoBundleRequest.js'
 import { fromProtoRouteRequest } from './fromProtoRouteRequest.js'
 import { toProtoApproveResponse } from './toProtoApproveResponse.js'
+import { toProtoBundleResponse } from './toProtoBundleResponse.js'
 import { toProtoRouteResponse } from './toProtoRouteResponse.js'
 
 export type RoutingServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'route' | 'approve'>
+  services: Pick<SwitchyardServices, 'route' | 'approve' | 'bundle'>
   /** `switchyard.routing.v1.RoutingService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -20,7 +22,7 @@ export type RoutingService = {
 }
 
 /**
- * Builds the RoutingService (Route, Approve). Handlers only translate: proto → REST-shaped request,
+ * Builds the RoutingService (Route, Approve, Bundle). Handlers only translate: proto → REST-shaped request,
  * the injected use case, answer → proto. Validation happens in the use case, shared with REST.
  * gRPC callers need not send `variable_estimates_json` (the gateway enforces it for REST POST).
  * @param ctx - {@link RoutingServiceContext}
@@ -36,6 +38,10 @@ export function createRoutingService(ctx: RoutingServiceContext): RoutingService
     Approve: createUnaryHandler(ctx, {
       method: 'RoutingService/Approve',
       work: async (request, options) => toProtoApproveResponse(await ctx.services.approve(fromProtoApproveRequest(request), options)),
+    }),
+    Bundle: createUnaryHandler(ctx, {
+      method: 'RoutingService/Bundle',
+      work: async (request, options) => toProtoBundleResponse(await ctx.services.bundle(fromProtoBundleRequest(request), options)),
     }),
   }
   return { handlers, addToServer: (server) => server.addService(ctx.definition, handlers) }

@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino'
 import { createApiKeyStore } from '../../service/auth/createApiKeyStore.js'
 import type { RateLimitOptions } from '../../service/auth/createRateLimiter.js'
 import type {
+  BundleAnswer,
   ApproveAnswer, CallOptions, NetworkAnswer, PriceAnswer, ProjectAnswer, ProtocolAnswer, RouteAnswer, StandardAnswer, SwitchyardServices, TokensAnswer, VolumeAnswer } from '../../service/types.js'
 import type { ProtoGrpcType as DataProto } from '../generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../generated/routing_service.js'
@@ -96,7 +97,7 @@ export const samplePrice: PriceAnswer = {
 
 /** One recorded use-case call. */
 export type RecordedCall = {
-  method: 'route' | 'approve' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume'
+  method: 'route' | 'approve' | 'bundle' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume'
   request: unknown
   options: CallOptions & { requireVariableEstimates?: boolean }
 }
@@ -105,6 +106,21 @@ export type RecordedCall = {
 export const sampleVolume: VolumeAnswer = {
   chainId: 1, fromBlock: 1, toBlock: 100, volumeUsd: 1234.5, swaps: 3, routes: 1,
   byProtocol: [{ protocol: 'uniswap-v2', volumeUsd: 1234.5, swaps: 3 }],
+}
+
+/** Canned bundle answer. */
+export const sampleBundleAnswer: BundleAnswer = {
+  bundle: [{ protocol: 'enso', action: 'balance', args: { token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } }],
+  gas: '123456',
+  createdAt: 100,
+  tx: { data: '0x1234', to: '0x0000000000000000000000000000000000000002', from: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', value: '0' },
+  amountsOut: { '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2': '1000' },
+  minAmountsOut: { '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2': '995' },
+  route: [],
+  priceImpact: null,
+  feeAmount: {},
+  approvals: [],
+  validUntil: 1_700_000_060,
 }
 
 /** A fake {@link SwitchyardServices}: records every call; behaviour per method is replaceable. */
@@ -122,6 +138,7 @@ export function createFakeServices(): FakeServices {
   const impl: FakeServices['impl'] = {
     route: async () => sampleRouteAnswer,
     approve: async () => sampleApproveAnswer,
+    bundle: async () => sampleBundleAnswer,
     networks: async () => sampleNetworks,
     protocols: async () => sampleProtocols,
     standards: async () => sampleStandards,
@@ -141,6 +158,10 @@ export function createFakeServices(): FakeServices {
     approve: (request, options) => {
       calls.push({ method: 'approve', request, options })
       return impl.approve(request, options)
+    },
+    bundle: (request, options) => {
+      calls.push({ method: 'bundle', request, options })
+      return impl.bundle(request, options)
     },
     networks: (filter, options) => {
       calls.push({ method: 'networks', request: filter, options })

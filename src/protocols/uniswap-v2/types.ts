@@ -9,4 +9,6 @@ export type UniswapV2PoolSnapshot = PoolSnapshotBase & {
   reserve1: bigint
   /** Swap fee in basis points (30 for Uniswap V2; forks differ). */
   feeBps: number
+  /** LP token `totalSupply()`, for liquidity quotes (undefined when the loader could not read it). */
+  totalSupply?: bigint | undefined
 }

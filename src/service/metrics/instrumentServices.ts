@@ -26,6 +26,7 @@ export function instrumentServices(services: SwitchyardServices, metrics: Metric
   return {
     route: wrap('route', services.route),
     approve: wrap('approve', services.approve),
+    bundle: wrap('bundle', services.bundle),
     networks: wrap('networks', services.networks),
     protocols: wrap('protocols', services.protocols),
     standards: wrap('standards', services.standards),

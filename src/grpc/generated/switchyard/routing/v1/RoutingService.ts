@@ -4,6 +4,8 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { ApproveRequest as _switchyard_routing_v1_ApproveRequest, ApproveRequest__Output as _switchyard_routing_v1_ApproveRequest__Output } from '../../../switchyard/routing/v1/ApproveRequest.js';
 import type { ApproveResponse as _switchyard_routing_v1_ApproveResponse, ApproveResponse__Output as _switchyard_routing_v1_ApproveResponse__Output } from '../../../switchyard/routing/v1/ApproveResponse.js';
+import type { BundleRequest as _switchyard_routing_v1_BundleRequest, BundleRequest__Output as _switchyard_routing_v1_BundleRequest__Output } from '../../../switchyard/routing/v1/BundleRequest.js';
+import type { BundleResponse as _switchyard_routing_v1_BundleResponse, BundleResponse__Output as _switchyard_routing_v1_BundleResponse__Output } from '../../../switchyard/routing/v1/BundleResponse.js';
 import type { RouteRequest as _switchyard_routing_v1_RouteRequest, RouteRequest__Output as _switchyard_routing_v1_RouteRequest__Output } from '../../../switchyard/routing/v1/RouteRequest.js';
 import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteResponse__Output as _switchyard_routing_v1_RouteResponse__Output } from '../../../switchyard/routing/v1/RouteResponse.js';
 
@@ -26,6 +28,29 @@ export interface RoutingServiceClient extends grpc.Client {
   approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
   approve(argument: _switchyard_routing_v1_ApproveRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
   approve(argument: _switchyard_routing_v1_ApproveRequest, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Several actions in one transaction (POST /api/v1/shortcuts/bundle): each action's commands in
+   * order, outputs wired into later actions at execution time, simulated as one transaction.
+   * Errors as for Route, plus INVALID_ARGUMENT codes TOO_MANY_ACTIONS, TOO_DEEP, INVALID_REFERENCE,
+   * UNKNOWN_ACTION, DELEGATE_ONLY, INVALID_PRIMARY_ADDRESS, BRIDGE_NOT_SUPPORTED, MISSING_ESTIMATE,
+   * and FAILED_PRECONDITION with code SIMULATION_REVERTED (the decoded revert in the message).
+   */
+  Bundle(argument: _switchyard_routing_v1_BundleRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
+  Bundle(argument: _switchyard_routing_v1_BundleRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
+  Bundle(argument: _switchyard_routing_v1_BundleRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
+  Bundle(argument: _switchyard_routing_v1_BundleRequest, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Several actions in one transaction (POST /api/v1/shortcuts/bundle): each action's commands in
+   * order, outputs wired into later actions at execution time, simulated as one transaction.
+   * Errors as for Route, plus INVALID_ARGUMENT codes TOO_MANY_ACTIONS, TOO_DEEP, INVALID_REFERENCE,
+   * UNKNOWN_ACTION, DELEGATE_ONLY, INVALID_PRIMARY_ADDRESS, BRIDGE_NOT_SUPPORTED, MISSING_ESTIMATE,
+   * and FAILED_PRECONDITION with code SIMULATION_REVERTED (the decoded revert in the message).
+   */
+  bundle(argument: _switchyard_routing_v1_BundleRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
+  bundle(argument: _switchyard_routing_v1_BundleRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
+  bundle(argument: _switchyard_routing_v1_BundleRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
+  bundle(argument: _switchyard_routing_v1_BundleRequest, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
@@ -63,6 +88,15 @@ export interface RoutingServiceHandlers extends grpc.UntypedServiceImplementatio
   Approve: grpc.handleUnaryCall<_switchyard_routing_v1_ApproveRequest__Output, _switchyard_routing_v1_ApproveResponse>;
   
   /**
+   * Several actions in one transaction (POST /api/v1/shortcuts/bundle): each action's commands in
+   * order, outputs wired into later actions at execution time, simulated as one transaction.
+   * Errors as for Route, plus INVALID_ARGUMENT codes TOO_MANY_ACTIONS, TOO_DEEP, INVALID_REFERENCE,
+   * UNKNOWN_ACTION, DELEGATE_ONLY, INVALID_PRIMARY_ADDRESS, BRIDGE_NOT_SUPPORTED, MISSING_ESTIMATE,
+   * and FAILED_PRECONDITION with code SIMULATION_REVERTED (the decoded revert in the message).
+   */
+  Bundle: grpc.handleUnaryCall<_switchyard_routing_v1_BundleRequest__Output, _switchyard_routing_v1_BundleResponse>;
+  
+  /**
    * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
    * Errors: INVALID_ARGUMENT (bad input), FAILED_PRECONDITION with code NO_ROUTE
    * ("Could not build shortcuts for route"), RESOURCE_EXHAUSTED (rate limit or full queue),
@@ -75,5 +109,6 @@ export interface RoutingServiceHandlers extends grpc.UntypedServiceImplementatio
 
 export interface RoutingServiceDefinition extends grpc.ServiceDefinition {
   Approve: MethodDefinition<_switchyard_routing_v1_ApproveRequest, _switchyard_routing_v1_ApproveResponse, _switchyard_routing_v1_ApproveRequest__Output, _switchyard_routing_v1_ApproveResponse__Output>
+  Bundle: MethodDefinition<_switchyard_routing_v1_BundleRequest, _switchyard_routing_v1_BundleResponse, _switchyard_routing_v1_BundleRequest__Output, _switchyard_routing_v1_BundleResponse__Output>
   Route: MethodDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_RouteResponse, _switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_RouteResponse__Output>
 }

@@ -1,0 +1,191 @@
+import { type Address, type Hex, getAddress, parseAbi } from 'viem'
+import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
+import { functionCall } from '../../encoding/call.js'
+import { addSweep, addTransfer, type SwitchyardHelperAddresses } from '../../encoding/planActions.js'
+import { Planner } from '../../encoding/planner.js'
+import { InvalidBundleError } from '../../errors/bundle.js'
+import { BaseError } from '../../errors/base.js'
+import { bundleActionsByKey } from '../../protocols/bundleRegistry.js'
+import type { BundleActionContext, BundleContracts, BundleRouteStep, BundleValue } from '../../protocols/bundle/types.js'
+import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
+import type { SearchContext } from '../search/searchContext.js'
+import { encodeBundleRoute } from './encodeBundleRoute.js'
+
+/** One validated action: protocol, action and parsed arguments (plain data). */
+export type ParsedBundleAction = { protocol: string; action: string; args: unknown }
+
+/** Parameters of {@link buildBundlePlan}. Plain data: sent to an engine worker. */
+export type BuildBundleParameters = {
+  chainId: number
+  strategy: 'router' | 'delegate'
+  /** The executing contract: our executor, or the wallet under the delegate strategy. */
+  self: Address
+  fromAddress: Address
+  receiver: Address
+  refundReceiver: Address
+  helpers: SwitchyardHelperAddresses
+  contracts: BundleContracts
+  deadline: bigint
+  actions: readonly ParsedBundleAction[]
+  /** The executing contract's balances before the bundle (lowercase token → amount); empty for our executor. */
+  initialBalances: Readonly<Record<string, bigint>>
+  /** In-plan minimum applied to every routed output under the delegate strategy (no router checks there). */
+  delegateSlippageBps: bigint
+  maxHops: number
+  maxSplits: number
+  ignoreStandards: readonly string[]
+}
+
+/** A plan for one bundle, with what the transaction must bring and deliver. */
+export type BuildBundleReturnType = {
+  commands: Hex[]
+  state: Hex[]
+  /** What the executing contract needs besides what it holds: the router pulls it (native: `tx.value`). */
+  inputs: { token: Address; amount: bigint }[]
+  /** Where each delivered token goes, with the build-time estimate of the amount. */
+  deliveries: { token: Address; receiver: Address; estimate: bigint | undefined }[]
+  /** Build-time estimates of every action's outputs (decimal strings; null when unknowable). */
+  estimates: (string | null)[][]
+  /** Steps for the answer's `route`. */
+  route: BundleRouteStep[]
+}
+
+const mathSubAbi = parseAbi(['function sub(uint256,uint256) pure returns (uint256)'])
+const lower = (a: string) => a.toLowerCase()
+
+/**
+ * Builds the weiroll plan of a bundle: each action in order adds its commands through its protocol's
+ * declaration, references become state handles (wired at execution time), and the context tracks the
+ * executing contract's balances to know what must be pulled and what is delivered. Under the router
+ * strategy every token the bundle touched is swept at the end (produced tokens to the receiver, the
+ * rest to the refund receiver), so our executor ends empty; under the delegate strategy the wallet keeps
+ * its funds and the bundle's net gains go to the receiver when it is another address.
+ * Pure: runs in an engine worker over the snapshot's search context.
+ * @throws InvalidBundleError, NoRouteError
+ */
+export function buildBundlePlan(search: SearchContext, params: BuildBundleParameters): BuildBundleReturnType {
+  // Pass 1 finds the delegate's net outputs; pass 2 measures them in-plan and delivers exactly them.
+  const first = runPass(search, params, [])
+  if (params.strategy === 'router' || lower(params.receiver) === lower(params.self)) return first.result
+  return runPass(search, params, first.gains).result
+}
+
+function runPass(search: SearchContext, params: BuildBundleParameters, gains: readonly Address[]): { result: BuildBundleReturnType; gains: Address[] } {
+  const planner = new Planner()
+  const holdings = new Map<string, bigint>(Object.entries(params.initialBalances).map(([k, v]) => [lower(k), v]))
+  const inputs = new Map<string, bigint>()
+  const produced = new Set<string>()
+  const touched = new Set<string>()
+  const deliveries = new Map<string, { token: Address; receiver: Address; estimate: bigint | undefined }>()
+  const values: BundleValue[][] = []
+  const route: BundleRouteStep[] = []
+  let current = 0
+  const fieldOf = (field: string) => `actions[${current}].args.${field}`
+  const fail = (code: string, field: string, message: string): never => {
+    throw new InvalidBundleError({ code, field: fieldOf(field), message })
+  }
+  const deliver = (token: Address, receiver: Address, estimate: bigint | undefined) => {
+    const key = `${lower(receiver)}:${lower(token)}`
+    const prev = deliveries.get(key)
+    const sum = prev === undefined ? estimate : prev.estimate === undefined || estimate === undefined ? undefined : prev.estimate + estimate
+    deliveries.set(key, { token: getAddress(token), receiver: getAddress(receiver), estimate: sum })
+  }
+  const balanceHelper = { address: params.helpers.balance, abi: switchyardBalanceHelperAbi } as const
+  const before = new Map(gains.map((t) => [lower(t), planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOfCaller', args: [t] }).staticcall())]))
+
+  const ctx: BundleActionContext = {
+    planner,
+    chainId: params.chainId,
+    self: params.self,
+    strategy: params.strategy,
+    fromAddress: params.fromAddress,
+    receiver: params.receiver,
+    helpers: params.helpers,
+    contracts: params.contracts,
+    deadline: params.deadline,
+    amount(arg) {
+      if (typeof arg === 'bigint') return { kind: 'amount', value: arg, estimate: arg }
+      const value = values[arg.at]?.[arg.index]
+      if (value === undefined) return fail('INVALID_REFERENCE', 'useOutputOfCallAt', `action ${arg.at} has no output ${arg.index}`)
+      return { ...value, kind: 'amount' }
+    },
+    condition(arg) {
+      if (typeof arg === 'boolean') return { kind: 'bool', value: arg, estimate: arg ? 1n : 0n }
+      const value = values[arg.at]?.[arg.index]
+      if (value === undefined || value.kind !== 'bool') return fail('INVALID_REFERENCE', 'condition', `action ${arg.at} output ${arg.index} is not a condition`)
+      return value
+    },
+    spend(token, amount) {
+      const key = lower(token)
+      touched.add(key)
+      const need = amount.estimate ?? 0n
+      const have = holdings.get(key) ?? 0n
+      if (have >= need) holdings.set(key, have - need)
+      else {
+        holdings.set(key, 0n)
+        inputs.set(key, (inputs.get(key) ?? 0n) + need - have)
+      }
+    },
+    produce(token, amount, to) {
+      const key = lower(token)
+      if (to === undefined || lower(to) === lower(params.self)) {
+        touched.add(key)
+        produced.add(key)
+        holdings.set(key, (holdings.get(key) ?? 0n) + (amount.estimate ?? 0n))
+      } else deliver(token, to, amount.estimate)
+    },
+    held: (token) => holdings.get(lower(token)) ?? 0n,
+    route: (p) => encodeBundleRoute(ctx, search, { ...p, maxHops: p.maxHops ?? params.maxHops, maxSplits: params.maxSplits, ignoreStandards: [...params.ignoreStandards, ...(p.ignoreStandards ?? [])], delegateSlippageBps: params.delegateSlippageBps, report: (s) => route.push(s) }),
+    pools: (slug) => search.graph.pools.filter((p) => p.adapter.slug === slug).map((p) => p.snapshot),
+    report: (step) => route.push(step),
+    fail,
+  }
+
+  params.actions.forEach((action, i) => {
+    current = i
+    const definition = bundleActionsByKey.get(`${action.protocol}:${action.action}`)
+    if (!definition) throw new InvalidBundleError({ code: 'UNKNOWN_ACTION', field: `actions[${i}]`, message: `unknown action ${action.protocol} ${action.action}` })
+    try {
+      values.push([...definition.build(ctx, action.args)])
+    } catch (error) {
+      if (error instanceof BaseError) throw error
+      throw new InvalidBundleError({ code: 'INVALID_ACTION', field: `actions[${i}]`, message: error instanceof Error ? error.message.split('\n')[0]! : String(error) })
+    }
+  })
+
+  const netGains: Address[] = []
+  if (params.strategy === 'router') {
+    // Our executor ends empty: produced tokens go to the receiver, leftovers of inputs to the refund receiver.
+    for (const key of touched) {
+      const token = getAddress(key)
+      const to = produced.has(key) ? params.receiver : params.refundReceiver
+      if (lower(to) === lower(params.self)) continue
+      addSweep(planner, { helpers: params.helpers, token, receiver: to })
+      if (produced.has(key)) deliver(token, to, holdings.get(key))
+    }
+  } else {
+    for (const key of produced) {
+      if ((holdings.get(key) ?? 0n) > (params.initialBalances[key] ?? 0n)) netGains.push(getAddress(key))
+    }
+    for (const [key, handle] of before) {
+      const after = planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOfCaller', args: [key] }).staticcall())
+      const gained = planner.add(functionCall({ address: params.helpers.math, abi: mathSubAbi, functionName: 'sub', args: [after, handle] }).staticcall())
+      addTransfer(planner, { token: getAddress(key), receiver: params.receiver, amount: gained })
+      deliver(getAddress(key), params.receiver, (holdings.get(key) ?? 0n) - (params.initialBalances[key] ?? 0n))
+    }
+    if (before.size === 0) for (const key of produced) deliver(getAddress(key), params.self, holdings.get(key))
+  }
+
+  const plan = planner.plan()
+  return {
+    gains: netGains,
+    result: {
+      ...plan,
+      inputs: [...inputs].map(([token, amount]) => ({ token: isNativeAddress(token) ? NATIVE_ADDRESS : getAddress(token), amount })),
+      deliveries: [...deliveries.values()],
+      estimates: values.map((outs) => outs.map((v) => (v.estimate === undefined ? null : v.estimate.toString()))),
+      route,
+    },
+  }
+}
+

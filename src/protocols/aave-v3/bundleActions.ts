@@ -1,0 +1,140 @@
+import { type Address, parseAbi } from 'viem'
+import { z } from 'zod'
+import { functionCall } from '../../encoding/call.js'
+import { isNativeAddress } from '../../schemas/fields.js'
+import { addressArg, positiveAmountArg, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
+import { createPoolActions } from '../bundle/createPoolActions.js'
+import { planApprove, planRevoke, planTransfer } from '../bundle/planValues.js'
+import { defineBundleAction, type BundleActionContext, type BundleActionDefinition } from '../bundle/types.js'
+
+const poolAbi = parseAbi([
+  'function borrow(address asset, uint256 amount, uint256 interestRateMode, uint16 referralCode, address onBehalfOf)',
+  'function repay(address asset, uint256 amount, uint256 interestRateMode, address onBehalfOf) returns (uint256)',
+  'function withdraw(address asset, uint256 amount, address to) returns (uint256)',
+])
+
+/** Variable rate: Aave V3 has no other mode for new borrows. */
+const VARIABLE = 2n
+
+const lower = (a: string) => a.toLowerCase()
+
+/** The Pool named by `primaryAddress`, checked against the chain's market. */
+function poolOf(ctx: BundleActionContext, primary: Address): Address {
+  const pools = new Set(ctx.pools('aave-v3').map((r) => lower((r as { pool?: string }).pool ?? '')))
+  if (ctx.contracts.aaveV3Pool) pools.add(lower(ctx.contracts.aaveV3Pool))
+  pools.delete('')
+  if (!pools.has(lower(primary))) {
+    ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${primary} is not the Aave V3 Pool on chain ${ctx.chainId}${pools.size ? ` (${[...pools].join(', ')})` : ''}`)
+  }
+  return primary
+}
+
+/** The reserve of `asset`: its aToken, for checks. */
+function reserveOf(ctx: BundleActionContext, asset: Address, field: string): { aToken: Address } {
+  const reserve = ctx.pools('aave-v3').find((r) => lower(r.tokens[0] ?? '') === lower(asset))
+  if (!reserve) ctx.fail('INVALID_TOKEN', field, `${asset} is not an Aave V3 reserve on chain ${ctx.chainId}`)
+  return { aToken: reserve.tokens[1] as Address }
+}
+
+/** `aave-v3 borrow`: variable-rate borrow against the wallet's collateral (delegate only: the debt is the wallet's). */
+export const aaveV3BorrowAction = defineBundleAction({
+  protocol: 'aave-v3',
+  action: 'borrow',
+  description: 'Borrows amountOut of tokenOut at the variable rate against the collateral the wallet supplied; delegate only; output: the amount borrowed',
+  delegateOnly: true,
+  args: z.strictObject({
+    collateral: z.union([tokenArg, z.array(tokenArg).max(8)]).optional(),
+    tokenOut: tokenArg,
+    amountOut: positiveAmountArg,
+    primaryAddress: addressArg,
+    receiver: receiverArg.optional(),
+    onBehalfOf: addressArg.optional(),
+    positionId: z.string().max(78).optional(),
+    tokenId: uintLiteral.optional(),
+    args: z.record(z.string(), z.unknown()).optional(),
+  }),
+  outputs: () => ['amount'],
+  build(ctx, args) {
+    const pool = poolOf(ctx, args.primaryAddress)
+    if (isNativeAddress(args.tokenOut)) ctx.fail('INVALID_TOKEN', 'tokenOut', 'borrow WETH and unwrap it; the Pool lends ERC-20 reserves')
+    reserveOf(ctx, args.tokenOut, 'tokenOut')
+    const amount = ctx.amount(args.amountOut)
+    ctx.planner.add(functionCall({ address: pool, abi: poolAbi, functionName: 'borrow', args: [args.tokenOut, amount.value, VARIABLE, 0, args.onBehalfOf ?? ctx.self] }))
+    ctx.produce(args.tokenOut, amount)
+    if (args.receiver && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, args.tokenOut, amount, args.receiver)
+    return [{ ...amount, token: args.tokenOut }]
+  },
+})
+
+/** `aave-v3 repay`: repays variable debt (the wallet's, or onBehalfOf's). */
+export const aaveV3RepayAction = defineBundleAction({
+  protocol: 'aave-v3',
+  action: 'repay',
+  description: "Repays up to amountIn of tokenIn variable debt of the wallet (or onBehalfOf); delegate only; output: the amount repaid",
+  delegateOnly: true,
+  args: z.strictObject({
+    tokenIn: tokenArg,
+    amountIn: positiveAmountArg,
+    primaryAddress: addressArg,
+    onBehalfOf: addressArg.optional(),
+    positionId: z.string().max(78).optional(),
+    tokenId: uintLiteral.optional(),
+    args: z.record(z.string(), z.unknown()).optional(),
+  }),
+  outputs: () => ['amount'],
+  build(ctx, args) {
+    const pool = poolOf(ctx, args.primaryAddress)
+    if (isNativeAddress(args.tokenIn)) ctx.fail('INVALID_TOKEN', 'tokenIn', 'repay with WETH; the Pool takes ERC-20 reserves')
+    reserveOf(ctx, args.tokenIn, 'tokenIn')
+    const amount = ctx.amount(args.amountIn)
+    planApprove(ctx, args.tokenIn, pool, amount)
+    const repaid = ctx.planner.add(functionCall({ address: pool, abi: poolAbi, functionName: 'repay', args: [args.tokenIn, amount.value, VARIABLE, args.onBehalfOf ?? ctx.self] }))
+    // The Pool pulls at most the debt: no allowance outlives the action.
+    planRevoke(ctx, args.tokenIn, pool)
+    ctx.spend(args.tokenIn, amount)
+    return [{ kind: 'amount', value: repaid, estimate: amount.estimate, token: args.tokenIn }]
+  },
+})
+
+/** `aave-v3 withdraw`: withdraws an exact amount of the underlying from the aTokens the executing contract holds. */
+export const aaveV3WithdrawAction = defineBundleAction({
+  protocol: 'aave-v3',
+  action: 'withdraw',
+  description: 'Withdraws amountOut of tokenOut (the reserve asset) by burning the matching aTokens; output: the amount withdrawn',
+  delegateOnly: false,
+  args: z.strictObject({
+    tokenOut: tokenArg,
+    amountOut: positiveAmountArg,
+    primaryAddress: addressArg,
+    receiver: receiverArg.optional(),
+    onBehalfOf: addressArg.optional(),
+    positionId: z.string().max(78).optional(),
+    args: z.record(z.string(), z.unknown()).optional(),
+  }),
+  outputs: () => ['amount'],
+  build(ctx, args) {
+    const pool = poolOf(ctx, args.primaryAddress)
+    const { aToken } = reserveOf(ctx, args.tokenOut, 'tokenOut')
+    const amount = ctx.amount(args.amountOut)
+    ctx.spend(aToken, amount)
+    const to = args.receiver ?? ctx.self
+    const withdrawn = ctx.planner.add(functionCall({ address: pool, abi: poolAbi, functionName: 'withdraw', args: [args.tokenOut, amount.value, to] }))
+    ctx.produce(args.tokenOut, amount, to)
+    return [{ kind: 'amount', value: withdrawn, estimate: amount.estimate, token: args.tokenOut }]
+  },
+})
+
+/** Every Aave V3 bundle action: tokenized deposit/redeem through the engine, and the position actions. */
+export const aaveV3BundleActions: BundleActionDefinition[] = [
+  ...createPoolActions({
+    protocol: 'aave-v3',
+    actions: [
+      { action: 'deposit', description: 'Supplies tokenIn to the Aave V3 Pool for its aToken; output: aTokens received' },
+      { action: 'redeem', description: 'Withdraws the reserve asset for aTokens (tokenIn); output: asset received' },
+    ],
+    periphery: (c) => [c.aaveV3Pool],
+  }),
+  aaveV3BorrowAction,
+  aaveV3RepayAction,
+  aaveV3WithdrawAction,
+]

@@ -1,0 +1,166 @@
+import type { Address } from 'viem'
+import type { z } from 'zod'
+import type { SwitchyardHelperAddresses } from '../../encoding/planActions.js'
+import type { Planner } from '../../encoding/planner.js'
+import type { ReturnValue } from '../../encoding/value.js'
+import type { PoolSnapshotBase } from '../types.js'
+
+/** What a bundle value is: a token amount (uint256) or a condition (bool). */
+export type BundleValueKind = 'amount' | 'bool'
+
+/**
+ * A reference to an earlier action's output, as parsed from `{ useOutputOfCallAt, index? }`. The
+ * argument schema stamps the kind it expects, so references are checked before anything is built.
+ */
+export type BundleRef = {
+  readonly ref: true
+  /** Index of the referenced action (in its own action list: a callback counts from its first action). */
+  at: number
+  /** Which of that action's outputs (0 for single-output actions). */
+  index: number
+  /** The kind the argument expects. */
+  kind: BundleValueKind
+}
+
+/** An amount argument: a literal (wei) or a reference. */
+export type AmountArg = bigint | BundleRef
+/** A condition argument: a literal or a reference. */
+export type BoolArg = boolean | BundleRef
+
+/** A value inside the plan: a literal or a planner handle, with its build-time estimate. */
+export type BundleValue = {
+  kind: BundleValueKind
+  /** The value the executing contract uses: a literal or the handle of an earlier command's result. */
+  value: bigint | boolean | ReturnValue
+  /**
+   * Build-time estimate: exact for literals and engine quotes, tracked for balances; undefined when it
+   * cannot be known without executing (a `call` result). Route searches and slippage need it.
+   */
+  estimate: bigint | undefined
+  /** The token an amount is of, when known (lets `slippage` and `fee` name their token). */
+  token?: Address | undefined
+}
+
+/** Contracts of the chain that actions may call, from its address book. Plain data. */
+export type BundleContracts = {
+  weth: Address
+  permit2: Address
+  multicall3: Address
+  uniswapV2Router02: Address
+  uniswapV3SwapRouter02: Address
+  uniswapV3PositionManager: Address
+  balancerVault: Address
+  aaveV3Pool?: Address | undefined
+  lidoStETH?: Address | undefined
+  lidoWstETH?: Address | undefined
+  morpho?: Address | undefined
+}
+
+/** One route step as the answer's `route` lists it. */
+export type BundleRouteStep = {
+  action: string
+  protocol: string
+  primary: Address
+  tokenIn: Address[]
+  tokenOut: Address[]
+  amountIn?: string | undefined
+  amountOut?: string | undefined
+}
+
+/** Parameters of {@link BundleActionContext.route}. */
+export type BundleRouteParameters = {
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: BundleValue
+  /** Only these adapters (slugs) may be used; all when omitted. */
+  onlyProtocols?: readonly string[] | undefined
+  /** Protocol slugs or standards to leave out. */
+  ignoreStandards?: readonly string[] | undefined
+  /** Only these pools (lowercase addresses) may be used; all when omitted. */
+  onlyPools?: readonly string[] | undefined
+  /** Longest path; the bundle's default when omitted. */
+  maxHops?: number | undefined
+  /** In-plan minimum for the output, checked after the route runs. */
+  minAmountOut?: BundleValue | undefined
+  /** In-plan minimum as `estimate × (1 − bps)`; ignored when `minAmountOut` is given. */
+  slippageBps?: bigint | undefined
+  /** Where the output goes; the executing contract when omitted. */
+  receiver?: Address | undefined
+  /** Protocol slug to report in the answer's route (the action's protocol). */
+  reportAs?: string | undefined
+}
+
+/**
+ * What an action's `build` may use. One context per bundle; it tracks the executing contract's
+ * balances (estimates), what must be pulled from the sender, and what is delivered to whom.
+ * Pure: every method runs inside an engine worker.
+ */
+export type BundleActionContext = {
+  readonly planner: Planner
+  readonly chainId: number
+  /** The contract executing the plan: our executor (router strategy) or the user's wallet (delegate). */
+  readonly self: Address
+  readonly strategy: 'router' | 'delegate'
+  /** The bundle's sender. */
+  readonly fromAddress: Address
+  /** The bundle's receiver (defaults to the sender). */
+  readonly receiver: Address
+  readonly helpers: SwitchyardHelperAddresses
+  readonly contracts: BundleContracts
+  /** Unix deadline for periphery calls that take one. */
+  readonly deadline: bigint
+  /** Resolves an amount argument into a plan value (references become handles). */
+  amount(arg: AmountArg): BundleValue
+  /** Resolves a condition argument. */
+  condition(arg: BoolArg): BundleValue
+  /** Records that the executing contract spends `amount` of `token` (native = 0xEeee…EEeE). */
+  spend(token: Address, amount: BundleValue): void
+  /** Records that `amount` of `token` arrived at `to` (the executing contract when omitted). */
+  produce(token: Address, amount: BundleValue, to?: Address | undefined): void
+  /** Current estimate of the executing contract's balance of `token`. */
+  held(token: Address): bigint
+  /**
+   * Finds the best route with the engine on the bundle's snapshot, adds its commands (wrapping and
+   * unwrapping native coin as needed) and returns the output value. Spends and produces are recorded.
+   * @throws NoRouteError when nothing connects the tokens under the filters
+   */
+  route(parameters: BundleRouteParameters): BundleValue
+  /** Snapshots of the adapter `slug`'s pools, vaults or markets on the bundle's block. */
+  pools(slug: string): readonly PoolSnapshotBase[]
+  /** Adds a step to the answer's `route`. */
+  report(step: BundleRouteStep): void
+  /** Throws a clear 400 about one argument of the current action. */
+  fail(code: string, field: string, message: string): never
+}
+
+/**
+ * One bundle action kind, declared by the protocol that offers it. `build` adds the action's commands
+ * to the plan and returns its outputs, which later actions may reference by index.
+ */
+export type BundleActionDefinition<TArgs = any> = {
+  /** Protocol slug as clients send it (`enso`, `erc20`, `uniswap-v2`, `aave-v3`, …). */
+  protocol: string
+  /** Action name, lowercase (`route`, `swap`, `deposit`, `borrow`, …). */
+  action: string
+  /** One line for `/actions` and the README. */
+  description: string
+  /** Only the delegate strategy may run it (positions held by the wallet itself). */
+  delegateOnly: boolean | ((args: TArgs) => boolean)
+  /** Argument schema: raw JSON in, typed arguments out (references become {@link BundleRef}). */
+  args: z.ZodType<TArgs>
+  /** Kinds of the outputs, in order; references are checked against them before building. */
+  outputs(args: TArgs): readonly BundleValueKind[]
+  /** Adds the commands and returns one value per declared output. */
+  build(ctx: BundleActionContext, args: TArgs): readonly BundleValue[]
+}
+
+/**
+ * Declares an action with its argument type inferred from the schema.
+ * @param definition - the action
+ * @returns the same definition
+ */
+export function defineBundleAction<TSchema extends z.ZodType>(
+  definition: Omit<BundleActionDefinition<z.output<TSchema>>, 'args'> & { args: TSchema },
+): BundleActionDefinition<z.output<TSchema>> {
+  return definition as BundleActionDefinition<z.output<TSchema>>
+}

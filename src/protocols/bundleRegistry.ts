@@ -1,0 +1,61 @@
+import { aaveV3BundleActions } from './aave-v3/bundleActions.js'
+import { createPoolActions } from './bundle/createPoolActions.js'
+import type { BundleActionDefinition } from './bundle/types.js'
+import { ensoCallAction } from './enso/callAction.js'
+import { ensoMergeAction, ensoRouteAction, ensoSplitAction } from './enso/routeActions.js'
+import { ensoBalanceAction, ensoEnsoFeeAction, ensoFeeAction, ensoMinAmountOutAction, ensoSlippageAction } from './enso/valueActions.js'
+import { erc20Actions } from './erc20/actions.js'
+import { helperActions } from './helpers/actions.js'
+import { mathActions } from './math/actions.js'
+import { permit2PermitTransferFromAction } from './permit2/actions.js'
+import { uniswapV3DepositClmmAction, uniswapV3RedeemClmmAction } from './uniswap-v3/clmmActions.js'
+
+const swap = (protocol: string, via: string) => ({ action: 'swap', description: `Swaps tokenIn for tokenOut through ${via} (one pool when primaryAddress is a pool); output: tokenOut received` })
+
+/**
+ * Every bundle action, listed explicitly. Protocols declare what they offer; the bundle builder has no
+ * per-action cases. `/actions` and `/standards` read this list.
+ */
+export const bundleActions: readonly BundleActionDefinition[] = [
+  ensoRouteAction,
+  ensoSplitAction,
+  ensoMergeAction,
+  ensoBalanceAction,
+  ensoMinAmountOutAction,
+  ensoSlippageAction,
+  ensoFeeAction,
+  ensoEnsoFeeAction,
+  ensoCallAction,
+  ...mathActions,
+  ...helperActions,
+  ...erc20Actions,
+  permit2PermitTransferFromAction,
+  ...createPoolActions({ protocol: 'uniswap-v2', actions: [swap('uniswap-v2', 'Uniswap V2 pairs')], periphery: (c) => [c.uniswapV2Router02] }),
+  ...createPoolActions({ protocol: 'uniswap-v3', actions: [swap('uniswap-v3', 'Uniswap V3 pools')], periphery: (c) => [c.uniswapV3SwapRouter02] }),
+  uniswapV3DepositClmmAction,
+  uniswapV3RedeemClmmAction,
+  ...createPoolActions({ protocol: 'balancer-v2', actions: [swap('balancer-v2', 'Balancer V2 pools')], periphery: (c) => [c.balancerVault] }),
+  ...createPoolActions({
+    protocol: 'erc4626',
+    actions: [
+      { action: 'deposit', description: 'Deposits the asset (tokenIn) into the ERC-4626 vault primaryAddress; output: shares received' },
+      { action: 'redeem', description: 'Redeems vault shares (tokenIn) for the asset; output: asset received' },
+    ],
+    periphery: () => [],
+  }),
+  ...createPoolActions({
+    protocol: 'lido',
+    actions: [
+      { action: 'deposit', description: 'Stakes ETH/WETH for stETH, or wraps stETH into wstETH (primaryAddress: stETH or wstETH); output: tokens received' },
+      { action: 'redeem', description: 'Unwraps wstETH into stETH; output: stETH received' },
+    ],
+    periphery: (c) => [c.lidoStETH, c.lidoWstETH],
+  }),
+  ...aaveV3BundleActions,
+]
+
+/** The actions by `protocol:action`. */
+export const bundleActionsByKey: ReadonlyMap<string, BundleActionDefinition> = new Map(bundleActions.map((a) => [`${a.protocol}:${a.action}`, a]))
+
+/** Protocols that offer bridge actions in the vendor API; served by the cross-chain issue. */
+export const bridgeProtocols: readonly string[] = ['stargate', 'layerzero', 'across', 'ccip', 'relay', 'cctp']

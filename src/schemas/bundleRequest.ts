@@ -1,0 +1,166 @@
+import type { Address } from 'viem'
+import { z } from 'zod'
+import { InvalidBundleError } from '../errors/bundle.js'
+import { InvalidRequestError } from '../errors/request.js'
+import { collectRefs } from '../protocols/bundle/args.js'
+import type { BundleActionDefinition } from '../protocols/bundle/types.js'
+import { bridgeProtocols, bundleActions, bundleActionsByKey } from '../protocols/bundleRegistry.js'
+import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema } from './fields.js'
+import { MAX_IGNORE_ITEMS, routingStrategies, type RoutingStrategy } from './routeRequest.js'
+import { toInvalidRequestError } from './toInvalidRequestError.js'
+
+/** Most actions a bundle may hold, counting actions inside callbacks (spec). */
+export const MAX_BUNDLE_ACTIONS = 10
+
+const strategySchema = z.string().transform((v, ctx) => {
+  if ((routingStrategies as readonly string[]).includes(v)) return v as RoutingStrategy
+  ctx.addIssue({ code: 'custom', params: { code: 'INVALID_STRATEGY' }, message: `must be one of ${routingStrategies.join(', ')}` })
+  return z.NEVER
+})
+
+/** The bundle's query parameters, as `EnsoClient.getBundleData` sends them (REST names). */
+export const bundleParamsSchema = z.strictObject({
+  chainId: chainIdSchema.optional(),
+  fromAddress: addressSchema,
+  routingStrategy: strategySchema.nullable().optional(),
+  receiver: receiverSchema.optional(),
+  spender: receiverSchema.optional(),
+  refundReceiver: receiverSchema.optional(),
+  referralCode: referralCodeSchema.optional(),
+  ignoreAggregators: z.array(z.string().max(64)).max(MAX_IGNORE_ITEMS).nullable().optional(),
+  ignoreStandards: z.array(z.string().max(64)).max(MAX_IGNORE_ITEMS).nullable().optional(),
+  skipQuote: z.boolean().optional(),
+  slippage: bpsStringSchema({ max: 10_000, code: 'INVALID_SLIPPAGE' }).optional(),
+  callbackGasLimit: z.union([z.string(), z.number()]).optional(),
+})
+
+const actionShape = z.strictObject({
+  protocol: z.string().min(1).max(64),
+  action: z.string().min(1).max(64),
+  args: z.record(z.string(), z.unknown()),
+})
+
+/** One validated action, its arguments parsed (references resolved to indices, amounts to bigint). */
+export type BundleActionParams = { protocol: string; action: string; args: unknown }
+
+/** Validated, normalised bundle parameters: what the service works with. */
+export type BundleParams = {
+  chainId: number
+  fromAddress: Address
+  routingStrategy: RoutingStrategy
+  receiver: Address
+  spender: Address | undefined
+  refundReceiver: Address
+  referralCode: string | undefined
+  ignoreAggregators: string[]
+  ignoreStandards: string[]
+  skipQuote: boolean
+  /** In-plan minimum on routed outputs under the delegate strategy (bps, default 50). */
+  slippageBps: bigint
+  actions: BundleActionParams[]
+}
+
+function bundleFail(code: string, field: string, message: string, metaMessages?: string[]): never {
+  throw new InvalidBundleError({ code, field, message, metaMessages })
+}
+
+/**
+ * Counts actions and nesting iteratively (callbacks included) before any schema runs, so a hostile
+ * 1,000-deep callback chain is refused in linear time without recursion (THREATS E2, E3).
+ */
+function checkSize(actions: unknown): void {
+  if (!Array.isArray(actions)) {
+    throw new InvalidRequestError({ code: 'INVALID_TYPE', message: 'actions: the body must be a JSON array of actions', issues: [{ field: 'actions', reason: 'not an array' }] })
+  }
+  let count = 0
+  const stack: { list: unknown[]; depth: number }[] = [{ list: actions, depth: 1 }]
+  while (stack.length > 0) {
+    const { list, depth } = stack.pop()!
+    if (depth > MAX_BUNDLE_ACTIONS) bundleFail('TOO_DEEP', 'actions', `callbacks nest more than ${MAX_BUNDLE_ACTIONS} deep`)
+    for (const action of list) {
+      count++
+      if (count > MAX_BUNDLE_ACTIONS) bundleFail('TOO_MANY_ACTIONS', 'actions', `a bundle holds at most ${MAX_BUNDLE_ACTIONS} actions, counting actions inside callbacks`)
+      const callback = (action as { args?: { callback?: unknown } } | null)?.args?.callback
+      if (Array.isArray(callback)) stack.push({ list: callback, depth: depth + 1 })
+    }
+  }
+  if (count === 0) bundleFail('MISSING_FIELD', 'actions', 'a bundle needs at least one action')
+}
+
+function knownActions(): string {
+  const byProtocol = new Map<string, string[]>()
+  for (const a of bundleActions) byProtocol.set(a.protocol, [...(byProtocol.get(a.protocol) ?? []), a.action])
+  return [...byProtocol].map(([p, list]) => `${p}: ${list.join(', ')}`).join('; ')
+}
+
+/** Parses one action's arguments with its declared schema, reporting fields as `actions[i].args.x`. */
+function parseArgs(definition: BundleActionDefinition, args: unknown, i: number): unknown {
+  const parsed = definition.args.safeParse(args, { reportInput: true })
+  if (parsed.success) return parsed.data
+  const prefixed = new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: ['actions', i, 'args', ...issue.path] })))
+  throw toInvalidRequestError(prefixed)
+}
+
+/**
+ * Validates a bundle from any transport: its query parameters and its actions, each against its
+ * protocol's declared schema; references must point backwards to an output of the right kind; the
+ * delegate-only actions need the delegate strategy.
+ * @param params - REST-shaped query parameters (or the gRPC request mapped to REST names)
+ * @param actions - the JSON array of `{ protocol, action, args }`
+ * @returns {@link BundleParams}
+ * @throws InvalidRequestError, InvalidBundleError with a stable code
+ */
+export function parseBundleRequest(params: unknown, actions: unknown): BundleParams {
+  const parsed = bundleParamsSchema.safeParse(params, { reportInput: true })
+  if (!parsed.success) throw toInvalidRequestError(parsed.error)
+  const p = parsed.data
+  checkSize(actions)
+  const routingStrategy = p.routingStrategy ?? 'router'
+  const delegate = routingStrategy === 'delegate' || routingStrategy === 'delegate-legacy'
+  const outputs: (readonly string[])[] = []
+  const result: BundleActionParams[] = (actions as unknown[]).map((raw, i) => {
+    const shape = actionShape.safeParse(raw, { reportInput: true })
+    if (!shape.success) {
+      throw toInvalidRequestError(new z.ZodError(shape.error.issues.map((issue) => ({ ...issue, path: ['actions', i, ...issue.path] }))))
+    }
+    const protocol = shape.data.protocol.toLowerCase()
+    const action = shape.data.action.toLowerCase()
+    if (action === 'bridge' || bridgeProtocols.includes(protocol)) {
+      bundleFail('BRIDGE_NOT_SUPPORTED', `actions[${i}]`, `${protocol} ${action}: bridge actions are not supported yet (cross-chain lands with the bridges)`)
+    }
+    const definition = bundleActionsByKey.get(`${protocol}:${action}`)
+    if (!definition) {
+      bundleFail('UNKNOWN_ACTION', `actions[${i}]`, `unknown action "${protocol} ${action}"`, [`Known actions (see GET /api/v1/standards): ${knownActions()}`])
+    }
+    const args = parseArgs(definition, shape.data.args, i)
+    const delegateOnly = typeof definition.delegateOnly === 'function' ? definition.delegateOnly(args) : definition.delegateOnly
+    if (delegateOnly && !delegate) {
+      bundleFail('DELEGATE_ONLY', `actions[${i}]`, `${protocol} ${action} acts on positions held by the wallet itself: use routingStrategy "delegate"`)
+    }
+    for (const { path, ref } of collectRefs(args)) {
+      const field = `actions[${i}].args.${path}`
+      if (ref.at >= i) bundleFail('INVALID_REFERENCE', field, `useOutputOfCallAt ${ref.at} must point to an earlier action (< ${i})`)
+      const kinds = outputs[ref.at]!
+      if (ref.index >= kinds.length) {
+        bundleFail('INVALID_REFERENCE', field, kinds.length === 0 ? `action ${ref.at} returns no value` : `action ${ref.at} returns ${kinds.length} value(s); index ${ref.index} is out of range`)
+      }
+      if (kinds[ref.index] !== ref.kind) bundleFail('INVALID_REFERENCE', field, `action ${ref.at} output ${ref.index} is ${kinds[ref.index] === 'bool' ? 'a condition' : 'an amount'}, but this argument needs ${ref.kind === 'bool' ? 'a condition' : 'an amount'}`)
+    }
+    outputs.push(definition.outputs(args))
+    return { protocol, action, args }
+  })
+  return {
+    chainId: p.chainId ?? 1,
+    fromAddress: p.fromAddress,
+    routingStrategy,
+    receiver: p.receiver ?? (delegate ? (p.spender ?? p.fromAddress) : p.fromAddress),
+    spender: delegate ? p.spender : undefined,
+    refundReceiver: p.refundReceiver ?? p.fromAddress,
+    referralCode: p.referralCode,
+    ignoreAggregators: p.ignoreAggregators ?? [],
+    ignoreStandards: p.ignoreStandards ?? [],
+    skipQuote: p.skipQuote ?? false,
+    slippageBps: p.slippage ?? 50n,
+    actions: result,
+  }
+}

@@ -1,0 +1,204 @@
+import { erc20Abi, parseAbi, type Address, type Hex } from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
+import { getBundle } from './getBundle.js'
+import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
+import type { BundleAnswer } from './types.js'
+
+type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
+
+const user: Address = '0x00000000000000000000000000000000000b0d1e'
+const other: Address = '0x00000000000000000000000000000000000b0d2e'
+const caller = { accountId: `0x${'22'.repeat(32)}` as Hex, keyId: 'test' }
+const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+const factoryAbi = parseAbi(['function createWallet(address owner) returns (address)', 'function walletAddress(address owner) view returns (address)'])
+const walletAbi = parseAbi(['function execute(address target, bytes data) payable returns (bytes)'])
+
+let devnet: Devnet
+let chain: DevnetChain
+let ctx: ServiceOnDevnet['ctx']
+let stop: (() => Promise<void>) | undefined
+beforeAll(async () => {
+  const started = await startServiceOnDevnet()
+  ;({ devnet, chain, ctx, stop } = started)
+  await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 21n })
+  await chain.client.impersonateAccount({ address: user })
+}, 120_000)
+afterAll(async () => {
+  await stop?.()
+})
+let snap: Hex
+beforeEach(async () => {
+  snap = await chain.client.snapshot()
+})
+afterEach(async () => {
+  await chain.client.revert({ id: snap })
+})
+
+const tok = (s: string) => chain.addressBook.tokens[s]!.address
+const book = () => chain.addressBook as typeof chain.addressBook & { aaveV3: { pool: Address; reserves: { asset: Address; aToken: Address; variableDebtToken: Address; symbol: string }[] } }
+const balance = (token: Address, who: Address) =>
+  token === NATIVE ? chain.client.getBalance({ address: who }) : chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+const bundle = (params: Record<string, unknown>, actions: unknown[]) => getBundle(ctx, { params: { chainId: 1, ...params }, actions }, { caller })
+
+async function mined(hash: Hex) {
+  const receipt = await chain.client.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  return receipt
+}
+
+/** Sends the answer's approvals, then its tx with exactly `gas` as the limit. */
+async function sendAsEoa(answer: BundleAnswer) {
+  for (const a of answer.approvals) await mined(await chain.client.sendTransaction({ account: user, to: a.tx.to as Address, data: a.tx.data, chain: chain.client.chain }))
+  const receipt = await mined(await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: chain.client.chain }))
+  expect(receipt.blockNumber).toBe(BigInt(answer.createdAt) + 1n + BigInt(answer.approvals.length))
+  return receipt
+}
+
+async function createWallet(): Promise<Address> {
+  const sy = chain.addressBook.switchyard as unknown as { smartWalletFactory: Address }
+  await mined(await chain.client.writeContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'createWallet', args: [user], account: user, chain: chain.client.chain }))
+  return chain.client.readContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'walletAddress', args: [user] })
+}
+
+async function sendThroughWallet(wallet: Address, answer: BundleAnswer) {
+  return mined(await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: BigInt(answer.gas) + 50_000n }))
+}
+
+describe('bundles under the router strategy, executed by an EOA', () => {
+  test('uniswap-v2 swap then a slippage check on its output: the receiver gets exactly amountsOut; gas works as the limit', async () => {
+    const amountIn = 3_000n * 10n ** 6n
+    await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: amountIn })
+    const answer = await bundle({ fromAddress: user, receiver: other }, [
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('USDC'), tokenOut: tok('WETH'), amountIn: amountIn.toString(), primaryAddress: chain.addressBook.uniswapV2.router02 } },
+      { protocol: 'enso', action: 'slippage', args: { bps: '100', amountOut: { useOutputOfCallAt: 0 } } },
+    ])
+    expect(answer.tx.to).toBe(chain.addressBook.switchyard!.router)
+    expect(answer.approvals.map((a) => a.token)).toEqual([tok('USDC')])
+    expect(answer.route.map((s) => s.protocol)).toEqual(['uniswap-v2'])
+    const before = await balance(tok('WETH'), other)
+    await sendAsEoa(answer)
+    const delta = (await balance(tok('WETH'), other)) - before
+    expect(delta).toBeGreaterThan(0n)
+    expect(delta).toBe(BigInt(answer.amountsOut[tok('WETH')]!))
+    expect(delta).toBeGreaterThanOrEqual(BigInt(answer.minAmountsOut[tok('WETH')]!))
+    const sy = chain.addressBook.switchyard!
+    for (const t of [tok('USDC'), tok('WETH')]) expect(await balance(t, sy.executor as Address)).toBe(0n)
+  })
+
+  test('enso route, math on its output, then a transfer of part of it: references wire amounts at execution time', async () => {
+    const amountIn = 2n * 10n ** 18n
+    const answer = await bundle({ fromAddress: user }, [
+      { protocol: 'enso', action: 'route', args: { tokenIn: NATIVE, tokenOut: tok('USDC'), amountIn: amountIn.toString() } },
+      { protocol: 'math', action: 'div', args: { amountA: { useOutputOfCallAt: 0 }, amountB: '4' } },
+      { protocol: 'erc20', action: 'transfer', args: { token: tok('USDC'), receiver: other, amount: { useOutputOfCallAt: 1 } } },
+    ])
+    expect(answer.tx.value).toBe(amountIn.toString())
+    const [userBefore, otherBefore] = [await balance(tok('USDC'), user), await balance(tok('USDC'), other)]
+    await sendAsEoa(answer)
+    const toOther = (await balance(tok('USDC'), other)) - otherBefore
+    const toUser = (await balance(tok('USDC'), user)) - userBefore
+    expect(toOther + toUser).toBe(BigInt(answer.amountsOut[tok('USDC')]!))
+    expect(toOther).toBe((toOther + toUser) / 4n)
+  })
+})
+
+describe('bundles under the delegate strategy, through a real smart wallet', () => {
+  test('aave-v3 deposit WETH, borrow USDC against it, repay part: balances and debt move as the answer says', async () => {
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 2n * 10n ** 18n })
+    const pool = book().aaveV3.pool
+    const usdcReserve = book().aaveV3.reserves.find((r) => r.asset.toLowerCase() === tok('USDC').toLowerCase())!
+    const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'aave-v3', action: 'deposit', args: { tokenIn: tok('WETH'), amountIn: (10n ** 18n).toString(), primaryAddress: pool } },
+      { protocol: 'aave-v3', action: 'borrow', args: { collateral: tok('WETH'), tokenOut: tok('USDC'), amountOut: '1000000000', primaryAddress: pool } },
+      { protocol: 'aave-v3', action: 'repay', args: { tokenIn: tok('USDC'), amountIn: '400000000', primaryAddress: pool } },
+    ])
+    expect(answer.tx.to).toBe((chain.addressBook.switchyard as unknown as { delegate: Address }).delegate)
+    await sendThroughWallet(wallet, answer)
+    expect(await balance(tok('USDC'), wallet)).toBe(600_000_000n)
+    expect(await balance(tok('WETH'), wallet)).toBe(10n ** 18n)
+    const debt = await balance(usdcReserve.variableDebtToken, wallet)
+    expect(debt).toBeGreaterThanOrEqual(600_000_000n)
+    expect(debt).toBeLessThanOrEqual(600_000_002n)
+  })
+
+  test('a borrow beyond the loan-to-value ratio is a 400 with the decoded revert', async () => {
+    const wallet = await createWallet()
+    const pool = book().aaveV3.pool
+    await expect(bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'aave-v3', action: 'deposit', args: { tokenIn: tok('WETH'), amountIn: (10n ** 18n).toString(), primaryAddress: pool } },
+      { protocol: 'aave-v3', action: 'borrow', args: { tokenOut: tok('USDC'), amountOut: '100000000000', primaryAddress: pool } },
+    ])).rejects.toMatchObject({ code: 'SIMULATION_REVERTED' })
+  })
+})
+
+describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
+  const npmAbi = parseAbi([
+    'function balanceOf(address) view returns (uint256)',
+    'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)',
+    'function positions(uint256) view returns (uint96, address, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256, uint256, uint128, uint128)',
+  ])
+  const poolAbi = parseAbi(['function slot0() view returns (uint160, int24 tick, uint16, uint16, uint16, uint8, bool)'])
+  const USDC_WETH_500: Address = '0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640'
+  const ticksAround = async () => {
+    const [, tick] = await chain.client.readContract({ address: USDC_WETH_500, abi: poolAbi, functionName: 'slot0' })
+    const base = Math.floor(tick / 10) * 10
+    return [base - 600, base + 600]
+  }
+
+  test('depositclmm under the router: the receiver gets the NFT, the executor keeps nothing, unused tokens are refunded', async () => {
+    const npm = chain.addressBook.uniswapV3.positionManager
+    await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 5_000n * 10n ** 6n })
+    await devnet.fund({ chainId: 1, address: user, token: 'WETH', amount: 2n * 10n ** 18n })
+    const answer = await bundle({ fromAddress: user, receiver: other }, [
+      { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
+    ])
+    expect(answer.amountsOut[npm]).toBe('1')
+    const nftBefore = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [other] })
+    const [usdcBefore, wethBefore] = [await balance(tok('USDC'), user), await balance(tok('WETH'), user)]
+    await sendAsEoa(answer)
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [other] })).toBe(nftBefore + 1n)
+    const tokenId = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'tokenOfOwnerByIndex', args: [other, nftBefore] })
+    const position = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'positions', args: [tokenId] })
+    expect(position[7]).toBeGreaterThan(0n)
+    const spentUsdc = usdcBefore - (await balance(tok('USDC'), user))
+    const spentWeth = wethBefore - (await balance(tok('WETH'), user))
+    // One side is used (up to the pool's rounding), the other only as far as the price needs; the rest came back.
+    expect(spentUsdc * 10_000n >= 3_000_000_000n * 9_999n || spentWeth * 10_000n >= 10n ** 18n * 9_999n).toBe(true)
+    expect(spentUsdc <= 3_000_000_000n && spentWeth <= 10n ** 18n).toBe(true)
+    const sy = chain.addressBook.switchyard!
+    for (const t of [tok('USDC'), tok('WETH')]) expect(await balance(t, sy.executor as Address)).toBe(0n)
+  })
+
+  test('a wallet mints a position, then redeemclmm removes all its liquidity and collects both tokens', async () => {
+    const npm = chain.addressBook.uniswapV3.positionManager
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const mint = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
+    ])
+    await sendThroughWallet(wallet, mint)
+    const tokenId = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'tokenOfOwnerByIndex', args: [wallet, 0n] })
+    const liquidity = (await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'positions', args: [tokenId] }))[7]
+    const [usdcBefore, wethBefore] = [await balance(tok('USDC'), wallet), await balance(tok('WETH'), wallet)]
+    const redeem = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'uniswap-v3', action: 'redeemclmm', args: { tokenIn: npm, tokenOut: [tok('WETH'), tok('USDC')], liquidity: liquidity.toString(), tokenId: tokenId.toString() } },
+    ])
+    await sendThroughWallet(wallet, redeem)
+    expect((await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'positions', args: [tokenId] }))[7]).toBe(0n)
+    const gotUsdc = (await balance(tok('USDC'), wallet)) - usdcBefore
+    const gotWeth = (await balance(tok('WETH'), wallet)) - wethBefore
+    expect(gotUsdc).toBe(BigInt(redeem.amountsOut[tok('USDC')]!))
+    expect(gotWeth).toBe(BigInt(redeem.amountsOut[tok('WETH')]!))
+    expect(gotUsdc + gotWeth).toBeGreaterThan(0n)
+  })
+
+  test('redeemclmm under the router is refused: the position belongs to the wallet', async () => {
+    const npm = chain.addressBook.uniswapV3.positionManager
+    await expect(bundle({ fromAddress: user }, [
+      { protocol: 'uniswap-v3', action: 'redeemclmm', args: { tokenIn: npm, tokenOut: [tok('WETH'), tok('USDC')], liquidity: '1', tokenId: '1' } },
+    ])).rejects.toMatchObject({ code: 'DELEGATE_ONLY' })
+  })
+})

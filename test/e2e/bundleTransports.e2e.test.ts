@@ -1,0 +1,148 @@
+import * as grpc from '@grpc/grpc-js'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { configSchema } from '../../src/config.js'
+import { statusOf } from '../../src/errors/status.js'
+import { toProtoBundleRequest } from '../../src/gateway/mapping/toProtoBundleRequest.js'
+import { loadProtoDefinition } from '../../src/grpc/loadProtoDefinition.js'
+import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
+
+/**
+ * THREATS §5 (bundles) against both real transports of one running switchyard: every bad bundle gets
+ * the same stable code over REST and gRPC, a clear 400, never a 5xx; a good bundle answers the same
+ * simulated amounts on both.
+ */
+
+const KEY = 'bundle-transport-key-0123456789'
+const FROM = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
+const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F'
+const V2_ROUTER = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D'
+const VICTIM = '0x00000000000000000000000000000000000b1c71'
+
+let sy: RunningSwitchyard
+let routing: grpc.Client & { Bundle: (...args: unknown[]) => unknown }
+
+beforeAll(async () => {
+  const config = configSchema.parse({ chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [KEY], logLevel: 'silent', engineThreads: 1, rateLimitPerMinute: 100_000 })
+  sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
+  const proto = grpc.loadPackageDefinition(loadProtoDefinition({})) as unknown as { switchyard: { routing: { v1: { RoutingService: grpc.ServiceClientConstructor } } } }
+  routing = new proto.switchyard.routing.v1.RoutingService(sy.grpcAddress, grpc.credentials.createInsecure()) as never
+}, 120_000)
+afterAll(async () => {
+  routing?.close()
+  await sy?.stop()
+})
+
+type Outcome = { status: number; code: string; body?: Record<string, unknown> }
+
+async function viaRest(params: Record<string, unknown>, actions: unknown): Promise<Outcome> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))
+  const res = await fetch(`${sy.httpUrl}/api/v1/shortcuts/bundle?${query}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body: JSON.stringify(actions),
+  })
+  const json = (await res.json()) as Record<string, unknown>
+  return { status: res.status, code: (json.code as string | undefined) ?? 'OK', body: json }
+}
+
+function viaGrpc(params: Record<string, unknown>, actions: unknown): Promise<Outcome> {
+  const md = new grpc.Metadata()
+  md.set('authorization', `Bearer ${KEY}`)
+  return new Promise((resolve) => {
+    routing.Bundle(toProtoBundleRequest(params, actions), md, { deadline: Date.now() + 20_000 }, (err: grpc.ServiceError | null, res: Record<string, unknown>) => {
+      if (!err) return resolve({ status: 200, code: 'OK', body: res })
+      const code = (JSON.parse(err.details) as { code: string }).code
+      resolve({ status: statusOf(code).http, code })
+    })
+  })
+}
+
+const base = { chainId: 1, fromAddress: FROM }
+const swap = (amountIn: unknown = '1000000000') => ({ protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: USDC, tokenOut: WETH, amountIn, primaryAddress: V2_ROUTER } })
+const balance = { protocol: 'enso', action: 'balance', args: { token: USDC } }
+const ref = (at: number, index?: number) => (index === undefined ? { useOutputOfCallAt: at } : { useOutputOfCallAt: at, index })
+
+const cases: { id: string; params?: Record<string, unknown>; actions: unknown; code: string }[] = [
+  { id: 'E1 eleven top-level actions', actions: Array.from({ length: 11 }, () => balance), code: 'TOO_MANY_ACTIONS' },
+  {
+    id: 'E2 six actions + a callback of five (12 in all)',
+    actions: [...Array.from({ length: 6 }, () => balance), { protocol: 'stargate', action: 'bridge', args: { callback: Array.from({ length: 5 }, () => balance) } }],
+    code: 'TOO_MANY_ACTIONS',
+  },
+  {
+    id: 'E3 callbacks nested 1000 deep',
+    actions: (() => {
+      let inner: unknown[] = [balance]
+      for (let i = 0; i < 1000; i++) inner = [{ protocol: 'stargate', action: 'bridge', args: { callback: inner } }]
+      return inner
+    })(),
+    code: 'TOO_DEEP',
+  },
+  { id: 'E4 a reference to itself', actions: [swap(ref(0))], code: 'INVALID_REFERENCE' },
+  { id: 'E5 a forward reference', actions: [balance, swap(ref(2)), balance], code: 'INVALID_REFERENCE' },
+  { id: 'E6 a cycle (1 → 2, 2 → 1)', actions: [balance, swap(ref(2)), { protocol: 'math', action: 'add', args: { amountA: ref(1), amountB: '1' } }], code: 'INVALID_REFERENCE' },
+  { id: 'E7 a negative reference', actions: [balance, swap(ref(-1))], code: 'INVALID_ARGUMENT' },
+  { id: 'E7 a fractional reference', actions: [balance, swap(ref(1.5))], code: 'INVALID_ARGUMENT' },
+  { id: 'E7 a reference given as a string', actions: [balance, swap({ useOutputOfCallAt: '0' })], code: 'INVALID_ARGUMENT' },
+  { id: 'E8 an output index past the outputs', actions: [balance, swap(ref(0, 1))], code: 'INVALID_REFERENCE' },
+  { id: 'E8 a reference to an action that returns nothing', actions: [{ protocol: 'erc20', action: 'approve', args: { token: USDC, spender: V2_ROUTER } }, swap(ref(0))], code: 'INVALID_REFERENCE' },
+  { id: 'a condition where an amount is needed', actions: [{ protocol: 'helpers', action: 'isequal', args: { amountA: '1', amountB: '1' } }, swap(ref(0))], code: 'INVALID_REFERENCE' },
+  { id: 'E10 borrow under the router strategy', actions: [{ protocol: 'aave-v3', action: 'borrow', args: { tokenOut: USDC, amountOut: '1', primaryAddress: WETH } }], code: 'DELEGATE_ONLY' },
+  { id: 'E10 repay under the router strategy', actions: [{ protocol: 'aave-v3', action: 'repay', args: { tokenIn: USDC, amountIn: '1', primaryAddress: WETH } }], code: 'DELEGATE_ONLY' },
+  { id: 'E13 an unknown protocol', actions: [{ protocol: 'nope', action: 'swap', args: {} }], code: 'UNKNOWN_ACTION' },
+  { id: 'E13 an unknown action', actions: [{ protocol: 'uniswap-v2', action: 'teleport', args: {} }], code: 'UNKNOWN_ACTION' },
+  { id: 'E14 permittransferfrom under the router (a shared executor would let anyone replay the signature)', actions: [{ protocol: 'permit2', action: 'permittransferfrom', args: { token: USDC, amount: '1', sender: FROM, receiver: FROM, nonce: '1', deadline: '9999999999', signature: `0x${'11'.repeat(65)}` } }], code: 'DELEGATE_ONLY' },
+  { id: 'E14 permittransferfrom of someone else', params: { routingStrategy: 'delegate' }, actions: [{ protocol: 'permit2', action: 'permittransferfrom', args: { token: USDC, amount: '1', sender: VICTIM, receiver: FROM, nonce: '1', deadline: '9999999999', signature: `0x${'11'.repeat(65)}` } }], code: 'INVALID_ACTION' },
+  { id: 'a bridge before cross-chain lands', actions: [{ protocol: 'stargate', action: 'bridge', args: { tokenIn: USDC, amountIn: '1', primaryAddress: USDC, destinationChainId: 8453, receiver: FROM } }], code: 'BRIDGE_NOT_SUPPORTED' },
+  { id: 'a swap whose primaryAddress is not the protocol\'s', actions: [{ ...swap(), args: { ...swap().args, primaryAddress: DAI } }], code: 'INVALID_PRIMARY_ADDRESS' },
+  { id: 'an amount above 2^256-1', actions: [swap((2n ** 256n).toString())], code: 'INVALID_ARGUMENT' },
+  { id: 'math that overflows at build time', actions: [{ protocol: 'math', action: 'mul', args: { amountA: (2n ** 255n).toString(), amountB: '2' } }], code: 'INVALID_AMOUNT' },
+  { id: 'a zero amount', actions: [swap('0')], code: 'INVALID_ARGUMENT' },
+  { id: 'unknown argument keys', actions: [{ ...swap(), args: { ...swap().args, tokenInn: USDC } }], code: 'UNKNOWN_FIELD' },
+  { id: 'an empty bundle', actions: [], code: 'MISSING_FIELD' },
+  { id: 'a body that is not an array', actions: { protocol: 'enso' }, code: 'INVALID_TYPE' },
+  { id: 'slippage on a call result with no quote', actions: [{ protocol: 'enso', action: 'call', args: { address: USDC, method: 'totalSupply', abi: 'function totalSupply() view returns (uint256)', args: [] } }, { protocol: 'enso', action: 'slippage', args: { bps: 50, amountOut: ref(0) } }], code: 'MISSING_ESTIMATE' },
+  { id: 'our executor as a receiver', actions: [{ ...swap(), args: { ...swap().args, receiver: '0xc50EAFB3167Df6Bc606D38E9086096cceBD82592' } }], code: 'INVALID_RECEIVER' },
+  { id: 'a legacy strategy', params: { routingStrategy: 'router-legacy' }, actions: [balance], code: 'INVALID_STRATEGY' },
+]
+
+describe('bad bundles get the same clear 400 on both transports', () => {
+  for (const c of cases) {
+    test(c.id, async () => {
+      const params = { ...base, ...c.params }
+      const [rest, rpc] = await Promise.all([viaRest(params, c.actions), viaGrpc(params, c.actions)])
+      expect(rest.status).toBe(400)
+      expect(rest.code).toBe(c.code)
+      expect(rpc.code).toBe(c.code)
+      expect(typeof rest.body?.message).toBe('string')
+    })
+  }
+})
+
+describe('attacks that parse but must not work', () => {
+  test('a call that pulls a third party\'s tokens with transferFrom: the simulation reverts, nothing is answered', async () => {
+    const actions = [{ protocol: 'enso', action: 'call', args: { address: USDC, method: 'transferFrom', abi: 'function transferFrom(address,address,uint256) returns (bool)', args: [VICTIM, FROM, '1000000'] } }]
+    const [rest, rpc] = await Promise.all([viaRest(base, actions), viaGrpc(base, actions)])
+    expect(rest.status).toBe(400)
+    expect(rest.code).toBe('SIMULATION_REVERTED')
+    expect(rpc.code).toBe('SIMULATION_REVERTED')
+  })
+})
+
+describe('a good bundle over both transports', () => {
+  test('swap + slippage: same simulated amounts, the tx targets our router', async () => {
+    const actions = [swap(), { protocol: 'enso', action: 'slippage', args: { bps: '100', amountOut: ref(0) } }]
+    const [rest, rpc] = await Promise.all([viaRest(base, actions), viaGrpc(base, actions)])
+    expect(rest.status).toBe(200)
+    expect(rpc.status).toBe(200)
+    const body = rest.body as { amountsOut: Record<string, string>; tx: { to: string }; bundle: unknown[]; createdAt: number; gas: string }
+    expect(body.bundle).toEqual(actions)
+    expect(BigInt(body.amountsOut[WETH]!)).toBeGreaterThan(0n)
+    expect(body.tx.to).toBe(sy.connected.chains[1]!.addressBook.switchyard!.router)
+    const grpcBody = rpc.body as { amounts_out: Record<string, string>; created_at: string }
+    // Nothing mines blocks in this file: both answers are simulated on the same block.
+    expect(Number(grpcBody.created_at)).toBe(body.createdAt)
+    expect(grpcBody.amounts_out[WETH]).toBe(body.amountsOut[WETH])
+  })
+})

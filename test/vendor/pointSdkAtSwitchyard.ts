@@ -1,0 +1,53 @@
+import { pino } from 'pino'
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
+import { configSchema } from '../../src/config.js'
+import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
+
+/**
+ * Setup for the vendor's own samples (`node_modules/@ensofinance/sdk/tests/*.test.ts`, run in place):
+ * starts switchyard on the devnet with the samples' API key and points every EnsoClient at it. The
+ * client hard-codes its production base URL unless given one, so each axios instance it creates swaps
+ * that URL for ours on every request; nothing else about the client changes.
+ */
+
+/** The API key the vendor's samples send. */
+export const VENDOR_SAMPLE_KEY = '56b3d1f4-5c59-4fc1-8998-16d001e277bc'
+
+const state: { baseURL?: string } = {}
+
+vi.mock('axios', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('axios')>()
+  // Samples build their client while the suite is collected, before switchyard is up: the URL is swapped per request.
+  const create: typeof actual.default.create = (config) => {
+    const instance = actual.default.create(config)
+    instance.interceptors.request.use((request) => {
+      if (state.baseURL !== undefined) request.baseURL = state.baseURL
+      return request
+    })
+    return instance
+  }
+  return { ...actual, default: { ...actual.default, create } }
+})
+
+/**
+ * The samples that use only protocols our devnet has: uniswap-v2 swaps, enso actions, erc20 approve,
+ * Aave V3 deposit, borrow and repay. The others name protocols, chains or contracts the devnet does not
+ * have (compound-v2, curve-gauge, uniswap-v4, chains 999 and 80094, the OMG token, and — for `call` —
+ * the vendor's own percentage helper at 0xD0aF…EF12, which has no code here: we answer that revert as
+ * a 400 SIMULATION_REVERTED).
+ */
+const served = new Set(['slippage', 'route', 'swap', 'deposit', 'borrow', 'repay', 'approve', 'fee', 'balance', 'minAmountOut'])
+
+beforeEach((context) => {
+  if (!served.has(context.task.name)) context.skip()
+})
+
+let sy: RunningSwitchyard | undefined
+beforeAll(async () => {
+  const config = configSchema.parse({ chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [VENDOR_SAMPLE_KEY], logLevel: 'silent', engineThreads: 1, rateLimitPerMinute: 100_000 })
+  sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
+  state.baseURL = `${sy.httpUrl}/api/v1`
+}, 120_000)
+afterAll(async () => {
+  await sy?.stop()
+})
