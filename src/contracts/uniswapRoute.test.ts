@@ -96,7 +96,7 @@ describe('router over real Uniswap V2 + V3', () => {
     const amountIn = 20_000n * 10n ** 6n
     const swapAmount = 19_999_999_000n
     await devnet.fund({ chainId: 1, address: sender, token: 'USDC', amount: amountIn })
-    await chain.client.writeContract({ address: tokens.USDC, abi: erc20Abi, functionName: 'approve', args: [sy.router, maxUint256], account: sender, chain: chain.client.chain })
+    await chain.client.waitForTransactionReceipt({ hash: await chain.client.writeContract({ address: tokens.USDC, abi: erc20Abi, functionName: 'approve', args: [sy.router, maxUint256], account: sender, chain: chain.client.chain }) })
     const expected = await expectedWbtc(swapAmount)
     expect(expected).toBeGreaterThan(0n)
     const accountId = `0x${'ab'.repeat(32)}` as Hex
@@ -126,7 +126,7 @@ describe('router over real Uniswap V2 + V3', () => {
   test('safeRouteSingle reverts AmountTooLow when the minimum is not met, and the sender keeps the input', async () => {
     const amountIn = 5_000n * 10n ** 6n
     await devnet.fund({ chainId: 1, address: sender, token: 'USDC', amount: amountIn })
-    await chain.client.writeContract({ address: tokens.USDC, abi: erc20Abi, functionName: 'approve', args: [sy.router, maxUint256], account: sender, chain: chain.client.chain })
+    await chain.client.waitForTransactionReceipt({ hash: await chain.client.writeContract({ address: tokens.USDC, abi: erc20Abi, functionName: 'approve', args: [sy.router, maxUint256], account: sender, chain: chain.client.chain }) })
     const expected = await expectedWbtc(amountIn)
     const { data } = encodeSafeRouteSingle({
       tokenIn: { type: 'erc20', address: tokens.USDC, amount: amountIn },
@@ -153,7 +153,7 @@ describe('router over real Uniswap V2 + V3', () => {
     await devnet.fund({ chainId: 1, address: sender, token: 'USDC', amount: usdcIn })
     await devnet.fund({ chainId: 1, address: sender, token: 'WETH', amount: wethIn })
     for (const token of [tokens.USDC, tokens.WETH]) {
-      await chain.client.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [sy.router, maxUint256], account: sender, chain: chain.client.chain })
+      await chain.client.waitForTransactionReceipt({ hash: await chain.client.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [sy.router, maxUint256], account: sender, chain: chain.client.chain }) })
     }
     const { data } = encodeRouteMulti({
       tokensIn: [{ type: 'erc20', address: tokens.USDC, amount: usdcIn }, { type: 'erc20', address: tokens.WETH, amount: wethIn }],

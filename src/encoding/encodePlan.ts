@@ -97,7 +97,9 @@ export function encodePlan(root: Planner): PlanReturnType {
     }
   }
   const commands = encodeCommands(ctx, root)
-  return { commands, state: ctx.state }
+  if (root.kept.length === 0) return { commands, state: ctx.state }
+  const keptSlots = root.kept.map((handle) => ctx.returnSlots.get(handle.command as PlannedCommand)!)
+  return { commands, state: ctx.state, keptSlots }
 }
 
 function isPlanner(value: unknown): value is Planner {
@@ -169,7 +171,7 @@ function encodeCommands(ctx: Context, planner: Planner): Hex[] {
 function releaseSlots(ctx: Context, index: number): void {
   for (const [producer, slot] of ctx.returnSlots) {
     const info = ctx.info.get(producer)!
-    if (info.planner !== ctx.root || ctx.freeSlots.includes(slot)) continue
+    if (info.planner !== ctx.root || ctx.freeSlots.includes(slot) || isKept(ctx, producer)) continue
     const last = Math.max(...(ctx.consumers.get(producer) ?? []).map((c) => ctx.info.get(c)!.rootIndex))
     if (last === index) ctx.freeSlots.push(slot)
   }
@@ -177,7 +179,7 @@ function releaseSlots(ctx: Context, index: number): void {
 
 function outputIndex(ctx: Context, command: PlannedCommand, isRoot: boolean): number {
   if (command.replacesState) return indexBytes.useState
-  if (!command.returnValue || !ctx.consumers.has(command)) return indexBytes.endOfArgs
+  if (!command.returnValue || (!ctx.consumers.has(command) && !isKept(ctx, command))) return indexBytes.endOfArgs
   const param = command.returnValue.param
   if (!param) {
     throw new InvalidReturnValueUseError({ functionName: command.call.label, reason: 'the call returns nothing usable; several return values need .rawValue()' })
@@ -191,6 +193,11 @@ function outputIndex(ctx: Context, command: PlannedCommand, isRoot: boolean): nu
   if (reused !== undefined) ctx.state[slot] = '0x'
   ctx.returnSlots.set(command, slot)
   return dynamic ? slot | indexBytes.variableLength : slot
+}
+
+/** Whether a root command's result was pinned with `Planner.keep`. */
+function isKept(ctx: Context, command: PlannedCommand): boolean {
+  return command.returnValue !== undefined && ctx.root.kept.includes(command.returnValue)
 }
 
 function newSlot(ctx: Context, value: Hex): number {

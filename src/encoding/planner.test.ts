@@ -248,3 +248,35 @@ describe('Planner errors', () => {
     expect(() => wide.plan()).toThrow(/needs 42 argument indices/)
   })
 })
+
+describe('kept handles', () => {
+  test('a kept result gets a slot even without readers, and the slot is never reused', () => {
+    const unkept = new Planner()
+    const a0 = unkept.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [1n, 2n] }).staticcall())
+    unkept.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [a0, 3n] }).staticcall())
+    const b0 = unkept.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [4n, 5n] }).staticcall())
+    unkept.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [b0, 6n] }).staticcall())
+    // Without keep, b0 takes a0's freed slot and the last result gets none.
+    const plain = unkept.plan()
+    expect(plain.keptSlots).toBeUndefined()
+
+    const p = new Planner()
+    const a = p.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [1n, 2n] }).staticcall())
+    p.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [a, 3n] }).staticcall())
+    const b = p.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [4n, 5n] }).staticcall())
+    const last = p.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [b, 6n] }).staticcall())
+    p.keep(a)
+    p.keep(last)
+    const { commands, keptSlots } = p.plan()
+    expect(keptSlots).toHaveLength(2)
+    const [slotA, slotLast] = keptSlots!
+    expect(slotA).not.toBe(slotLast)
+    // The output byte (index 5 of each command word) of `a` and of the last add is its kept slot, and no
+    // other command writes to slotA.
+    const outputs = commands.map((w) => parseInt(w.slice(2 + 2 * 11, 2 + 2 * 12), 16))
+    expect(outputs[0]).toBe(slotA)
+    expect(outputs[3]).toBe(slotLast)
+    expect(outputs.filter((o) => o === slotA)).toHaveLength(1)
+    expect(() => p.keep(unkept.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [1n, 1n] })))).toThrow()
+  })
+})

@@ -25,6 +25,8 @@ export type PlanReturnType = {
   commands: Hex[]
   /** Initial state: literal values and empty slots for return values. */
   state: Hex[]
+  /** State slot of each handle passed to `keep`, in order: read them from the final state the VM returns. */
+  keptSlots?: number[] | undefined
 }
 
 /**
@@ -41,6 +43,7 @@ export class Planner {
   /** The whole state as an argument (`bytes[]`); pass it with a subplan to `addSubplan`. */
   readonly state: StateValue = stateValue
   readonly #commands: PlannedCommand[] = []
+  readonly #kept: ReturnValue[] = []
 
   /** The commands recorded so far, in order. */
   get commands(): readonly PlannedCommand[] {
@@ -93,6 +96,21 @@ export class Planner {
       throw new InvalidPlannerCallError({ functionName: call.label, reason: 'subplan arguments need addSubplan' })
     }
     this.push(call, 'replaceState', true, false)
+  }
+
+  /** Handles whose slots are never reused, in `keep` order. */
+  get kept(): readonly ReturnValue[] {
+    return this.#kept
+  }
+
+  /**
+   * Pins a root-level handle's state slot: it is never reused, so the final state returned by the VM
+   * still holds the value (how a simulation reads any command's result). `plan()` reports the slot.
+   * @throws {@link InvalidPlannerCallError} when the handle is not from this planner's own commands
+   */
+  keep(handle: ReturnValue): void {
+    if (!this.#commands.some((c) => c.returnValue === handle)) throw new InvalidPlannerCallError({ functionName: 'keep', reason: 'the handle is not a root-level result of this planner' })
+    if (!this.#kept.includes(handle)) this.#kept.push(handle)
   }
 
   /**

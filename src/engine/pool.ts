@@ -100,7 +100,7 @@ function toSignal({ signal, deadline }: RunOptions): AbortSignal | undefined {
   return signals.length === 1 ? signals[0] : AbortSignal.any(signals)
 }
 
-function fromFailure(failure: TaskFailure): BaseError {
+function fromFailure(failure: TaskFailure, task = 'findRoute'): BaseError {
   if (failure.name === 'NoRouteError') return new NoRouteError(failure.reason === undefined ? {} : { reason: failure.reason })
   if (failure.name === 'InvalidRouteParametersError') return new InvalidRouteParametersError({ reason: failure.reason ?? failure.message })
   if (failure.name === 'InvalidBundleError') {
@@ -108,7 +108,7 @@ function fromFailure(failure: TaskFailure): BaseError {
     const message = failure.message.startsWith(`${field}: `) ? failure.message.slice(field.length + 2) : failure.message
     return new InvalidBundleError({ code: failure.code, field, message })
   }
-  return new EngineTaskError({ task: 'findRoute', message: failure.message })
+  return new EngineTaskError({ task, message: failure.message })
 }
 
 /**
@@ -219,7 +219,7 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
       }
       stats.completed++
       if (answer.status === 'ok') return answer.result
-      if (answer.status === 'error') throw fromFailure(answer.error)
+      if (answer.status === 'error') throw fromFailure(answer.error, 'buildBundle')
       throw new EngineTaskError({ task: 'buildBundle', message: 'worker did not accept the snapshot' })
     },
     runTestTask(name, task, options = {}) {

@@ -46,6 +46,7 @@ export const statusTable: Record<string, StatusRow> = {
   BRIDGE_NOT_SUPPORTED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   MISSING_ESTIMATE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_ACTION: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  INVALID_POSITION: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   NO_ROUTE: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 400 },
   SIMULATION_REVERTED: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 400 },
   UNAUTHENTICATED: { grpc: GrpcStatus.UNAUTHENTICATED, http: 401 },

@@ -9,7 +9,7 @@ import { accountRoutes } from './routes/account.js'
 import { networksRoutes } from './routes/networks.js'
 import { pricesRoutes } from './routes/prices.js'
 import { volumeRoutes } from './routes/volume.js'
-import { notServedYetRoutes } from './routes/notServedYet.js'
+import { nontokenizedRoutes } from './routes/nontokenized.js'
 import { projectsRoutes } from './routes/projects.js'
 import { protocolsRoutes } from './routes/protocols.js'
 import { shortcutsRoutes } from './routes/shortcuts.js'
@@ -94,7 +94,7 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(tokensRoutes)
     await api.register(pricesRoutes)
     await api.register(volumeRoutes)
-    await api.register(notServedYetRoutes)
+    await api.register(nontokenizedRoutes)
   }, { prefix: '/api/v1' })
   const metrics = parameters.metrics
   if (metrics) {

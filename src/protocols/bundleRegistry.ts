@@ -1,4 +1,5 @@
 import { aaveV3BundleActions } from './aave-v3/bundleActions.js'
+import { balancerV2DepositAction, balancerV2RedeemAction } from './balancer-v2/bptActions.js'
 import { createPoolActions } from './bundle/createPoolActions.js'
 import type { BundleActionDefinition } from './bundle/types.js'
 import { ensoCallAction } from './enso/callAction.js'
@@ -7,7 +8,9 @@ import { ensoBalanceAction, ensoEnsoFeeAction, ensoFeeAction, ensoMinAmountOutAc
 import { erc20Actions } from './erc20/actions.js'
 import { helperActions } from './helpers/actions.js'
 import { mathActions } from './math/actions.js'
+import { morphoBlueBundleActions } from './morpho-blue/bundleActions.js'
 import { permit2PermitTransferFromAction } from './permit2/actions.js'
+import { uniswapV2DepositAction, uniswapV2RedeemAction } from './uniswap-v2/lpActions.js'
 import { uniswapV3DepositClmmAction, uniswapV3RedeemClmmAction } from './uniswap-v3/clmmActions.js'
 
 const swap = (protocol: string, via: string) => ({ action: 'swap', description: `Swaps tokenIn for tokenOut through ${via} (one pool when primaryAddress is a pool); output: tokenOut received` })
@@ -31,10 +34,13 @@ export const bundleActions: readonly BundleActionDefinition[] = [
   ...erc20Actions,
   permit2PermitTransferFromAction,
   ...createPoolActions({ protocol: 'uniswap-v2', actions: [swap('uniswap-v2', 'Uniswap V2 pairs')], periphery: (c) => [c.uniswapV2Router02] }),
+  uniswapV2DepositAction,
+  uniswapV2RedeemAction,
   ...createPoolActions({ protocol: 'uniswap-v3', actions: [swap('uniswap-v3', 'Uniswap V3 pools')], periphery: (c) => [c.uniswapV3SwapRouter02] }),
   uniswapV3DepositClmmAction,
   uniswapV3RedeemClmmAction,
   ...createPoolActions({ protocol: 'balancer-v2', actions: [swap('balancer-v2', 'Balancer V2 pools')], periphery: (c) => [c.balancerVault] }),
+  balancerV2DepositAction, balancerV2RedeemAction,
   ...createPoolActions({
     protocol: 'erc4626',
     actions: [
@@ -52,10 +58,14 @@ export const bundleActions: readonly BundleActionDefinition[] = [
     periphery: (c) => [c.lidoStETH, c.lidoWstETH],
   }),
   ...aaveV3BundleActions,
+  ...morphoBlueBundleActions,
 ]
 
 /** The actions by `protocol:action`. */
 export const bundleActionsByKey: ReadonlyMap<string, BundleActionDefinition> = new Map(bundleActions.map((a) => [`${a.protocol}:${a.action}`, a]))
+
+/** Bundle building blocks rather than venues: live on every served chain, not listed by /protocols. */
+export const buildingBlockProtocols: ReadonlySet<string> = new Set(['enso', 'erc20', 'permit2', 'math', 'helpers'])
 
 /** Protocols that offer bridge actions in the vendor API; served by the cross-chain issue. */
 export const bridgeProtocols: readonly string[] = ['stargate', 'layerzero', 'across', 'ccip', 'relay', 'cctp']

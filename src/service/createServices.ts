@@ -1,6 +1,8 @@
 import type { ServiceContext } from './context.js'
 import { getApproval } from './getApproval.js'
 import { getBundle } from './getBundle.js'
+import { getNontokenizedRoute } from './getNontokenizedRoute.js'
+import { listNontokenized } from './listNontokenized.js'
 import { getRoute } from './getRoute.js'
 import { getPrices } from './getPrices.js'
 import { getVolume } from './getVolume.js'
@@ -17,6 +19,8 @@ export function createServices(ctx: ServiceContext): SwitchyardServices {
     route: (request, options) => getRoute(ctx, request, options),
     approve: (request, options) => getApproval(ctx, request, options),
     bundle: (request, options) => getBundle(ctx, request, options),
+    nontokenizedRoute: (request, options) => getNontokenizedRoute(ctx, request, options),
+    nontokenized: async (filter) => listNontokenized(ctx, filter),
     networks: (filter) => listNetworks(ctx, filter),
     protocols: async (filter) => listProtocols(ctx, filter),
     standards: async (filter) => listStandards(ctx, filter),

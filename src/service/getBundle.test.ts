@@ -49,7 +49,7 @@ async function mined(hash: Hex) {
 
 /** Sends the answer's approvals, then its tx with exactly `gas` as the limit. */
 async function sendAsEoa(answer: BundleAnswer) {
-  for (const a of answer.approvals) await mined(await chain.client.sendTransaction({ account: user, to: a.tx.to as Address, data: a.tx.data, chain: chain.client.chain }))
+  for (const a of answer.approvals) await mined(await chain.client.sendTransaction({ account: user, to: a.to as Address, data: a.data, chain: chain.client.chain }))
   const receipt = await mined(await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: chain.client.chain }))
   expect(receipt.blockNumber).toBe(BigInt(answer.createdAt) + 1n + BigInt(answer.approvals.length))
   return receipt
@@ -100,6 +100,8 @@ describe('bundles under the router strategy, executed by an EOA', () => {
     const toUser = (await balance(tok('USDC'), user)) - userBefore
     expect(toOther + toUser).toBe(BigInt(answer.amountsOut[tok('USDC')]!))
     expect(toOther).toBe((toOther + toUser) / 4n)
+    // Every action's output, read back from the final weiroll state of the simulation.
+    expect(answer.actionOutputs).toEqual([[(toOther + toUser).toString()], [toOther.toString()], [toOther.toString()]])
   })
 })
 
@@ -200,5 +202,32 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
     await expect(bundle({ fromAddress: user }, [
       { protocol: 'uniswap-v3', action: 'redeemclmm', args: { tokenIn: npm, tokenOut: [tok('WETH'), tok('USDC')], liquidity: '1', tokenId: '1' } },
     ])).rejects.toMatchObject({ code: 'DELEGATE_ONLY' })
+  })
+})
+
+describe('harvest', () => {
+  test('a wallet supplies USDC to Aave, time passes, harvest claims its AAVE rewards exactly as answered', async () => {
+    const wallet = await createWallet()
+    const pool = book().aaveV3.pool
+    const usdc = book().aaveV3.reserves.find((r) => r.asset.toLowerCase() === tok('USDC').toLowerCase())! as { aToken: Address; rewards?: { token: Address; reward: Address }[] }
+    const reward = usdc.rewards![0]!
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 1_000_000n * 10n ** 6n })
+    await sendThroughWallet(wallet, await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'aave-v3', action: 'deposit', args: { tokenIn: tok('USDC'), amountIn: '1000000000000', primaryAddress: pool } },
+    ]))
+    await chain.client.increaseTime({ seconds: 86_400 })
+    await chain.client.mine({ blocks: 1 })
+    const controller = (chain.addressBook.aaveV3 as { rewardsController: Address }).rewardsController
+    const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'aave-v3', action: 'harvest', args: { token: usdc.aToken, primaryAddress: controller } },
+    ])
+    const before = await balance(reward.reward, wallet)
+    await sendThroughWallet(wallet, answer)
+    const got = (await balance(reward.reward, wallet)) - before
+    expect(got).toBeGreaterThan(0n)
+    // Rewards accrue per second: the tx runs one block (1 s on anvil's clock) after the simulated one.
+    const answered = BigInt(answer.amountsOut[reward.reward]!)
+    expect(got >= answered && got - answered <= answered / 50_000n + 1n).toBe(true)
+    await expect(bundle({ fromAddress: wallet }, [{ protocol: 'aave-v3', action: 'harvest', args: { token: usdc.aToken, primaryAddress: controller } }])).rejects.toMatchObject({ code: 'DELEGATE_ONLY' })
   })
 })

@@ -16,6 +16,7 @@ import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
+import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { decodeRevert } from './decodeRevert.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import { prepareSenderOverrides } from './prepareSenderOverrides.js'
@@ -136,6 +137,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   const tx = encode(mins)
   const gas = await provenGasLimit(sim.gasUsed, (limit) => simulate({ ...tx, gas: limit }))
 
+  const outputs = decodeBundleOutputs({ returnData: sim.returnData, strategy: delegate ? 'delegate' : 'router', outputs: built.outputs })
   const approvals = delegate ? [] : await approvalsNeeded(chain, { owner: params.fromAddress, spender: to, inputs: built.inputs, blockNumber: snapshot.blockNumber })
   const minAmountsOut: Record<string, string> = {}
   for (const [token, amount] of amountsOut) minAmountsOut[token] = applySlippage(amount).toString()
@@ -151,6 +153,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     feeAmount: {},
     approvals,
     validUntil: Number(snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000))) + VALID_FOR_SECONDS,
+    actionOutputs: outputs?.map((values) => values.map(String)),
   }
 }
 
@@ -204,7 +207,7 @@ async function balancesOf(chain: ChainRuntime, p: { account: Address; tokens: Ad
 
 /** The chain's contracts that actions may call. */
 function contractsOf(chain: ChainRuntime): BundleContracts {
-  const book = chain.addressBook as typeof chain.addressBook & { lido?: { stETH?: Address; wstETH?: Address }; morphoBlue?: { morpho?: Address } }
+  const book = chain.addressBook as typeof chain.addressBook & { lido?: { stETH?: Address; wstETH?: Address }; morphoBlue?: { morpho: Address; markets: NonNullable<BundleContracts['morphoMarkets']> } }
   return {
     weth: book.weth,
     permit2: book.permit2,
@@ -214,9 +217,11 @@ function contractsOf(chain: ChainRuntime): BundleContracts {
     uniswapV3PositionManager: book.uniswapV3.positionManager,
     balancerVault: book.balancerV2.vault,
     aaveV3Pool: book.aaveV3?.pool,
+    aaveV3Rewards: book.aaveV3?.rewardsController ? { controller: book.aaveV3.rewardsController, rewards: book.aaveV3.reserves.flatMap((r) => r.rewards ?? []) } : undefined,
     lidoStETH: book.lido?.stETH,
     lidoWstETH: book.lido?.wstETH,
     morpho: book.morphoBlue?.morpho,
+    morphoMarkets: book.morphoBlue?.markets,
   }
 }
 
@@ -249,8 +254,8 @@ async function approvalsNeeded(chain: ChainRuntime, p: { owner: Address; spender
     if (allowance >= input.amount) return
     const tx = (amount: bigint) => ({ data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [p.spender, amount] }), to: input.token, from: p.owner, value: '0' })
     // USDT-style tokens refuse to change a non-zero allowance: reset it first.
-    if (allowance > 0n) out.push({ token: input.token, amount: '0', spender: p.spender, tx: tx(0n) })
-    out.push({ token: input.token, amount: input.amount.toString(), spender: p.spender, tx: tx(input.amount) })
+    if (allowance > 0n) out.push({ ...tx(0n), token: input.token, amount: '0', spender: p.spender })
+    out.push({ ...tx(input.amount), token: input.token, amount: input.amount.toString(), spender: p.spender })
   })
   return out
 }

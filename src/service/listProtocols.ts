@@ -1,4 +1,5 @@
 import { chainNames, protocolMetadata } from '../data/protocolMetadata.js'
+import { buildingBlockProtocols, bundleActions } from '../protocols/bundleRegistry.js'
 import { protocolAdapters } from '../protocols/registry.js'
 import type { ServiceContext } from './context.js'
 import type { ProtocolAnswer } from './types.js'
@@ -15,6 +16,7 @@ export function chainsOf(ctx: ServiceContext, slug: string): number[] {
       erc4626: b.erc4626?.vaults.length ?? 0,
       lido: b.lido ? 1 : 0,
       'aave-v3': b.aaveV3?.reserves.length ?? 0,
+      'morpho-blue': b.morphoBlue?.markets.length ?? 0,
     }
     const count = counts[slug] ?? 0
     if (count > 0) out.push(c.chainId)
@@ -22,19 +24,26 @@ export function chainsOf(ctx: ServiceContext, slug: string): number[] {
   return out
 }
 
+/** Venues we serve: every adapter, then protocols reached only through bundle actions (Morpho Blue). */
+function servedProtocols(): string[] {
+  const slugs = protocolAdapters.map((a) => a.slug)
+  for (const b of bundleActions) if (!slugs.includes(b.protocol) && !buildingBlockProtocols.has(b.protocol)) slugs.push(b.protocol)
+  return slugs
+}
+
 /**
- * The protocols served (one per adapter in the registry), with the chains each is live on.
+ * The protocols served (the adapters, and the venues bundle actions reach), with the chains each is live on.
  * @returns protocols, filtered by chain and slug
  */
 export function listProtocols(ctx: ServiceContext, filter: { chainId?: number | undefined; slug?: string | undefined }): ProtocolAnswer[] {
-  return protocolAdapters
-    .map((a) => {
-      const meta = protocolMetadata[a.slug]
-      const chains = chainsOf(ctx, a.slug)
+  return servedProtocols()
+    .map((slug) => {
+      const meta = protocolMetadata[slug]
+      const chains = chainsOf(ctx, slug)
       return {
-        project: meta?.project ?? a.slug,
-        slug: a.slug,
-        name: meta?.name ?? a.slug,
+        project: meta?.project ?? slug,
+        slug,
+        name: meta?.name ?? slug,
         description: meta?.description ?? '',
         url: meta?.url ?? '',
         logosUri: [],

@@ -1,5 +1,6 @@
 import { BaseError } from '../errors/base.js'
 import { chainNames, protocolMetadata } from '../data/protocolMetadata.js'
+import { buildingBlockProtocols, bundleActions } from '../protocols/bundleRegistry.js'
 import { protocolAdapters } from '../protocols/registry.js'
 import type { ServiceContext } from './context.js'
 import { chainsOf } from './listProtocols.js'
@@ -14,18 +15,23 @@ export class UnknownProtocolSlugError extends BaseError {
 }
 
 /**
- * Protocols and the actions they support, read from the adapters' declarations (the source of the
- * protocol list, spec). With `slug`, only that protocol's standard.
+ * Protocols and the actions they support, read from the declarations: the adapters' route edges and
+ * the bundle actions each protocol declares (the source of the protocol list, spec). With `slug`,
+ * only that protocol's standard.
  * @throws UnknownProtocolSlugError when `slug` names no protocol
  */
 export function listStandards(ctx: ServiceContext, { slug }: { slug?: string | undefined }): StandardAnswer[] {
-  const all = protocolAdapters.map((a) => {
-    const meta = protocolMetadata[a.slug]
-    const supportedChains = chainsOf(ctx, a.slug).map((id) => ({ id, name: chainNames[id] ?? `Chain ${id}` }))
+  const actionsOf = new Map<string, Set<string>>()
+  for (const a of protocolAdapters) actionsOf.set(a.slug, new Set(a.actions))
+  for (const b of bundleActions) actionsOf.set(b.protocol, (actionsOf.get(b.protocol) ?? new Set()).add(b.action))
+  const all = [...actionsOf].map(([protocol, actions]) => {
+    const meta = protocolMetadata[protocol]
+    const chains = buildingBlockProtocols.has(protocol) ? Object.keys(ctx.chains).map(Number) : chainsOf(ctx, protocol)
+    const supportedChains = chains.map((id) => ({ id, name: chainNames[id] ?? `Chain ${id}` }))
     return {
-      protocol: { slug: a.slug, name: meta?.name ?? a.slug },
+      protocol: { slug: protocol, name: meta?.name ?? protocol },
       forks: [],
-      actions: a.actions.map((action) => ({
+      actions: [...actions].map((action) => ({
         action,
         name: action.charAt(0).toUpperCase() + action.slice(1),
         functionNames: meta?.functionNames[action] ?? [],

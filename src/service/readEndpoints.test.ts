@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DevnetChain } from '../chain/devnet/startDevnet.js'
 import { protocolAdapters } from '../protocols/registry.js'
 import { protocolMetadata } from '../data/protocolMetadata.js'
+import { bundleActions } from '../protocols/bundleRegistry.js'
 import { getPrices } from './getPrices.js'
 import { listProjects } from './listProjects.js'
 import { listProtocols } from './listProtocols.js'
@@ -26,8 +27,9 @@ const tok = (s: string) => chain.addressBook.tokens[s]!.address
 describe('protocols, standards, projects', () => {
   test('every adapter has metadata; protocols list the chains they are live on', () => {
     for (const a of protocolAdapters) expect(protocolMetadata[a.slug], a.slug).toBeDefined()
+    for (const b of bundleActions) expect(protocolMetadata[b.protocol], b.protocol).toBeDefined()
     const protocols = listProtocols(ctx, {})
-    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626', 'lido', 'aave-v3'])
+    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626', 'lido', 'aave-v3', 'morpho-blue'])
     expect(protocols[0]).toMatchObject({ project: 'uniswap', name: 'Uniswap V2', chains: [{ id: 1, name: 'Ethereum' }] })
     expect(listProtocols(ctx, { chainId: 8453 })).toEqual([])
     expect(listProtocols(ctx, { slug: 'balancer-v2' })).toHaveLength(1)
@@ -35,10 +37,16 @@ describe('protocols, standards, projects', () => {
 
   test('standards declare actions and the functions we call; unknown slug is NOT_FOUND', () => {
     const all = listStandards(ctx, {})
-    expect(all).toHaveLength(6)
+    // The adapters' route edges and every protocol's bundle actions.
+    expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'balancer-v2', 'enso', 'erc20', 'erc4626', 'helpers', 'lido', 'math', 'morpho-blue', 'permit2', 'uniswap-v2', 'uniswap-v3'])
     expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem'])
-    expect(listStandards(ctx, { slug: 'aave-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([['supply', ['supply']], ['withdraw', ['withdraw']]])
-    expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions).toEqual([{ action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }] }])
+    expect(listStandards(ctx, { slug: 'aave-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([
+      ['supply', ['supply']], ['withdraw', ['withdraw']], ['deposit', ['supply']], ['redeem', ['withdraw']], ['borrow', ['borrow']], ['repay', ['repay']], ['harvest', ['claimRewards']],
+    ])
+    expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions[0]).toEqual({ action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }] })
+    expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])
+    expect(listStandards(ctx, { slug: 'enso' })[0]!.actions.map((a) => a.action)).toEqual(['route', 'split', 'merge', 'balance', 'minamountout', 'slippage', 'fee', 'ensofee', 'call'])
+    expect(listStandards(ctx, { slug: 'morpho-blue' })[0]!.actions[0]!.supportedChains).toEqual([{ id: 1, name: 'Ethereum' }])
     expect(() => listStandards(ctx, { slug: 'curve' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }))
   })
 
@@ -49,6 +57,7 @@ describe('protocols, standards, projects', () => {
       { id: 'erc4626', chains: [1], protocols: ['erc4626'] },
       { id: 'lido', chains: [1], protocols: ['lido'] },
       { id: 'aave', chains: [1], protocols: ['aave-v3'] },
+      { id: 'morpho', chains: [1], protocols: ['morpho-blue'] },
     ])
   })
 })

@@ -55,7 +55,7 @@ export type RouteAnswer = {
 }
 
 /** A transaction the sender must send before a bundle (an approval of the router). */
-export type ApprovalAnswer = { token: string; amount: string; spender: string; tx: TxAnswer }
+export type ApprovalAnswer = TxAnswer & { token: string; amount: string; spender: string }
 
 /** The bundle answer, REST shape (`BundleData` of the SDK). */
 export type BundleAnswer = {
@@ -76,6 +76,40 @@ export type BundleAnswer = {
   approvals: ApprovalAnswer[]
   /** Unix seconds after which the answer should be refreshed. */
   validUntil: number
+  /** Each action's outputs as simulated (decimal strings, in action order), when the state was readable. */
+  actionOutputs?: string[][] | undefined
+}
+
+/** The non-tokenized route answer (OpenAPI `NontokenizedRouteShortcutTransaction`). */
+export type NontokenizedRouteAnswer = {
+  createdAt: number
+  gas: string
+  /** What went into the position, as simulated. */
+  amountDeposited: string
+  priceImpact: number | null
+  tx: TxAnswer
+  route: (RouteStepAnswer | BundleAnswer['route'][number])[]
+  feeAmount: string[]
+  ensoFeeAmount: string[]
+}
+
+/** One non-tokenized position (OpenAPI `NonTokenizedModel`). */
+export type NontokenizedPositionAnswer = {
+  chainId: number
+  project: string
+  protocol: string
+  address: string
+  positionId: string
+  primaryAddress: string
+  name: string
+  logosUri: string
+  underlyingTokens: UnderlyingTokenAnswer[]
+}
+
+/** A page of non-tokenized positions with the OpenAPI's pagination meta. */
+export type NontokenizedAnswer = {
+  data: NontokenizedPositionAnswer[]
+  meta: { total: number; lastPage: number; currentPage: number; perPage: number; prev: number | null; next: number | null; cursor: number | null }
 }
 
 export type ApproveAnswer = {
@@ -176,6 +210,10 @@ export type SwitchyardServices = {
   approve(request: unknown, options: CallOptions): Promise<ApproveAnswer>
   /** `request.params` are the query parameters (REST names), `request.actions` the JSON array; validated inside. */
   bundle(request: { params: unknown; actions: unknown }, options: CallOptions): Promise<BundleAnswer>
+  /** REST-shaped query of GET /shortcuts/route/nontokenized; validated inside. */
+  nontokenizedRoute(request: unknown, options: CallOptions): Promise<NontokenizedRouteAnswer>
+  /** Filters of GET /nontokenized; validated inside. */
+  nontokenized(filter: unknown, options: CallOptions): Promise<NontokenizedAnswer>
   networks(filter: { name?: string | undefined; chainId?: number | undefined }, options: CallOptions): Promise<NetworkAnswer[]>
   protocols(filter: { chainId?: number | undefined; slug?: string | undefined }, options: CallOptions): Promise<ProtocolAnswer[]>
   /** With `slug`: that protocol's standard only (NOT_FOUND when unknown). */

@@ -26,7 +26,7 @@ export type SimulateTransactionParameters = {
 
 /** What one simulation measured. */
 export type SimulateTransactionReturnType =
-  | { status: 'success'; gasUsed: bigint; amountsOut: bigint[]; blockNumber: bigint }
+  | { status: 'success'; gasUsed: bigint; amountsOut: bigint[]; blockNumber: bigint; returnData: Hex }
   | { status: 'reverted'; gasUsed: bigint; revertData: Hex | undefined; message: string; blockNumber: bigint }
 
 type SimCallResult = { status: Hex; returnData: Hex; gasUsed: Hex; error?: { message?: string; data?: Hex } }
@@ -76,5 +76,5 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
     }
   }
   const amountsOut = params.tokensOut.map((_, i) => decode(block.calls[n + 1 + i]) - decode(block.calls[i]))
-  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber }
+  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber, returnData: typeof txResult.returnData === 'string' ? txResult.returnData : '0x' }
 }

@@ -3,6 +3,7 @@ import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addSweep, addTransfer, type SwitchyardHelperAddresses } from '../../encoding/planActions.js'
 import { Planner } from '../../encoding/planner.js'
+import { ReturnValue } from '../../encoding/value.js'
 import { InvalidBundleError } from '../../errors/bundle.js'
 import { BaseError } from '../../errors/base.js'
 import { bundleActionsByKey } from '../../protocols/bundleRegistry.js'
@@ -46,6 +47,11 @@ export type BuildBundleReturnType = {
   deliveries: { token: Address; receiver: Address; estimate: bigint | undefined }[]
   /** Build-time estimates of every action's outputs (decimal strings; null when unknowable). */
   estimates: (string | null)[][]
+  /**
+   * Where each action's outputs are at execution: a state slot of the final weiroll state (which the
+   * router and the delegate return), or a literal known when planning.
+   */
+  outputs: ({ slot: number } | { literal: string })[][]
   /** Steps for the answer's `route`. */
   route: BundleRouteStep[]
 }
@@ -176,11 +182,17 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
     if (before.size === 0) for (const key of produced) deliver(getAddress(key), params.self, holdings.get(key))
   }
 
+  // Pin every output's slot, so a simulation can read each action's result from the returned state.
+  const handles = values.flatMap((outs) => outs.map((v) => v.value).filter((v): v is ReturnValue => v instanceof ReturnValue))
+  for (const h of handles) planner.keep(h)
   const plan = planner.plan()
+  const slotOf = new Map(planner.kept.map((h, i) => [h, plan.keptSlots![i]!]))
   return {
     gains: netGains,
     result: {
-      ...plan,
+      commands: plan.commands,
+      state: plan.state,
+      outputs: values.map((outs) => outs.map((v) => (v.value instanceof ReturnValue ? { slot: slotOf.get(v.value)! } : { literal: v.value === true ? '1' : v.value === false ? '0' : (v.value as bigint).toString() }))),
       inputs: [...inputs].map(([token, amount]) => ({ token: isNativeAddress(token) ? NATIVE_ADDRESS : getAddress(token), amount })),
       deliveries: [...deliveries.values()],
       estimates: values.map((outs) => outs.map((v) => (v.estimate === undefined ? null : v.estimate.toString()))),

@@ -14,7 +14,8 @@ export type RestBundleResponse = {
   route: (ReturnType<typeof toRestStep> & { amountIn?: string; amountOut?: string })[]
   priceImpact: number | null
   feeAmount: Record<string, string>
-  approvals: { token: string; amount: string; spender: string; tx: ReturnType<typeof toRestTransaction> }[]
+  /** The SDK's `WalletTransaction`s, with the token, amount and spender they approve. */
+  approvals: (ReturnType<typeof toRestTransaction> & { token: string; amount: string; spender: string })[]
   validUntil: number
 }
 
@@ -46,7 +47,7 @@ export function toRestBundleResponse(response: BundleResponse__Output): RestBund
       feeAmount: response.fee_amount,
       approvals: response.approvals.map((a) => {
         if (!a.tx) throw new InternalError()
-        return { token: a.token, amount: a.amount, spender: a.spender, tx: toRestTransaction(a.tx) }
+        return { ...toRestTransaction(a.tx), token: a.token, amount: a.amount, spender: a.spender }
       }),
       validUntil: Number(response.valid_until),
     }

@@ -23,6 +23,10 @@ import type { TokensResponse__Output } from '../../grpc/generated/switchyard/dat
 import type { ApproveRequest } from '../../grpc/generated/switchyard/routing/v1/ApproveRequest.js'
 import type { ApproveResponse__Output } from '../../grpc/generated/switchyard/routing/v1/ApproveResponse.js'
 import type { BundleRequest } from '../../grpc/generated/switchyard/routing/v1/BundleRequest.js'
+import type { NontokenizedRouteRequest } from '../../grpc/generated/switchyard/routing/v1/NontokenizedRouteRequest.js'
+import type { NontokenizedRouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/NontokenizedRouteResponse.js'
+import type { NontokenizedRequest } from '../../grpc/generated/switchyard/data/v1/NontokenizedRequest.js'
+import type { NontokenizedResponse__Output } from '../../grpc/generated/switchyard/data/v1/NontokenizedResponse.js'
 import type { BundleResponse__Output } from '../../grpc/generated/switchyard/routing/v1/BundleResponse.js'
 import type { RouteRequest } from '../../grpc/generated/switchyard/routing/v1/RouteRequest.js'
 import type { RouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
@@ -75,6 +79,8 @@ export type GatewayGrpc = {
   route(ctx: CallContext, request: RouteRequest): Promise<UnaryResult<RouteResponse__Output>>
   approve(ctx: CallContext, request: ApproveRequest): Promise<UnaryResult<ApproveResponse__Output>>
   bundle(ctx: CallContext, request: BundleRequest): Promise<UnaryResult<BundleResponse__Output>>
+  nontokenizedRoute(ctx: CallContext, request: NontokenizedRouteRequest): Promise<UnaryResult<NontokenizedRouteResponse__Output>>
+  nontokenized(ctx: CallContext, request: NontokenizedRequest): Promise<UnaryResult<NontokenizedResponse__Output>>
   networks(ctx: CallContext, request: NetworksRequest): Promise<UnaryResult<NetworksResponse__Output>>
   account(ctx: CallContext, request: AccountRequest): Promise<UnaryResult<AccountResponse__Output>>
   protocols(ctx: CallContext, request: ProtocolsRequest): Promise<UnaryResult<ProtocolsResponse__Output>>
@@ -128,6 +134,8 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { dea
     route: (ctx, request) => callUnary<RouteRequest, RouteResponse__Output>(routing.Route.bind(routing), deadlineMs, ctx, request),
     approve: (ctx, request) => callUnary<ApproveRequest, ApproveResponse__Output>(routing.Approve.bind(routing), deadlineMs, ctx, request),
     bundle: (ctx, request) => callUnary<BundleRequest, BundleResponse__Output>(routing.Bundle.bind(routing), deadlineMs, ctx, request),
+    nontokenizedRoute: (ctx, request) => callUnary<NontokenizedRouteRequest, NontokenizedRouteResponse__Output>(routing.RouteNontokenized.bind(routing), deadlineMs, ctx, request),
+    nontokenized: (ctx, request) => callUnary<NontokenizedRequest, NontokenizedResponse__Output>(data.Nontokenized.bind(data), deadlineMs, ctx, request),
     networks: (ctx, request) => callUnary<NetworksRequest, NetworksResponse__Output>(data.Networks.bind(data), deadlineMs, ctx, request),
     account: (ctx, request) => callUnary<AccountRequest, AccountResponse__Output>(data.Account.bind(data), deadlineMs, ctx, request),
     protocols: (ctx, request) => callUnary<ProtocolsRequest, ProtocolsResponse__Output>(data.Protocols.bind(data), deadlineMs, ctx, request),

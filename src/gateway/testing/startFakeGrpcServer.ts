@@ -16,7 +16,7 @@ import { PROTO_DIR } from '../plugins/grpcClient.js'
 
 /** One received call, for assertions. */
 export type RecordedCall = {
-  method: 'Route' | 'Approve' | 'Bundle' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume'
+  method: 'Route' | 'Approve' | 'Bundle' | 'RouteNontokenized' | 'Nontokenized' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume'
   request: unknown
   metadata: Record<string, string>
 }
@@ -193,6 +193,12 @@ export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
       call.sendMetadata(rateLimitMetadata())
       callback(null, cannedBundleResponse)
     },
+    RouteNontokenized: (call, callback) => {
+      record('RouteNontokenized', call)
+      if (fake.handlers.RouteNontokenized) return fake.handlers.RouteNontokenized(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, { created_at: '100', gas: '200000', amount_deposited: '1000', tx: cannedBundleResponse.tx!, route: [], fee_amount: ['0'], enso_fee_amount: ['0'] })
+    },
   }
   const data: DataServiceHandlers = {
     Networks: (call, callback) => {
@@ -233,6 +239,12 @@ export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
       if (fake.handlers.Tokens) return fake.handlers.Tokens(call, callback)
       call.sendMetadata(rateLimitMetadata())
       callback(null, cannedTokensResponse)
+    },
+    Nontokenized: (call, callback) => {
+      record('Nontokenized', call)
+      if (fake.handlers.Nontokenized) return fake.handlers.Nontokenized(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, { data: [], meta: { total: '0', last_page: 1, current_page: 1, per_page: 1000 } })
     },
     Volume: (call, callback) => {
       record('Volume', call)

@@ -7,6 +7,10 @@ import type { DataServiceClient as _switchyard_data_v1_DataServiceClient, DataSe
 import type { Network as _switchyard_data_v1_Network, Network__Output as _switchyard_data_v1_Network__Output } from './switchyard/data/v1/Network.js';
 import type { NetworksRequest as _switchyard_data_v1_NetworksRequest, NetworksRequest__Output as _switchyard_data_v1_NetworksRequest__Output } from './switchyard/data/v1/NetworksRequest.js';
 import type { NetworksResponse as _switchyard_data_v1_NetworksResponse, NetworksResponse__Output as _switchyard_data_v1_NetworksResponse__Output } from './switchyard/data/v1/NetworksResponse.js';
+import type { NontokenizedMeta as _switchyard_data_v1_NontokenizedMeta, NontokenizedMeta__Output as _switchyard_data_v1_NontokenizedMeta__Output } from './switchyard/data/v1/NontokenizedMeta.js';
+import type { NontokenizedPosition as _switchyard_data_v1_NontokenizedPosition, NontokenizedPosition__Output as _switchyard_data_v1_NontokenizedPosition__Output } from './switchyard/data/v1/NontokenizedPosition.js';
+import type { NontokenizedRequest as _switchyard_data_v1_NontokenizedRequest, NontokenizedRequest__Output as _switchyard_data_v1_NontokenizedRequest__Output } from './switchyard/data/v1/NontokenizedRequest.js';
+import type { NontokenizedResponse as _switchyard_data_v1_NontokenizedResponse, NontokenizedResponse__Output as _switchyard_data_v1_NontokenizedResponse__Output } from './switchyard/data/v1/NontokenizedResponse.js';
 import type { Price as _switchyard_data_v1_Price, Price__Output as _switchyard_data_v1_Price__Output } from './switchyard/data/v1/Price.js';
 import type { PriceOrUnknown as _switchyard_data_v1_PriceOrUnknown, PriceOrUnknown__Output as _switchyard_data_v1_PriceOrUnknown__Output } from './switchyard/data/v1/PriceOrUnknown.js';
 import type { PricesRequest as _switchyard_data_v1_PricesRequest, PricesRequest__Output as _switchyard_data_v1_PricesRequest__Output } from './switchyard/data/v1/PricesRequest.js';
@@ -50,6 +54,10 @@ export interface ProtoGrpcType {
         Network: MessageTypeDefinition<_switchyard_data_v1_Network, _switchyard_data_v1_Network__Output>
         NetworksRequest: MessageTypeDefinition<_switchyard_data_v1_NetworksRequest, _switchyard_data_v1_NetworksRequest__Output>
         NetworksResponse: MessageTypeDefinition<_switchyard_data_v1_NetworksResponse, _switchyard_data_v1_NetworksResponse__Output>
+        NontokenizedMeta: MessageTypeDefinition<_switchyard_data_v1_NontokenizedMeta, _switchyard_data_v1_NontokenizedMeta__Output>
+        NontokenizedPosition: MessageTypeDefinition<_switchyard_data_v1_NontokenizedPosition, _switchyard_data_v1_NontokenizedPosition__Output>
+        NontokenizedRequest: MessageTypeDefinition<_switchyard_data_v1_NontokenizedRequest, _switchyard_data_v1_NontokenizedRequest__Output>
+        NontokenizedResponse: MessageTypeDefinition<_switchyard_data_v1_NontokenizedResponse, _switchyard_data_v1_NontokenizedResponse__Output>
         Price: MessageTypeDefinition<_switchyard_data_v1_Price, _switchyard_data_v1_Price__Output>
         PriceOrUnknown: MessageTypeDefinition<_switchyard_data_v1_PriceOrUnknown, _switchyard_data_v1_PriceOrUnknown__Output>
         PricesRequest: MessageTypeDefinition<_switchyard_data_v1_PricesRequest, _switchyard_data_v1_PricesRequest__Output>

@@ -13,11 +13,13 @@ import { toProtoProject } from './toProtoProject.js'
 import { toProtoProtocol } from './toProtoProtocol.js'
 import { toProtoStandard } from './toProtoStandard.js'
 import { toProtoTokensResponse } from './toProtoTokensResponse.js'
+import { fromProtoNontokenizedRequest } from './fromProtoNontokenizedRequest.js'
 import { fromProtoVolumeRequest } from './fromProtoVolumeRequest.js'
+import { toProtoNontokenizedResponse } from './toProtoNontokenizedResponse.js'
 import { toProtoVolumeResponse } from './toProtoVolumeResponse.js'
 
 export type DataServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume'>
+  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'nontokenized'>
   /** `switchyard.data.v1.DataService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -61,6 +63,10 @@ export function createDataService(ctx: DataServiceContext): DataService {
     Tokens: createUnaryHandler(ctx, {
       method: 'DataService/Tokens',
       work: async (request, options) => toProtoTokensResponse(await ctx.services.tokens(fromProtoTokensRequest(request), options)),
+    }),
+    Nontokenized: createUnaryHandler(ctx, {
+      method: 'DataService/Nontokenized',
+      work: async (request, options) => toProtoNontokenizedResponse(await ctx.services.nontokenized(fromProtoNontokenizedRequest(request), options)),
     }),
     Volume: createUnaryHandler(ctx, {
       method: 'DataService/Volume',

@@ -4,13 +4,15 @@ import { createUnaryHandler, type HandlerContext } from '../createUnaryHandler.j
 import type { RoutingServiceHandlers } from '../generated/switchyard/routing/v1/RoutingService.js'
 import { fromProtoApproveRequest } from './fromProtoApproveRequest.js'
 import { fromProtoBundleRequest } from './fromProtoBundleRequest.js'
+import { fromProtoNontokenizedRouteRequest } from './fromProtoNontokenizedRouteRequest.js'
 import { fromProtoRouteRequest } from './fromProtoRouteRequest.js'
 import { toProtoApproveResponse } from './toProtoApproveResponse.js'
 import { toProtoBundleResponse } from './toProtoBundleResponse.js'
+import { toProtoNontokenizedRouteResponse } from './toProtoNontokenizedRouteResponse.js'
 import { toProtoRouteResponse } from './toProtoRouteResponse.js'
 
 export type RoutingServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'route' | 'approve' | 'bundle'>
+  services: Pick<SwitchyardServices, 'route' | 'approve' | 'bundle' | 'nontokenizedRoute'>
   /** `switchyard.routing.v1.RoutingService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -22,7 +24,7 @@ export type RoutingService = {
 }
 
 /**
- * Builds the RoutingService (Route, Approve, Bundle). Handlers only translate: proto → REST-shaped request,
+ * Builds the RoutingService (Route, Approve, Bundle, RouteNontokenized). Handlers only translate: proto → REST-shaped request,
  * the injected use case, answer → proto. Validation happens in the use case, shared with REST.
  * gRPC callers need not send `variable_estimates_json` (the gateway enforces it for REST POST).
  * @param ctx - {@link RoutingServiceContext}
@@ -42,6 +44,10 @@ export function createRoutingService(ctx: RoutingServiceContext): RoutingService
     Bundle: createUnaryHandler(ctx, {
       method: 'RoutingService/Bundle',
       work: async (request, options) => toProtoBundleResponse(await ctx.services.bundle(fromProtoBundleRequest(request), options)),
+    }),
+    RouteNontokenized: createUnaryHandler(ctx, {
+      method: 'RoutingService/RouteNontokenized',
+      work: async (request, options) => toProtoNontokenizedRouteResponse(await ctx.services.nontokenizedRoute(fromProtoNontokenizedRouteRequest(request), options)),
     }),
   }
   return { handlers, addToServer: (server) => server.addService(ctx.definition, handlers) }

@@ -21,7 +21,7 @@ export function toProtoBundleResponse(answer: BundleAnswer): BundleResponse {
       toProtoRouteStep({ ...step, args: { ...step.args, ...(amountIn === undefined ? {} : { amountIn }), ...(amountOut === undefined ? {} : { amountOut }) } }),
     ),
     fee_amount: answer.feeAmount,
-    approvals: answer.approvals.map((a) => ({ token: a.token, amount: a.amount, spender: a.spender, tx: toProtoTransaction(a.tx) })),
+    approvals: answer.approvals.map((a) => ({ token: a.token, amount: a.amount, spender: a.spender, tx: toProtoTransaction(a) })),
     valid_until: String(answer.validUntil),
   }
   if (answer.priceImpact !== null) out.price_impact = answer.priceImpact

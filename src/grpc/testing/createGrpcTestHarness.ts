@@ -4,6 +4,8 @@ import { createApiKeyStore } from '../../service/auth/createApiKeyStore.js'
 import type { RateLimitOptions } from '../../service/auth/createRateLimiter.js'
 import type {
   BundleAnswer,
+  NontokenizedAnswer,
+  NontokenizedRouteAnswer,
   ApproveAnswer, CallOptions, NetworkAnswer, PriceAnswer, ProjectAnswer, ProtocolAnswer, RouteAnswer, StandardAnswer, SwitchyardServices, TokensAnswer, VolumeAnswer } from '../../service/types.js'
 import type { ProtoGrpcType as DataProto } from '../generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../generated/routing_service.js'
@@ -97,7 +99,7 @@ export const samplePrice: PriceAnswer = {
 
 /** One recorded use-case call. */
 export type RecordedCall = {
-  method: 'route' | 'approve' | 'bundle' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume'
+  method: 'route' | 'approve' | 'bundle' | 'nontokenizedRoute' | 'nontokenized' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume'
   request: unknown
   options: CallOptions & { requireVariableEstimates?: boolean }
 }
@@ -123,6 +125,23 @@ export const sampleBundleAnswer: BundleAnswer = {
   validUntil: 1_700_000_060,
 }
 
+/** Canned non-tokenized route answer. */
+export const sampleNontokenizedRouteAnswer: NontokenizedRouteAnswer = {
+  createdAt: 100, gas: '200000', amountDeposited: '1000', priceImpact: 1.5,
+  tx: { data: '0x1234', to: '0x0000000000000000000000000000000000000003', from: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', value: '0' },
+  route: [], feeAmount: ['0'], ensoFeeAmount: ['0'],
+}
+
+/** Canned non-tokenized positions. */
+export const sampleNontokenizedAnswer: NontokenizedAnswer = {
+  data: [{
+    chainId: 1, project: 'aave', protocol: 'aave-v3', address: '0x98C23E9d8f34FEFb1B7BD6a91B7FF122F4e16F5c', positionId: 'aave-v3:collateral:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    primaryAddress: '0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2', name: 'Aave V3 USDC collateral', logosUri: '',
+    underlyingTokens: [{ address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', chainId: 1, type: 'base', decimals: 6, symbol: 'USDC', name: 'USD Coin' }],
+  }],
+  meta: { total: 1, lastPage: 1, currentPage: 1, perPage: 1000, prev: null, next: null, cursor: null },
+}
+
 /** A fake {@link SwitchyardServices}: records every call; behaviour per method is replaceable. */
 export type FakeServices = SwitchyardServices & {
   calls: RecordedCall[]
@@ -139,6 +158,8 @@ export function createFakeServices(): FakeServices {
     route: async () => sampleRouteAnswer,
     approve: async () => sampleApproveAnswer,
     bundle: async () => sampleBundleAnswer,
+    nontokenizedRoute: async () => sampleNontokenizedRouteAnswer,
+    nontokenized: async () => sampleNontokenizedAnswer,
     networks: async () => sampleNetworks,
     protocols: async () => sampleProtocols,
     standards: async () => sampleStandards,
@@ -162,6 +183,14 @@ export function createFakeServices(): FakeServices {
     bundle: (request, options) => {
       calls.push({ method: 'bundle', request, options })
       return impl.bundle(request, options)
+    },
+    nontokenizedRoute: (request, options) => {
+      calls.push({ method: 'nontokenizedRoute', request, options })
+      return impl.nontokenizedRoute(request, options)
+    },
+    nontokenized: (filter, options) => {
+      calls.push({ method: 'nontokenized', request: filter, options })
+      return impl.nontokenized(filter, options)
     },
     networks: (filter, options) => {
       calls.push({ method: 'networks', request: filter, options })

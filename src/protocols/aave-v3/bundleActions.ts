@@ -124,6 +124,34 @@ export const aaveV3WithdrawAction = defineBundleAction({
   },
 })
 
+const rewardsAbi = parseAbi(['function claimRewards(address[] assets, uint256 amount, address to, address reward) returns (uint256)'])
+
+/** `aave-v3 harvest`: claims the liquidity-mining rewards the wallet earned on one incentivized token. */
+export const aaveV3HarvestAction = defineBundleAction({
+  protocol: 'aave-v3',
+  action: 'harvest',
+  description: "Claims every reward the wallet earned on token (an aToken or debt token) from the RewardsController (primaryAddress); delegate only; output: the first reward's amount claimed",
+  delegateOnly: true,
+  args: z.strictObject({ token: tokenArg, primaryAddress: addressArg, receiver: receiverArg.optional() }),
+  outputs: () => ['amount'],
+  build(ctx, args) {
+    const rewards = ctx.contracts.aaveV3Rewards
+    if (!rewards || lower(args.primaryAddress) !== lower(rewards.controller)) {
+      return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', rewards ? `must be the Aave V3 RewardsController ${rewards.controller}` : `Aave V3 has no RewardsController on chain ${ctx.chainId}`)
+    }
+    const paid = rewards.rewards.filter((r) => lower(r.token) === lower(args.token))
+    if (paid.length === 0) ctx.fail('INVALID_TOKEN', 'token', `${args.token} earns no rewards on chain ${ctx.chainId}${rewards.rewards.length ? ` (incentivized: ${[...new Set(rewards.rewards.map((r) => r.token))].join(', ')})` : ''}`)
+    const to = args.receiver ?? ctx.self
+    const claimed = paid.map((r) => {
+      const value = ctx.planner.add(functionCall({ address: rewards.controller, abi: rewardsAbi, functionName: 'claimRewards', args: [[args.token], 2n ** 256n - 1n, to, r.reward] }))
+      const out = { kind: 'amount' as const, value, estimate: undefined, token: r.reward }
+      ctx.produce(r.reward, out, to)
+      return out
+    })
+    return [claimed[0]!]
+  },
+})
+
 /** Every Aave V3 bundle action: tokenized deposit/redeem through the engine, and the position actions. */
 export const aaveV3BundleActions: BundleActionDefinition[] = [
   ...createPoolActions({
@@ -137,4 +165,5 @@ export const aaveV3BundleActions: BundleActionDefinition[] = [
   aaveV3BorrowAction,
   aaveV3RepayAction,
   aaveV3WithdrawAction,
+  aaveV3HarvestAction,
 ]

@@ -14,4 +14,10 @@ export type BalancerV2WeightedPoolSnapshot = PoolSnapshotBase & {
   decimals: readonly number[]
   /** `getSwapFeePercentage()`, 18-decimal (1e16 = 1%). */
   swapFee: bigint
+  /**
+   * BPT supply joins and exits price against: `getActualSupply()` (the total supply plus protocol-fee
+   * BPT the next join or exit mints first), else `totalSupply()` on pools without it; undefined when
+   * neither could be read.
+   */
+  totalSupply?: bigint | undefined
 }

@@ -54,6 +54,10 @@ export type BundleContracts = {
   lidoStETH?: Address | undefined
   lidoWstETH?: Address | undefined
   morpho?: Address | undefined
+  /** Aave V3 RewardsController and the rewards it pays per incentivized token (aToken or debt token). */
+  aaveV3Rewards?: { controller: Address; rewards: readonly { token: Address; reward: Address }[] } | undefined
+  /** Morpho Blue markets of the chain (id and parameters; `lltv` a decimal string). */
+  morphoMarkets?: readonly { id: `0x${string}`; loanToken: Address; collateralToken: Address; oracle: Address; irm: Address; lltv: string; symbol?: string | undefined }[] | undefined
 }
 
 /** One route step as the answer's `route` lists it. */

@@ -27,6 +27,8 @@ export function instrumentServices(services: SwitchyardServices, metrics: Metric
     route: wrap('route', services.route),
     approve: wrap('approve', services.approve),
     bundle: wrap('bundle', services.bundle),
+    nontokenizedRoute: wrap('nontokenizedRoute', services.nontokenizedRoute),
+    nontokenized: wrap('nontokenized', services.nontokenized),
     networks: wrap('networks', services.networks),
     protocols: wrap('protocols', services.protocols),
     standards: wrap('standards', services.standards),

@@ -6,6 +6,8 @@ import type { AccountRequest as _switchyard_data_v1_AccountRequest, AccountReque
 import type { AccountResponse as _switchyard_data_v1_AccountResponse, AccountResponse__Output as _switchyard_data_v1_AccountResponse__Output } from '../../../switchyard/data/v1/AccountResponse.js';
 import type { NetworksRequest as _switchyard_data_v1_NetworksRequest, NetworksRequest__Output as _switchyard_data_v1_NetworksRequest__Output } from '../../../switchyard/data/v1/NetworksRequest.js';
 import type { NetworksResponse as _switchyard_data_v1_NetworksResponse, NetworksResponse__Output as _switchyard_data_v1_NetworksResponse__Output } from '../../../switchyard/data/v1/NetworksResponse.js';
+import type { NontokenizedRequest as _switchyard_data_v1_NontokenizedRequest, NontokenizedRequest__Output as _switchyard_data_v1_NontokenizedRequest__Output } from '../../../switchyard/data/v1/NontokenizedRequest.js';
+import type { NontokenizedResponse as _switchyard_data_v1_NontokenizedResponse, NontokenizedResponse__Output as _switchyard_data_v1_NontokenizedResponse__Output } from '../../../switchyard/data/v1/NontokenizedResponse.js';
 import type { PricesRequest as _switchyard_data_v1_PricesRequest, PricesRequest__Output as _switchyard_data_v1_PricesRequest__Output } from '../../../switchyard/data/v1/PricesRequest.js';
 import type { PricesResponse as _switchyard_data_v1_PricesResponse, PricesResponse__Output as _switchyard_data_v1_PricesResponse__Output } from '../../../switchyard/data/v1/PricesResponse.js';
 import type { ProjectsRequest as _switchyard_data_v1_ProjectsRequest, ProjectsRequest__Output as _switchyard_data_v1_ProjectsRequest__Output } from '../../../switchyard/data/v1/ProjectsRequest.js';
@@ -53,6 +55,23 @@ export interface DataServiceClient extends grpc.Client {
   networks(argument: _switchyard_data_v1_NetworksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_NetworksResponse__Output>): grpc.ClientUnaryCall;
   networks(argument: _switchyard_data_v1_NetworksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_NetworksResponse__Output>): grpc.ClientUnaryCall;
   networks(argument: _switchyard_data_v1_NetworksRequest, callback: grpc.requestCallback<_switchyard_data_v1_NetworksResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Positions a smart wallet can hold directly (GET /api/v1/nontokenized): Aave V3 collateral, Morpho
+   * Blue supply and collateral.
+   */
+  Nontokenized(argument: _switchyard_data_v1_NontokenizedRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_NontokenizedResponse__Output>): grpc.ClientUnaryCall;
+  Nontokenized(argument: _switchyard_data_v1_NontokenizedRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_NontokenizedResponse__Output>): grpc.ClientUnaryCall;
+  Nontokenized(argument: _switchyard_data_v1_NontokenizedRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_NontokenizedResponse__Output>): grpc.ClientUnaryCall;
+  Nontokenized(argument: _switchyard_data_v1_NontokenizedRequest, callback: grpc.requestCallback<_switchyard_data_v1_NontokenizedResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Positions a smart wallet can hold directly (GET /api/v1/nontokenized): Aave V3 collateral, Morpho
+   * Blue supply and collateral.
+   */
+  nontokenized(argument: _switchyard_data_v1_NontokenizedRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_NontokenizedResponse__Output>): grpc.ClientUnaryCall;
+  nontokenized(argument: _switchyard_data_v1_NontokenizedRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_NontokenizedResponse__Output>): grpc.ClientUnaryCall;
+  nontokenized(argument: _switchyard_data_v1_NontokenizedRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_NontokenizedResponse__Output>): grpc.ClientUnaryCall;
+  nontokenized(argument: _switchyard_data_v1_NontokenizedRequest, callback: grpc.requestCallback<_switchyard_data_v1_NontokenizedResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * USD prices of several tokens on one chain; unknown tokens come back unset.
@@ -162,6 +181,12 @@ export interface DataServiceHandlers extends grpc.UntypedServiceImplementation {
   Networks: grpc.handleUnaryCall<_switchyard_data_v1_NetworksRequest__Output, _switchyard_data_v1_NetworksResponse>;
   
   /**
+   * Positions a smart wallet can hold directly (GET /api/v1/nontokenized): Aave V3 collateral, Morpho
+   * Blue supply and collateral.
+   */
+  Nontokenized: grpc.handleUnaryCall<_switchyard_data_v1_NontokenizedRequest__Output, _switchyard_data_v1_NontokenizedResponse>;
+  
+  /**
    * USD prices of several tokens on one chain; unknown tokens come back unset.
    */
   Prices: grpc.handleUnaryCall<_switchyard_data_v1_PricesRequest__Output, _switchyard_data_v1_PricesResponse>;
@@ -196,6 +221,7 @@ export interface DataServiceHandlers extends grpc.UntypedServiceImplementation {
 export interface DataServiceDefinition extends grpc.ServiceDefinition {
   Account: MethodDefinition<_switchyard_data_v1_AccountRequest, _switchyard_data_v1_AccountResponse, _switchyard_data_v1_AccountRequest__Output, _switchyard_data_v1_AccountResponse__Output>
   Networks: MethodDefinition<_switchyard_data_v1_NetworksRequest, _switchyard_data_v1_NetworksResponse, _switchyard_data_v1_NetworksRequest__Output, _switchyard_data_v1_NetworksResponse__Output>
+  Nontokenized: MethodDefinition<_switchyard_data_v1_NontokenizedRequest, _switchyard_data_v1_NontokenizedResponse, _switchyard_data_v1_NontokenizedRequest__Output, _switchyard_data_v1_NontokenizedResponse__Output>
   Prices: MethodDefinition<_switchyard_data_v1_PricesRequest, _switchyard_data_v1_PricesResponse, _switchyard_data_v1_PricesRequest__Output, _switchyard_data_v1_PricesResponse__Output>
   Projects: MethodDefinition<_switchyard_data_v1_ProjectsRequest, _switchyard_data_v1_ProjectsResponse, _switchyard_data_v1_ProjectsRequest__Output, _switchyard_data_v1_ProjectsResponse__Output>
   Protocols: MethodDefinition<_switchyard_data_v1_ProtocolsRequest, _switchyard_data_v1_ProtocolsResponse, _switchyard_data_v1_ProtocolsRequest__Output, _switchyard_data_v1_ProtocolsResponse__Output>

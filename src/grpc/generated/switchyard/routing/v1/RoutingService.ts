@@ -6,6 +6,8 @@ import type { ApproveRequest as _switchyard_routing_v1_ApproveRequest, ApproveRe
 import type { ApproveResponse as _switchyard_routing_v1_ApproveResponse, ApproveResponse__Output as _switchyard_routing_v1_ApproveResponse__Output } from '../../../switchyard/routing/v1/ApproveResponse.js';
 import type { BundleRequest as _switchyard_routing_v1_BundleRequest, BundleRequest__Output as _switchyard_routing_v1_BundleRequest__Output } from '../../../switchyard/routing/v1/BundleRequest.js';
 import type { BundleResponse as _switchyard_routing_v1_BundleResponse, BundleResponse__Output as _switchyard_routing_v1_BundleResponse__Output } from '../../../switchyard/routing/v1/BundleResponse.js';
+import type { NontokenizedRouteRequest as _switchyard_routing_v1_NontokenizedRouteRequest, NontokenizedRouteRequest__Output as _switchyard_routing_v1_NontokenizedRouteRequest__Output } from '../../../switchyard/routing/v1/NontokenizedRouteRequest.js';
+import type { NontokenizedRouteResponse as _switchyard_routing_v1_NontokenizedRouteResponse, NontokenizedRouteResponse__Output as _switchyard_routing_v1_NontokenizedRouteResponse__Output } from '../../../switchyard/routing/v1/NontokenizedRouteResponse.js';
 import type { RouteRequest as _switchyard_routing_v1_RouteRequest, RouteRequest__Output as _switchyard_routing_v1_RouteRequest__Output } from '../../../switchyard/routing/v1/RouteRequest.js';
 import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteResponse__Output as _switchyard_routing_v1_RouteResponse__Output } from '../../../switchyard/routing/v1/RouteResponse.js';
 
@@ -75,6 +77,23 @@ export interface RoutingServiceClient extends grpc.Client {
   route(argument: _switchyard_routing_v1_RouteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
   route(argument: _switchyard_routing_v1_RouteRequest, callback: grpc.requestCallback<_switchyard_routing_v1_RouteResponse__Output>): grpc.ClientUnaryCall;
   
+  /**
+   * Any tokens into a position the wallet holds directly (GET /api/v1/shortcuts/route/nontokenized):
+   * delegate strategy only; each input routed to the position's token, the sum deposited.
+   */
+  RouteNontokenized(argument: _switchyard_routing_v1_NontokenizedRouteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_NontokenizedRouteResponse__Output>): grpc.ClientUnaryCall;
+  RouteNontokenized(argument: _switchyard_routing_v1_NontokenizedRouteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_NontokenizedRouteResponse__Output>): grpc.ClientUnaryCall;
+  RouteNontokenized(argument: _switchyard_routing_v1_NontokenizedRouteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_NontokenizedRouteResponse__Output>): grpc.ClientUnaryCall;
+  RouteNontokenized(argument: _switchyard_routing_v1_NontokenizedRouteRequest, callback: grpc.requestCallback<_switchyard_routing_v1_NontokenizedRouteResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Any tokens into a position the wallet holds directly (GET /api/v1/shortcuts/route/nontokenized):
+   * delegate strategy only; each input routed to the position's token, the sum deposited.
+   */
+  routeNontokenized(argument: _switchyard_routing_v1_NontokenizedRouteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_NontokenizedRouteResponse__Output>): grpc.ClientUnaryCall;
+  routeNontokenized(argument: _switchyard_routing_v1_NontokenizedRouteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_NontokenizedRouteResponse__Output>): grpc.ClientUnaryCall;
+  routeNontokenized(argument: _switchyard_routing_v1_NontokenizedRouteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_NontokenizedRouteResponse__Output>): grpc.ClientUnaryCall;
+  routeNontokenized(argument: _switchyard_routing_v1_NontokenizedRouteRequest, callback: grpc.requestCallback<_switchyard_routing_v1_NontokenizedRouteResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 /**
@@ -105,10 +124,17 @@ export interface RoutingServiceHandlers extends grpc.UntypedServiceImplementatio
    */
   Route: grpc.handleUnaryCall<_switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_RouteResponse>;
   
+  /**
+   * Any tokens into a position the wallet holds directly (GET /api/v1/shortcuts/route/nontokenized):
+   * delegate strategy only; each input routed to the position's token, the sum deposited.
+   */
+  RouteNontokenized: grpc.handleUnaryCall<_switchyard_routing_v1_NontokenizedRouteRequest__Output, _switchyard_routing_v1_NontokenizedRouteResponse>;
+  
 }
 
 export interface RoutingServiceDefinition extends grpc.ServiceDefinition {
   Approve: MethodDefinition<_switchyard_routing_v1_ApproveRequest, _switchyard_routing_v1_ApproveResponse, _switchyard_routing_v1_ApproveRequest__Output, _switchyard_routing_v1_ApproveResponse__Output>
   Bundle: MethodDefinition<_switchyard_routing_v1_BundleRequest, _switchyard_routing_v1_BundleResponse, _switchyard_routing_v1_BundleRequest__Output, _switchyard_routing_v1_BundleResponse__Output>
   Route: MethodDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_RouteResponse, _switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_RouteResponse__Output>
+  RouteNontokenized: MethodDefinition<_switchyard_routing_v1_NontokenizedRouteRequest, _switchyard_routing_v1_NontokenizedRouteResponse, _switchyard_routing_v1_NontokenizedRouteRequest__Output, _switchyard_routing_v1_NontokenizedRouteResponse__Output>
 }

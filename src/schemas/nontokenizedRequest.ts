@@ -1,0 +1,90 @@
+import type { Address } from 'viem'
+import { z } from 'zod'
+import { InvalidRequestError } from '../errors/request.js'
+import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema, tokenSchema, uintStringSchema } from './fields.js'
+import { MAX_IGNORE_ITEMS, MAX_ITEMS } from './routeRequest.js'
+import { toInvalidRequestError } from './toInvalidRequestError.js'
+
+const list = <T extends z.ZodType>(item: T, max = MAX_ITEMS) => z.array(item).min(1).max(max)
+const ignore = z.array(z.string().max(64)).max(MAX_IGNORE_ITEMS).nullable().optional()
+
+/** GET /shortcuts/route/nontokenized, REST names (OpenAPI parameters). */
+export const nontokenizedRouteRequestSchema = z.strictObject({
+  chainId: chainIdSchema.optional(),
+  fromAddress: addressSchema,
+  routingStrategy: z.string().optional(),
+  referralCode: referralCodeSchema.optional(),
+  destinationChainId: chainIdSchema.optional(),
+  tokenIn: list(tokenSchema),
+  positionOut: addressSchema,
+  slippage: bpsStringSchema({ max: 10_000, code: 'INVALID_SLIPPAGE' }).optional(),
+  fee: list(bpsStringSchema({ max: 100, code: 'INVALID_FEE' })).optional(),
+  feeReceiver: receiverSchema.optional(),
+  ignoreAggregators: ignore,
+  ignoreBridges: ignore,
+  ignoreStandards: ignore,
+  amountIn: list(uintStringSchema({ positive: true })),
+  receiver: receiverSchema,
+  spender: receiverSchema.optional(),
+  refundReceiver: receiverSchema.optional(),
+})
+
+/** Validated non-tokenized route parameters. */
+export type NontokenizedRouteParams = {
+  chainId: number
+  fromAddress: Address
+  tokenIn: Address[]
+  amountIn: bigint[]
+  positionOut: Address
+  receiver: Address
+  spender: Address | undefined
+  refundReceiver: Address | undefined
+  slippageBps: bigint | undefined
+  feeBps: bigint[]
+  feeReceiver: Address | undefined
+  referralCode: string | undefined
+  ignoreStandards: string[]
+  destinationChainId: number | undefined
+}
+
+function fail(code: string, field: string, reason: string): never {
+  throw new InvalidRequestError({ code, message: `${field}: ${reason}`, issues: [{ field, reason }] })
+}
+
+/**
+ * Validates a non-tokenized route request (either transport). The strategy must be delegate: the
+ * position is held by the wallet itself (spec).
+ * @throws InvalidRequestError with a stable code
+ */
+export function parseNontokenizedRouteRequest(input: unknown): NontokenizedRouteParams {
+  const parsed = nontokenizedRouteRequestSchema.safeParse(input, { reportInput: true })
+  if (!parsed.success) throw toInvalidRequestError(parsed.error)
+  const r = parsed.data
+  const strategy = r.routingStrategy ?? 'delegate'
+  if (strategy !== 'delegate' && strategy !== 'delegate-legacy') fail('INVALID_STRATEGY', 'routingStrategy', 'must be delegate: non-tokenized positions are held by the wallet itself')
+  if (strategy === 'delegate-legacy') fail('INVALID_STRATEGY', 'routingStrategy', 'delegate-legacy is not served for non-tokenized routes; use delegate')
+  if (r.amountIn.length !== r.tokenIn.length) fail('LENGTH_MISMATCH', 'amountIn', `amountIn has ${r.amountIn.length} entries but tokenIn has ${r.tokenIn.length}`)
+  if (r.fee && r.fee.length !== r.amountIn.length) fail('LENGTH_MISMATCH', 'fee', `fee has ${r.fee.length} entries but amountIn has ${r.amountIn.length}`)
+  if (r.fee?.some((f) => f > 0n) && !r.feeReceiver) fail('FEE_RECEIVER_REQUIRED', 'feeReceiver', 'required when fee is given')
+  const seen = new Set<string>()
+  r.tokenIn.forEach((t, i) => {
+    if (seen.has(t.toLowerCase())) fail('DUPLICATE_TOKEN', `tokenIn[${i}]`, `${t} is listed twice`)
+    seen.add(t.toLowerCase())
+  })
+  return {
+    chainId: r.chainId ?? 1,
+    fromAddress: r.fromAddress,
+    tokenIn: r.tokenIn,
+    amountIn: r.amountIn,
+    positionOut: r.positionOut,
+    receiver: r.receiver,
+    spender: r.spender,
+    refundReceiver: r.refundReceiver,
+    slippageBps: r.slippage,
+    feeBps: r.fee ?? r.amountIn.map(() => 0n),
+    feeReceiver: r.feeReceiver,
+    referralCode: r.referralCode,
+    ignoreStandards: r.ignoreStandards ?? [],
+    destinationChainId: r.destinationChainId,
+  }
+}
