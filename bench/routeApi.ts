@@ -1,11 +1,16 @@
 /**
- * HTTP load on the REST route endpoint (issue 4 performance). The parent process starts switchyard on
- * the embedded devnet (chain 1); a child process drives POST /api/v1/shortcuts/route with autocannon
- * at 1 and 32 concurrent connections, so the load generator does not share the server's event loop.
- * Every request runs the whole path: validate → snapshot → search in the worker pool → encode →
- * eth_simulateV1 → answer.
+ * HTTP load on the REST shortcut endpoints (issue 4 performance). The parent process starts switchyard on
+ * the embedded devnet (chain 1); a child process drives it with autocannon at 1 and 32 concurrent
+ * connections, so the load generator does not share the server's event loop. Rows (`createApiLoads`):
+ * - route: POST /api/v1/shortcuts/route. Every request runs the whole path: validate → snapshot →
+ *   search in the worker pool → encode → eth_simulateV1 → answer.
+ * - bundle, 5 actions: POST /api/v1/shortcuts/bundle under the delegate strategy (uniswap-v2 swap,
+ *   slippage, aave-v3 deposit and borrow, enso route); built in a worker, simulated twice (amounts, gas).
+ * - refused: bundles the validator refuses (400 TOO_MANY_ACTIONS, 400 TOO_DEEP), to show that refusing
+ *   costs little however hostile the body.
  * - cold: every request asks for a different amount (seeded stream): nothing is shared.
- * - warm: six fixed requests repeat, so identical requests on one block share one computation.
+ * - warm: fixed requests repeat, so identical route requests on one block share one computation.
+ * Every answer is checked: `unexpected` counts answers with another status (or, for refusals, another code).
  *
  * Run: npm run bench:api [-- --duration 10]
  */
@@ -15,6 +20,7 @@ import autocannon from 'autocannon'
 import { pino } from 'pino'
 import { configSchema } from '../src/config.js'
 import { startSwitchyard } from '../src/startSwitchyard.js'
+import { BENCH_API_KEY, ROUTE_PAIRS, createApiLoads, type ApiBenchContext, type ApiLoad } from './createApiLoads.js'
 
 const args = process.argv.slice(2)
 const arg = (name: string) => {
@@ -22,71 +28,102 @@ const arg = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined
 }
 const duration = Number(arg('--duration') ?? 10)
-const KEY = 'bench-key-0123456789abcdefghij'
-const PAIRS: [string, string, string][] = [
-  ['USDC', 'WETH', '25000000000'],
-  ['WETH', 'USDC', '5000000000000000000'],
-  ['WETH', 'WBTC', '10000000000000000000'],
-  ['DAI', 'USDT', '100000000000000000000000'],
-  ['UNI', 'WBTC', '2000000000000000000000'],
-  ['LINK', 'USDC', '1000000000000000000000'],
-]
-type Row = { mode: string; connections: number; rps: number; p50: number; p90: number; p99: number; non2xx: number; errors: number }
+const CONNECTIONS = [1, 32] as const
+type Row = {
+  request: string; mode: string; connections: number; rps: number
+  p50: number; p90: number; p99: number; p99_9: number; max: number
+  requests: number; unexpected: number; errors: number
+}
 
-async function runLoad(target: string, tokens: Record<string, string>): Promise<Row[]> {
-  const from = '0x000000000000000000000000000000000000b0b0'
-  const bodyOf = (a: string, b: string, amount: string) =>
-    JSON.stringify({ fromAddress: from, chainId: 1, tokenIn: [tokens[a]], tokenOut: [tokens[b]], amountIn: [amount], variableEstimates: {} })
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }
-  const warm = PAIRS.map(([a, b, amount]) => ({ method: 'POST' as const, path: '/api/v1/shortcuts/route', headers, body: bodyOf(a, b, amount) }))
-  let seed = 42
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648)
-  const cold = PAIRS.map(([a, b, amount]) => ({
-    method: 'POST' as const, path: '/api/v1/shortcuts/route', headers,
-    setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodyOf(a, b, (BigInt(amount) + BigInt(next() % 1_000_000_000)).toString()) }),
-  }))
+/** Runs every load at every connection count, one after another. */
+async function runLoads(target: string, loads: ApiLoad[]): Promise<Row[]> {
   const rows: Row[] = []
-  for (const [mode, requests] of [['cold', cold], ['warm', warm]] as const) {
-    for (const connections of [1, 32]) {
-      const r = await autocannon({ url: target, connections, duration, requests: requests as never, pipelining: 1 })
-      rows.push({ mode, connections, rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors })
+  for (const load of loads) {
+    for (const connections of CONNECTIONS) {
+      let wrongCode = 0
+      const { code, status } = load.expect
+      // Refusals share a status with other refusals: read the code of each (small) error body.
+      const requests = code === undefined ? load.requests : load.requests.map((req) => ({
+        ...req,
+        onResponse: (s: number, body: string) => {
+          if (s === status && (JSON.parse(body) as { code?: string }).code !== code) wrongCode++
+        },
+      }))
+      const r = await autocannon({ url: target, connections, duration, requests, pipelining: 1 })
+      // autocannon drops the requests still in flight when the time is up, but the server finishes them:
+      // one more request of the same kind queues behind that backlog, so the next row starts on an idle server.
+      await sendOnce(target, load.requests[0]!)
+      const answered = Object.values(r.statusCodeStats ?? {}).reduce((sum, s) => sum + (s.count ?? 0), 0)
+      const expected = r.statusCodeStats?.[`${status}`]?.count ?? 0
+      rows.push({
+        request: load.request, mode: load.mode, connections, rps: r.requests.average,
+        p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, p99_9: r.latency.p99_9, max: r.latency.max,
+        requests: answered, unexpected: answered - expected + wrongCode, errors: r.errors,
+      })
     }
   }
   return rows
 }
 
+/** Sends one request of a load (a fresh body for cold ones) and reads the answer. */
+async function sendOnce(baseUrl: string, req: autocannon.Request): Promise<{ status: number; text: string }> {
+  const body = typeof req.setupRequest === 'function' ? req.setupRequest({ ...req }, {}).body : req.body
+  const res = await fetch(`${baseUrl}${req.path}`, { method: req.method ?? 'POST', headers: req.headers as Record<string, string>, body: body as string })
+  return { status: res.status, text: await res.text() }
+}
+
+/** One request of every kind before the load: warms snapshot, worker graphs and slot probes, and fails fast. */
+async function preflight(baseUrl: string, loads: ApiLoad[]): Promise<void> {
+  for (const load of loads) {
+    for (const req of load.requests) {
+      const { status, text } = await sendOnce(baseUrl, req)
+      const code = status === 200 ? undefined : (JSON.parse(text) as { code?: string }).code
+      if (status !== load.expect.status || code !== load.expect.code) {
+        throw new Error(`pre-flight ${load.request} (${load.mode}): ${status} ${text.slice(0, 500)}`)
+      }
+    }
+  }
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US')
+
+function printTable(rows: Row[]): void {
+  console.log(`\nREST on the devnet (chain 1), ${duration} s per row, load from a separate process (autocannon; latency in whole ms, truncated)`)
+  console.log(`route: ${ROUTE_PAIRS.length} pairs; bundle: swap WETH→USDC (uniswap-v2), slippage, aave-v3 deposit USDC, aave-v3 borrow DAI, enso route DAI→WETH (delegate)`)
+  console.log('| request | mode | connections | req/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | answers | unexpected | errors |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of rows) {
+    console.log(`| ${r.request} | ${r.mode} | ${r.connections} | ${int(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.p99_9} | ${r.max} | ${int(r.requests)} | ${r.unexpected} | ${r.errors} |`)
+  }
+  console.log('targets: route p50 ≤ 15 ms and ≥ 300 routes/s; bundle (5 actions) p50 ≤ 25 ms')
+}
+
 if (arg('--target')) {
   // Child: the load generator.
-  const rows = await runLoad(arg('--target')!, JSON.parse(arg('--tokens')!) as Record<string, string>)
+  const rows = await runLoads(arg('--target')!, createApiLoads(JSON.parse(arg('--context')!) as ApiBenchContext))
   process.stdout.write(`${JSON.stringify(rows)}\n`)
   process.exit(0)
 }
 
 const config = configSchema.parse({
-  chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000,
+  chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000,
 })
 const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
-const tokens = Object.fromEntries(Object.values(sy.connected.chains[1]!.addressBook.tokens).map((x) => [x.symbol, x.address]))
-// Warm-up: every pair once (snapshot, worker graphs, balance-slot probes).
-for (const [a, b, amount] of PAIRS) {
-  const res = await fetch(`${sy.httpUrl}/api/v1/shortcuts/route`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
-    body: JSON.stringify({ fromAddress: '0x000000000000000000000000000000000000b0b0', chainId: 1, tokenIn: [tokens[a]], tokenOut: [tokens[b]], amountIn: [amount], variableEstimates: {} }),
-  })
-  if (res.status !== 200) throw new Error(`warm-up ${res.status}: ${await res.text()}`)
+const book = sy.connected.chains[1]!.addressBook
+if (!book.aaveV3) throw new Error('the devnet has no Aave V3 market: the bundle rows need one')
+const context: ApiBenchContext = {
+  tokens: Object.fromEntries(Object.values(book.tokens).map((x) => [x.symbol, x.address])),
+  uniswapV2Router02: book.uniswapV2.router02,
+  aaveV3Pool: book.aaveV3.pool,
 }
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--tokens', JSON.stringify(tokens), '--duration', String(duration)], {
+await preflight(sy.httpUrl, createApiLoads(context))
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration)], {
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 let out = ''
 child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-await new Promise((resolve) => child.on('exit', resolve))
+const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve))
 await sy.stop()
-const rows = JSON.parse(out.trim().split('\n').pop() ?? '[]') as Row[]
-console.log(`\nREST POST /api/v1/shortcuts/route on the devnet, ${duration} s per run, ${PAIRS.length} route pairs, load from a separate process`)
-console.log('mode | connections | routes/s | p50 ms | p90 ms | p99 ms | non-2xx | errors')
-for (const r of rows) {
-  console.log(`${r.mode} | ${String(r.connections).padStart(11)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(6)} | ${String(r.p90).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.non2xx).padStart(7)} | ${r.errors}`)
-}
-console.log('targets: p50 ≤ 15 ms, ≥ 300 routes/s')
+if (exitCode !== 0) throw new Error(`the load process exited with ${exitCode}`)
+printTable(JSON.parse(out.trim().split('\n').pop() ?? '[]') as Row[])
 process.exit(0)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import {WeirollVM} from "./WeirollVM.sol";
+import {SwitchyardFlashLoans} from "./SwitchyardFlashLoans.sol";
 
 /// @title SwitchyardDelegate
 /// @notice Shortcut code for the delegate strategy: a smart wallet DELEGATECALLs `executeShortcut`, so the
@@ -9,7 +9,7 @@ import {WeirollVM} from "./WeirollVM.sol";
 /// @dev Called directly it reverts `OnlyDelegateCall`, so this contract can never act with its own balance
 ///      or be used as a third party's executor. The check compares `address(this)` with the immutable
 ///      deployment address. The VM itself never delegatecalls.
-contract SwitchyardDelegate is WeirollVM {
+contract SwitchyardDelegate is SwitchyardFlashLoans {
     address private immutable self = address(this);
 
     /// @notice Emitted (by the wallet, in its context) after a shortcut ran to completion.

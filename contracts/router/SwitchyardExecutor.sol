@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import {WeirollVM} from "./WeirollVM.sol";
+import {SwitchyardFlashLoans} from "./SwitchyardFlashLoans.sol";
 
 /// @title SwitchyardExecutor
 /// @notice Runs weiroll shortcuts for exactly one router, the contract that deployed it.
 /// @dev Users never approve this contract: it only spends what the router moved into it during the same
 ///      transaction, so an arbitrary call it makes (even `approve(attacker, max)`) reaches nobody else's
-///      allowance. Holds no state; `receive` accepts native coin (e.g. from a WETH unwrap).
-contract SwitchyardExecutor is WeirollVM {
+///      allowance. Holds no state; `receive` accepts native coin (e.g. from a WETH unwrap). Flash loans
+///      ({SwitchyardFlashLoans}) can only be started by its own running plan.
+contract SwitchyardExecutor is SwitchyardFlashLoans {
     /// @notice The only caller of {executeShortcut}.
     address public immutable router;
 

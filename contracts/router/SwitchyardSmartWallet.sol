@@ -10,6 +10,12 @@ contract SwitchyardSmartWallet {
 
     /// @notice The caller is not the owner.
     error NotOwner(address caller);
+    /// @notice A call for a function the wallet does not have, outside an {execute}.
+    error NoActiveDelegate();
+
+    /// Transient: the target of the running {execute}, which answers calls the wallet has no function for
+    /// (a plan's self-calls and a flash lender's callback) while, and only while, it runs.
+    bytes32 private constant ACTIVE_SLOT = 0x1c2b3a4958677685948a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d60;
 
     constructor(address owner_) {
         owner = owner_;
@@ -18,12 +24,37 @@ contract SwitchyardSmartWallet {
     /// @notice DELEGATECALLs `target` with `data`, bubbling its revert data.
     function execute(address target, bytes calldata data) external payable returns (bytes memory response) {
         if (msg.sender != owner) revert NotOwner(msg.sender);
+        address previous;
+        assembly ("memory-safe") {
+            previous := tload(ACTIVE_SLOT)
+            tstore(ACTIVE_SLOT, target)
+        }
         bool success;
         (success, response) = target.delegatecall(data);
+        assembly ("memory-safe") {
+            tstore(ACTIVE_SLOT, previous)
+        }
         if (!success) {
             assembly ("memory-safe") {
                 revert(add(response, 32), mload(response))
             }
+        }
+    }
+
+    /// @notice Forwards calls the wallet has no function for to the running {execute}'s target, by
+    ///         DELEGATECALL; outside an {execute} it reverts. The target's own checks decide who may call.
+    fallback() external payable {
+        address active;
+        assembly ("memory-safe") {
+            active := tload(ACTIVE_SLOT)
+        }
+        if (active == address(0)) revert NoActiveDelegate();
+        assembly ("memory-safe") {
+            calldatacopy(0, 0, calldatasize())
+            let ok := delegatecall(gas(), active, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(ok) { revert(0, returndatasize()) }
+            return(0, returndatasize())
         }
     }
 

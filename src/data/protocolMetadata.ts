@@ -45,7 +45,7 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     name: 'Aave V3',
     description: 'Lending pool: supply an asset for interest-bearing aTokens, withdraw aTokens for the asset.',
     url: 'https://aave.com',
-    functionNames: { supply: ['supply'], withdraw: ['withdraw'], deposit: ['supply'], redeem: ['withdraw'], borrow: ['borrow'], repay: ['repay'], harvest: ['claimRewards'] },
+    functionNames: { supply: ['supply'], withdraw: ['withdraw'], deposit: ['supply'], redeem: ['withdraw'], borrow: ['borrow'], repay: ['repay'], harvest: ['claimRewards'], flashloan: ['flashLoanSimple'] },
   },
   'balancer-v2': {
     project: 'balancer',

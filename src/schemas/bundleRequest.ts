@@ -94,11 +94,59 @@ function knownActions(): string {
 }
 
 /** Parses one action's arguments with its declared schema, reporting fields as `actions[i].args.x`. */
-function parseArgs(definition: BundleActionDefinition, args: unknown, i: number): unknown {
+function parseArgs(definition: BundleActionDefinition, args: unknown, at: string): unknown {
   const parsed = definition.args.safeParse(args, { reportInput: true })
   if (parsed.success) return parsed.data
-  const prefixed = new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: ['actions', i, 'args', ...issue.path] })))
+  const prefixed = new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: [...pathOf(at), 'args', ...issue.path] })))
   throw toInvalidRequestError(prefixed)
+}
+
+/**
+ * Validates one list of actions (the bundle, or a callback): each against its declared schema, with
+ * references pointing backwards within the same list. A `callback` argument is itself a list, parsed
+ * the same way (its references are its own). Size and depth were bounded before (checkSize).
+ */
+function parseActionList(actions: unknown[], path: string, delegate: boolean): BundleActionParams[] {
+  const outputs: (readonly string[])[] = []
+  return actions.map((raw, i) => {
+    const at = `${path}[${i}]`
+    const shape = actionShape.safeParse(raw, { reportInput: true })
+    if (!shape.success) {
+      throw toInvalidRequestError(new z.ZodError(shape.error.issues.map((issue) => ({ ...issue, path: [...pathOf(at), ...issue.path] }))))
+    }
+    const protocol = shape.data.protocol.toLowerCase()
+    const action = shape.data.action.toLowerCase()
+    if (action === 'bridge' || bridgeProtocols.includes(protocol)) {
+      bundleFail('BRIDGE_NOT_SUPPORTED', at, `${protocol} ${action}: bridge actions are not supported yet (cross-chain lands with the bridges)`)
+    }
+    const definition = bundleActionsByKey.get(`${protocol}:${action}`)
+    if (!definition) {
+      bundleFail('UNKNOWN_ACTION', at, `unknown action "${protocol} ${action}"`, [`Known actions (see GET /api/v1/standards): ${knownActions()}`])
+    }
+    const args = parseArgs(definition, shape.data.args, at) as Record<string, unknown>
+    const delegateOnly = typeof definition.delegateOnly === 'function' ? definition.delegateOnly(args) : definition.delegateOnly
+    if (delegateOnly && !delegate) {
+      bundleFail('DELEGATE_ONLY', at, `${protocol} ${action} acts on positions held by the wallet itself: use routingStrategy "delegate"`)
+    }
+    const { callback, ...own } = args
+    for (const { path: argPath, ref } of collectRefs(own)) {
+      const field = `${at}.args.${argPath}`
+      if (ref.at >= i) bundleFail('INVALID_REFERENCE', field, `useOutputOfCallAt ${ref.at} must point to an earlier action of the same list (< ${i})`)
+      const kinds = outputs[ref.at]!
+      if (ref.index >= kinds.length) {
+        bundleFail('INVALID_REFERENCE', field, kinds.length === 0 ? `action ${ref.at} returns no value` : `action ${ref.at} returns ${kinds.length} value(s); index ${ref.index} is out of range`)
+      }
+      if (kinds[ref.index] !== ref.kind) bundleFail('INVALID_REFERENCE', field, `action ${ref.at} output ${ref.index} is ${kinds[ref.index] === 'bool' ? 'a condition' : 'an amount'}, but this argument needs ${ref.kind === 'bool' ? 'a condition' : 'an amount'}`)
+    }
+    outputs.push(definition.outputs(args))
+    const parsedArgs = Array.isArray(callback) ? { ...own, callback: parseActionList(callback, `${at}.args.callback`, delegate) } : args
+    return { protocol, action, args: parsedArgs }
+  })
+}
+
+/** `actions[1].args.callback[0]` as a zod path. */
+function pathOf(field: string): (string | number)[] {
+  return field.split(/[.[\]]+/).filter((x) => x !== '').map((x) => (/^[0-9]+$/.test(x) ? Number(x) : x))
 }
 
 /**
@@ -117,38 +165,7 @@ export function parseBundleRequest(params: unknown, actions: unknown): BundlePar
   checkSize(actions)
   const routingStrategy = p.routingStrategy ?? 'router'
   const delegate = routingStrategy === 'delegate' || routingStrategy === 'delegate-legacy'
-  const outputs: (readonly string[])[] = []
-  const result: BundleActionParams[] = (actions as unknown[]).map((raw, i) => {
-    const shape = actionShape.safeParse(raw, { reportInput: true })
-    if (!shape.success) {
-      throw toInvalidRequestError(new z.ZodError(shape.error.issues.map((issue) => ({ ...issue, path: ['actions', i, ...issue.path] }))))
-    }
-    const protocol = shape.data.protocol.toLowerCase()
-    const action = shape.data.action.toLowerCase()
-    if (action === 'bridge' || bridgeProtocols.includes(protocol)) {
-      bundleFail('BRIDGE_NOT_SUPPORTED', `actions[${i}]`, `${protocol} ${action}: bridge actions are not supported yet (cross-chain lands with the bridges)`)
-    }
-    const definition = bundleActionsByKey.get(`${protocol}:${action}`)
-    if (!definition) {
-      bundleFail('UNKNOWN_ACTION', `actions[${i}]`, `unknown action "${protocol} ${action}"`, [`Known actions (see GET /api/v1/standards): ${knownActions()}`])
-    }
-    const args = parseArgs(definition, shape.data.args, i)
-    const delegateOnly = typeof definition.delegateOnly === 'function' ? definition.delegateOnly(args) : definition.delegateOnly
-    if (delegateOnly && !delegate) {
-      bundleFail('DELEGATE_ONLY', `actions[${i}]`, `${protocol} ${action} acts on positions held by the wallet itself: use routingStrategy "delegate"`)
-    }
-    for (const { path, ref } of collectRefs(args)) {
-      const field = `actions[${i}].args.${path}`
-      if (ref.at >= i) bundleFail('INVALID_REFERENCE', field, `useOutputOfCallAt ${ref.at} must point to an earlier action (< ${i})`)
-      const kinds = outputs[ref.at]!
-      if (ref.index >= kinds.length) {
-        bundleFail('INVALID_REFERENCE', field, kinds.length === 0 ? `action ${ref.at} returns no value` : `action ${ref.at} returns ${kinds.length} value(s); index ${ref.index} is out of range`)
-      }
-      if (kinds[ref.index] !== ref.kind) bundleFail('INVALID_REFERENCE', field, `action ${ref.at} output ${ref.index} is ${kinds[ref.index] === 'bool' ? 'a condition' : 'an amount'}, but this argument needs ${ref.kind === 'bool' ? 'a condition' : 'an amount'}`)
-    }
-    outputs.push(definition.outputs(args))
-    return { protocol, action, args }
-  })
+  const result = parseActionList(actions as unknown[], 'actions', delegate)
   return {
     chainId: p.chainId ?? 1,
     fromAddress: p.fromAddress,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { type Address, type Hex, encodeFunctionData, erc20Abi, getAddress, pad, parseAbi, toHex } from 'viem'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
@@ -66,6 +67,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   await ctx.engine.setSnapshot(snapshot)
   const initialBalances = delegate ? await balancesOf(chain, { account: self, tokens: tokensNamed(params), blockNumber: snapshot.blockNumber }) : {}
 
+  const flashLoanPremium = params.actions.some((a) => a.action === 'flashloan') ? await flashLoanPremiumBps(chain) : undefined
   const built = await ctx.engine.buildBundle(
     {
       version: snapshot.version,
@@ -76,7 +78,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
       receiver: params.receiver,
       refundReceiver: params.refundReceiver,
       helpers: sy.helpers,
-      contracts: contractsOf(chain),
+      contracts: { ...contractsOf(chain), aaveV3FlashLoanPremiumBps: flashLoanPremium },
       deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
       actions: params.actions,
       initialBalances,
@@ -133,7 +135,8 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     if (delta > 0n) amountsOut.set(getAddress(d.token), (amountsOut.get(getAddress(d.token)) ?? 0n) + delta)
   })
   const applySlippage = (a: bigint) => (a * (10_000n - params.slippageBps)) / 10_000n
-  const mins = checked.map((d) => applySlippage(sim.amountsOut[measured.indexOf(d)]!))
+  // A token the receiver also sends (a net payer) has no minimum.
+  const mins = checked.map((d) => { const delta = sim.amountsOut[measured.indexOf(d)]!; return delta > 0n ? applySlippage(delta) : 0n })
   const tx = encode(mins)
   const gas = await provenGasLimit(sim.gasUsed, (limit) => simulate({ ...tx, gas: limit }))
 
@@ -203,6 +206,19 @@ async function balancesOf(chain: ChainRuntime, p: { account: Address; tokens: Ad
     out[lower(t)] = r?.status === 'success' ? (r.result as bigint) : 0n
   })
   return out
+}
+
+const premiums = new LRUCache<number, bigint>({ max: 16, ttl: 60_000 })
+
+/** Aave V3's flash-loan premium on the chain (bps), read at most once a minute. */
+async function flashLoanPremiumBps(chain: ChainRuntime): Promise<bigint | undefined> {
+  const pool = chain.addressBook.aaveV3?.pool
+  if (!pool) return undefined
+  const hit = premiums.get(chain.chainId)
+  if (hit !== undefined) return hit
+  const bps = BigInt(await chain.client.readContract({ address: pool, abi: parseAbi(['function FLASHLOAN_PREMIUM_TOTAL() view returns (uint128)']), functionName: 'FLASHLOAN_PREMIUM_TOTAL' }))
+  premiums.set(chain.chainId, bps)
+  return bps
 }
 
 /** The chain's contracts that actions may call. */

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { configSchema } from '../../src/config.js'
+import { getSwitchyardAddresses } from '../../src/contracts/deploySwitchyardContracts.js'
 import { statusOf } from '../../src/errors/status.js'
 import { toProtoBundleRequest } from '../../src/gateway/mapping/toProtoBundleRequest.js'
 import { loadProtoDefinition } from '../../src/grpc/loadProtoDefinition.js'
@@ -103,7 +104,7 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
   { id: 'an empty bundle', actions: [], code: 'MISSING_FIELD' },
   { id: 'a body that is not an array', actions: { protocol: 'enso' }, code: 'INVALID_TYPE' },
   { id: 'slippage on a call result with no quote', actions: [{ protocol: 'enso', action: 'call', args: { address: USDC, method: 'totalSupply', abi: 'function totalSupply() view returns (uint256)', args: [] } }, { protocol: 'enso', action: 'slippage', args: { bps: 50, amountOut: ref(0) } }], code: 'MISSING_ESTIMATE' },
-  { id: 'our executor as a receiver', actions: [{ ...swap(), args: { ...swap().args, receiver: '0xc50EAFB3167Df6Bc606D38E9086096cceBD82592' } }], code: 'INVALID_RECEIVER' },
+  { id: 'our executor as a receiver', actions: [{ ...swap(), args: { ...swap().args, receiver: getSwitchyardAddresses().executor } }], code: 'INVALID_RECEIVER' },
   { id: 'a legacy strategy', params: { routingStrategy: 'router-legacy' }, actions: [balance], code: 'INVALID_STRATEGY' },
 ]
 

@@ -45,6 +45,7 @@ async function listReserve(client: DevnetClient, market: AaveV3Deployment, token
   })
   await sendTx(client, { address: market.poolConfigurator, abi: configurator, functionName: 'configureReserveAsCollateral', args: [token.address, LTV, LIQUIDATION_THRESHOLD, LIQUIDATION_BONUS] })
   await sendTx(client, { address: market.poolConfigurator, abi: configurator, functionName: 'setReserveBorrowing', args: [token.address, true] })
+  await sendTx(client, { address: market.poolConfigurator, abi: configurator, functionName: 'setReserveFlashLoaning', args: [token.address, true] })
   const [aToken, , variableDebtToken] = (await client.readContract({
     address: market.dataProvider, abi: loadProtocolArtifact('AaveProtocolDataProvider').abi, functionName: 'getReserveTokensAddresses', args: [token.address],
   })) as [Address, Address, Address]
@@ -77,6 +78,9 @@ export async function seedAaveV3(client: DevnetClient, book: ChainAddressBook, a
   const erc20 = loadProtocolArtifact('WETH9').abi
   const entries: AaveV3ReserveEntry[] = []
   for (const { token, want } of reserves) entries.push(await listReserve(client, market, token, want))
+  // Flash loans as on mainnet: 0.05% premium, all of it to the suppliers.
+  const configurator = loadProtocolArtifact('AavePoolConfigurator').abi
+  await sendTx(client, { address: market.poolConfigurator, abi: configurator, functionName: 'updateFlashloanPremiumTotal', args: [5n] })
   // Token proxies and the RewardsController sit at later mainnet nonces of their creators: a reserve
   // or provider proxy created afterwards must not collide with them.
   await skipOccupiedCreateNonces(client, { creator: market.poolConfigurator })

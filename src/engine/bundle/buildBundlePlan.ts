@@ -83,13 +83,7 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
   const produced = new Set<string>()
   const touched = new Set<string>()
   const deliveries = new Map<string, { token: Address; receiver: Address; estimate: bigint | undefined }>()
-  const values: BundleValue[][] = []
   const route: BundleRouteStep[] = []
-  let current = 0
-  const fieldOf = (field: string) => `actions[${current}].args.${field}`
-  const fail = (code: string, field: string, message: string): never => {
-    throw new InvalidBundleError({ code, field: fieldOf(field), message })
-  }
   const deliver = (token: Address, receiver: Address, estimate: bigint | undefined) => {
     const key = `${lower(receiver)}:${lower(token)}`
     const prev = deliveries.get(key)
@@ -99,65 +93,83 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
   const balanceHelper = { address: params.helpers.balance, abi: switchyardBalanceHelperAbi } as const
   const before = new Map(gains.map((t) => [lower(t), planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOfCaller', args: [t] }).staticcall())]))
 
-  const ctx: BundleActionContext = {
-    planner,
-    chainId: params.chainId,
-    self: params.self,
-    strategy: params.strategy,
-    fromAddress: params.fromAddress,
-    receiver: params.receiver,
-    helpers: params.helpers,
-    contracts: params.contracts,
-    deadline: params.deadline,
-    amount(arg) {
-      if (typeof arg === 'bigint') return { kind: 'amount', value: arg, estimate: arg }
-      const value = values[arg.at]?.[arg.index]
-      if (value === undefined) return fail('INVALID_REFERENCE', 'useOutputOfCallAt', `action ${arg.at} has no output ${arg.index}`)
-      return { ...value, kind: 'amount' }
-    },
-    condition(arg) {
-      if (typeof arg === 'boolean') return { kind: 'bool', value: arg, estimate: arg ? 1n : 0n }
-      const value = values[arg.at]?.[arg.index]
-      if (value === undefined || value.kind !== 'bool') return fail('INVALID_REFERENCE', 'condition', `action ${arg.at} output ${arg.index} is not a condition`)
-      return value
-    },
-    spend(token, amount) {
-      const key = lower(token)
-      touched.add(key)
-      const need = amount.estimate ?? 0n
-      const have = holdings.get(key) ?? 0n
-      if (have >= need) holdings.set(key, have - need)
-      else {
-        holdings.set(key, 0n)
-        inputs.set(key, (inputs.get(key) ?? 0n) + need - have)
-      }
-    },
-    produce(token, amount, to) {
-      const key = lower(token)
-      if (to === undefined || lower(to) === lower(params.self)) {
-        touched.add(key)
-        produced.add(key)
-        holdings.set(key, (holdings.get(key) ?? 0n) + (amount.estimate ?? 0n))
-      } else deliver(token, to, amount.estimate)
-    },
-    held: (token) => holdings.get(lower(token)) ?? 0n,
-    route: (p) => encodeBundleRoute(ctx, search, { ...p, maxHops: p.maxHops ?? params.maxHops, maxSplits: params.maxSplits, ignoreStandards: [...params.ignoreStandards, ...(p.ignoreStandards ?? [])], delegateSlippageBps: params.delegateSlippageBps, report: (s) => route.push(s) }),
-    pools: (slug) => search.graph.pools.filter((p) => p.adapter.slug === slug).map((p) => p.snapshot),
-    report: (step) => route.push(step),
-    fail,
-  }
-
-  params.actions.forEach((action, i) => {
-    current = i
-    const definition = bundleActionsByKey.get(`${action.protocol}:${action.action}`)
-    if (!definition) throw new InvalidBundleError({ code: 'UNKNOWN_ACTION', field: `actions[${i}]`, message: `unknown action ${action.protocol} ${action.action}` })
-    try {
-      values.push([...definition.build(ctx, action.args)])
-    } catch (error) {
-      if (error instanceof BaseError) throw error
-      throw new InvalidBundleError({ code: 'INVALID_ACTION', field: `actions[${i}]`, message: error instanceof Error ? error.message.split('\n')[0]! : String(error) })
+  /** One list of actions being built: the bundle, or a callback with its own planner and references. */
+  type Scope = { planner: Planner; values: BundleValue[][]; path: string; current: number }
+  const contextOf = (scope: Scope): BundleActionContext => {
+    const fail = (code: string, field: string, message: string): never => {
+      throw new InvalidBundleError({ code, field: `${scope.path}[${scope.current}].args.${field}`, message })
     }
-  })
+    const ctx: BundleActionContext = {
+      planner: scope.planner,
+      chainId: params.chainId,
+      self: params.self,
+      strategy: params.strategy,
+      fromAddress: params.fromAddress,
+      receiver: params.receiver,
+      helpers: params.helpers,
+      contracts: params.contracts,
+      deadline: params.deadline,
+      amount(arg) {
+        if (typeof arg === 'bigint') return { kind: 'amount', value: arg, estimate: arg }
+        const value = scope.values[arg.at]?.[arg.index]
+        if (value === undefined) return fail('INVALID_REFERENCE', 'useOutputOfCallAt', `action ${arg.at} has no output ${arg.index}`)
+        return { ...value, kind: 'amount' }
+      },
+      condition(arg) {
+        if (typeof arg === 'boolean') return { kind: 'bool', value: arg, estimate: arg ? 1n : 0n }
+        const value = scope.values[arg.at]?.[arg.index]
+        if (value === undefined || value.kind !== 'bool') return fail('INVALID_REFERENCE', 'condition', `action ${arg.at} output ${arg.index} is not a condition`)
+        return value
+      },
+      spend(token, amount) {
+        const key = lower(token)
+        touched.add(key)
+        const need = amount.estimate ?? 0n
+        const have = holdings.get(key) ?? 0n
+        if (have >= need) holdings.set(key, have - need)
+        else {
+          holdings.set(key, 0n)
+          inputs.set(key, (inputs.get(key) ?? 0n) + need - have)
+        }
+      },
+      produce(token, amount, to) {
+        const key = lower(token)
+        if (to === undefined || lower(to) === lower(params.self)) {
+          touched.add(key)
+          produced.add(key)
+          holdings.set(key, (holdings.get(key) ?? 0n) + (amount.estimate ?? 0n))
+        } else deliver(token, to, amount.estimate)
+      },
+      held: (token) => holdings.get(lower(token)) ?? 0n,
+      route: (p) => encodeBundleRoute(ctx, search, { ...p, maxHops: p.maxHops ?? params.maxHops, maxSplits: params.maxSplits, ignoreStandards: [...params.ignoreStandards, ...(p.ignoreStandards ?? [])], delegateSlippageBps: params.delegateSlippageBps, report: (s) => route.push(s) }),
+      pools: (slug) => search.graph.pools.filter((p) => p.adapter.slug === slug).map((p) => p.snapshot),
+      report: (step) => route.push(step),
+      fail,
+      callback(actions) {
+        const sub: Scope = { planner: new Planner(), values: [], path: `${scope.path}[${scope.current}].args.callback`, current: 0 }
+        runActions(sub, actions as readonly ParsedBundleAction[])
+        const { commands, state } = sub.planner.plan()
+        return { commands, state }
+      },
+    }
+    return ctx
+  }
+  const runActions = (scope: Scope, actions: readonly ParsedBundleAction[]) => {
+    const ctx = contextOf(scope)
+    actions.forEach((action, i) => {
+      scope.current = i
+      const definition = bundleActionsByKey.get(`${action.protocol}:${action.action}`)
+      if (!definition) throw new InvalidBundleError({ code: 'UNKNOWN_ACTION', field: `${scope.path}[${i}]`, message: `unknown action ${action.protocol} ${action.action}` })
+      try {
+        scope.values.push([...definition.build(ctx, action.args)])
+      } catch (error) {
+        if (error instanceof BaseError) throw error
+        throw new InvalidBundleError({ code: 'INVALID_ACTION', field: `${scope.path}[${i}]`, message: error instanceof Error ? error.message.split('\n')[0]! : String(error) })
+      }
+    })
+  }
+  const values: BundleValue[][] = []
+  runActions({ planner, values, path: 'actions', current: 0 }, params.actions)
 
   const netGains: Address[] = []
   if (params.strategy === 'router') {

@@ -152,6 +152,59 @@ export const aaveV3HarvestAction = defineBundleAction({
   },
 })
 
+const flashLoansAbi = parseAbi(['function flashLoanAaveV3(address pool, address asset, uint256 amount, bytes32[] commands, bytes[] state)'])
+
+/**
+ * `aave-v3 flashloan`: borrows from the Pool for the length of a callback — actions run with the loan in
+ * the executing contract, which must hold the loan plus the Pool's premium when they end (bring it with
+ * tokenIn/amountIn, or produce it). Our executor and delegate take the loan and run the callback
+ * themselves (`SwitchyardFlashLoans`: only their own running plan can start one, only that Pool can call
+ * back, once).
+ */
+export const aaveV3FlashLoanAction = defineBundleAction({
+  protocol: 'aave-v3',
+  action: 'flashloan',
+  description: 'Flash-borrows flashloanAmount of flashloanToken from the Aave V3 Pool and runs callback with it; the loan plus premium is repaid when the callback ends; no output',
+  delegateOnly: false,
+  args: z.strictObject({
+    flashloanToken: z.union([tokenArg, z.array(tokenArg).length(1)]),
+    flashloanAmount: z.union([positiveAmountArg, z.array(positiveAmountArg).length(1)]),
+    tokenOut: z.union([tokenArg, z.array(tokenArg).max(8)]).optional(),
+    primaryAddress: addressArg.optional(),
+    tokenIn: z.union([tokenArg, z.array(tokenArg).max(4)]).optional(),
+    amountIn: z.union([positiveAmountArg, z.array(positiveAmountArg).max(4)]).optional(),
+    receiver: receiverArg.optional(),
+    callback: z.array(z.unknown()).min(1).max(9),
+  }),
+  outputs: () => [],
+  build(ctx, args) {
+    const primary = args.primaryAddress ?? ctx.contracts.aaveV3Pool
+    if (!primary) return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `Aave V3 is not deployed on chain ${ctx.chainId}`)
+    const pool = poolOf(ctx, primary)
+    const token = Array.isArray(args.flashloanToken) ? args.flashloanToken[0]! : args.flashloanToken
+    if (isNativeAddress(token)) ctx.fail('INVALID_TOKEN', 'flashloanToken', 'flash-borrow WETH; the Pool lends ERC-20 reserves')
+    reserveOf(ctx, token, 'flashloanToken')
+    const ins = args.tokenIn === undefined ? [] : Array.isArray(args.tokenIn) ? args.tokenIn : [args.tokenIn]
+    const amounts = args.amountIn === undefined ? [] : Array.isArray(args.amountIn) ? args.amountIn : [args.amountIn]
+    if (ins.length !== amounts.length) ctx.fail('LENGTH_MISMATCH', 'amountIn', `amountIn has ${amounts.length} entries but tokenIn has ${ins.length}`)
+    ins.forEach((t, i) => {
+      // Brought by the sender (the router pulls it), e.g. to pay the premium.
+      const amount = ctx.amount(amounts[i]!)
+      ctx.spend(t, amount)
+      ctx.produce(t, amount)
+    })
+    const loan = ctx.amount(Array.isArray(args.flashloanAmount) ? args.flashloanAmount[0]! : args.flashloanAmount)
+    const bps = ctx.contracts.aaveV3FlashLoanPremiumBps ?? 5n
+    // Aave's percentMul rounds half up.
+    const premium = loan.estimate === undefined ? undefined : (loan.estimate * bps + 5_000n) / 10_000n
+    ctx.produce(token, loan)
+    const plan = ctx.callback(args.callback)
+    ctx.spend(token, { kind: 'amount', value: 0n, estimate: loan.estimate === undefined ? undefined : loan.estimate + premium! })
+    ctx.planner.add(functionCall({ address: ctx.self, abi: flashLoansAbi, functionName: 'flashLoanAaveV3', args: [pool, token, loan.value, plan.commands, plan.state] }))
+    return []
+  },
+})
+
 /** Every Aave V3 bundle action: tokenized deposit/redeem through the engine, and the position actions. */
 export const aaveV3BundleActions: BundleActionDefinition[] = [
   ...createPoolActions({
@@ -166,4 +219,5 @@ export const aaveV3BundleActions: BundleActionDefinition[] = [
   aaveV3RepayAction,
   aaveV3WithdrawAction,
   aaveV3HarvestAction,
+  aaveV3FlashLoanAction,
 ]

@@ -54,6 +54,8 @@ export type BundleContracts = {
   lidoStETH?: Address | undefined
   lidoWstETH?: Address | undefined
   morpho?: Address | undefined
+  /** Aave V3's flash-loan premium in bps (`FLASHLOAN_PREMIUM_TOTAL`). */
+  aaveV3FlashLoanPremiumBps?: bigint | undefined
   /** Aave V3 RewardsController and the rewards it pays per incentivized token (aToken or debt token). */
   aaveV3Rewards?: { controller: Address; rewards: readonly { token: Address; reward: Address }[] } | undefined
   /** Morpho Blue markets of the chain (id and parameters; `lltv` a decimal string). */
@@ -135,6 +137,11 @@ export type BundleActionContext = {
   report(step: BundleRouteStep): void
   /** Throws a clear 400 about one argument of the current action. */
   fail(code: string, field: string, message: string): never
+  /**
+   * Builds a callback's actions (already validated; references local to the callback) into a separate
+   * plan that runs in the same executing contract, e.g. inside a flash loan; balances are tracked across.
+   */
+  callback(actions: readonly unknown[]): { commands: `0x${string}`[]; state: `0x${string}`[] }
 }
 
 /**

@@ -1,0 +1,89 @@
+import type autocannon from 'autocannon'
+
+/** What the REST bench needs from the devnet's address book (plain strings: it crosses a process boundary). */
+export type ApiBenchContext = {
+  /** Token addresses by symbol. */
+  tokens: Record<string, string>
+  uniswapV2Router02: string
+  aaveV3Pool: string
+}
+
+/** One bench row: the requests autocannon cycles through, and the answer each must get. */
+export type ApiLoad = {
+  /** What is asked (first column of the table). */
+  request: string
+  /** cold: every request differs; warm: a fixed set repeats; `—` for refusals (nothing to share). */
+  mode: 'cold' | 'warm' | '—'
+  requests: autocannon.Request[]
+  /** Every answer must have this status, and for refusals this error `code` in the body. */
+  expect: { status: number; code?: string }
+}
+
+export const BENCH_API_KEY = 'bench-key-0123456789abcdefghij'
+const FROM = '0x000000000000000000000000000000000000b0b0'
+const HEADERS = { 'content-type': 'application/json', authorization: `Bearer ${BENCH_API_KEY}` }
+
+/** Route pairs: [tokenIn, tokenOut, base amount]. */
+export const ROUTE_PAIRS: readonly (readonly [string, string, string])[] = [
+  ['USDC', 'WETH', '25000000000'],
+  ['WETH', 'USDC', '5000000000000000000'],
+  ['WETH', 'WBTC', '10000000000000000000'],
+  ['DAI', 'USDT', '100000000000000000000000'],
+  ['UNI', 'WBTC', '2000000000000000000000'],
+  ['LINK', 'USDC', '1000000000000000000000'],
+]
+
+/** Base amounts of the 5-action bundle: 1 WETH swapped, 1,000 DAI borrowed. */
+const BUNDLE_SWAP_IN = 10n ** 18n
+const BUNDLE_BORROW = 1_000n * 10n ** 18n
+const BUNDLE_PATH = `/api/v1/shortcuts/bundle?chainId=1&fromAddress=${FROM}&routingStrategy=delegate`
+
+/**
+ * Every row of `npm run bench:api`, built the same way in the parent (one pre-flight request per row)
+ * and in the load process. Cold amounts come from a seeded stream, so runs are comparable.
+ * @param ctx addresses read from the devnet
+ * @returns the loads in table order: route, bundle, refused bundles
+ */
+export function createApiLoads(ctx: ApiBenchContext): ApiLoad[] {
+  let seed = 42
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648)
+  const jitter = (base: bigint | string) => (BigInt(base) + BigInt(next() % 1_000_000_000)).toString()
+  const post = (path: string, body: string | undefined): autocannon.Request => ({ method: 'POST', path, headers: HEADERS, ...(body === undefined ? {} : { body }) })
+  const fixed = (path: string, body: string): autocannon.Request[] => [post(path, body)]
+  const cold = (path: string, bodyOf: () => string): autocannon.Request[] => [{ ...post(path, undefined), setupRequest: (req) => ({ ...req, body: bodyOf() }) }]
+
+  const t = (symbol: string) => {
+    const address = ctx.tokens[symbol]
+    if (!address) throw new Error(`the devnet has no ${symbol}`)
+    return address
+  }
+  const routeBody = (a: string, b: string, amount: string) =>
+    JSON.stringify({ fromAddress: FROM, chainId: 1, tokenIn: [t(a)], tokenOut: [t(b)], amountIn: [amount], variableEstimates: {} })
+  // Swap WETH→USDC, check slippage on it, supply the USDC to Aave, borrow DAI against it, route the DAI
+  // back to WETH: five actions, three references, one engine route search, one wallet (delegate).
+  const bundleBody = (swapIn: string, borrow: string) =>
+    JSON.stringify([
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: t('WETH'), tokenOut: t('USDC'), amountIn: swapIn, primaryAddress: ctx.uniswapV2Router02 } },
+      { protocol: 'enso', action: 'slippage', args: { bps: '100', amountOut: { useOutputOfCallAt: 0 } } },
+      { protocol: 'aave-v3', action: 'deposit', args: { tokenIn: t('USDC'), amountIn: { useOutputOfCallAt: 0 }, primaryAddress: ctx.aaveV3Pool } },
+      { protocol: 'aave-v3', action: 'borrow', args: { collateral: t('USDC'), tokenOut: t('DAI'), amountOut: borrow, primaryAddress: ctx.aaveV3Pool } },
+      { protocol: 'enso', action: 'route', args: { tokenIn: t('DAI'), tokenOut: t('WETH'), amountIn: { useOutputOfCallAt: 3 } } },
+    ])
+  // Refusals: work a naive server would do (eleven route searches; a recursive walk 1000 deep) is refused
+  // before it starts. The deep body is ≈60 KB.
+  const elevenRoutes = JSON.stringify(Array.from({ length: 11 }, () => ({ protocol: 'enso', action: 'route', args: { tokenIn: t('DAI'), tokenOut: t('WETH'), amountIn: BUNDLE_BORROW.toString() } })))
+  let deep: unknown[] = [{ protocol: 'enso', action: 'balance', args: { token: t('USDC') } }]
+  for (let i = 0; i < 1000; i++) deep = [{ protocol: 'stargate', action: 'bridge', args: { callback: deep } }]
+  const deepBody = JSON.stringify(deep)
+
+  const bundle = 'bundle, 5 actions'
+  const ok = { status: 200 }
+  return [
+    { request: 'route', mode: 'cold', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => cold('/api/v1/shortcuts/route', () => routeBody(a, b, jitter(amount)))), expect: ok },
+    { request: 'route', mode: 'warm', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => fixed('/api/v1/shortcuts/route', routeBody(a, b, amount))), expect: ok },
+    { request: bundle, mode: 'cold', requests: cold(BUNDLE_PATH, () => bundleBody(jitter(BUNDLE_SWAP_IN), jitter(BUNDLE_BORROW))), expect: ok },
+    { request: bundle, mode: 'warm', requests: fixed(BUNDLE_PATH, bundleBody(BUNDLE_SWAP_IN.toString(), BUNDLE_BORROW.toString())), expect: ok },
+    { request: 'refused: 11 actions', mode: '—', requests: fixed(BUNDLE_PATH, elevenRoutes), expect: { status: 400, code: 'TOO_MANY_ACTIONS' } },
+    { request: 'refused: 1000-deep callbacks', mode: '—', requests: fixed(BUNDLE_PATH, deepBody), expect: { status: 400, code: 'TOO_DEEP' } },
+  ]
+}
