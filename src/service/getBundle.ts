@@ -162,7 +162,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
 
 /** Funds sent to our own contracts would be stuck or free for anyone to sweep. */
 function rejectOwnContracts(sy: SwitchyardAddresses, params: BundleParams): void {
-  const ours = new Set([sy.router, sy.executor, sy.delegate, sy.routerLegacy, sy.executorLegacy, sy.delegateLegacy, ...Object.values(sy.helpers)].map(lower))
+  const ours = new Set([sy.router, sy.executor, sy.delegate, sy.routerLegacy, sy.executorLegacy, sy.delegateLegacy, sy.smartWalletFactory, ...Object.values(sy.helpers)].map(lower))
   const check = (field: string, address: string | undefined) => {
     if (address && ours.has(lower(address))) throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })
   }

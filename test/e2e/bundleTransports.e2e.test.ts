@@ -105,6 +105,7 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
   { id: 'a body that is not an array', actions: { protocol: 'enso' }, code: 'INVALID_TYPE' },
   { id: 'slippage on a call result with no quote', actions: [{ protocol: 'enso', action: 'call', args: { address: USDC, method: 'totalSupply', abi: 'function totalSupply() view returns (uint256)', args: [] } }, { protocol: 'enso', action: 'slippage', args: { bps: 50, amountOut: ref(0) } }], code: 'MISSING_ESTIMATE' },
   { id: 'our executor as a receiver', actions: [{ ...swap(), args: { ...swap().args, receiver: getSwitchyardAddresses().executor } }], code: 'INVALID_RECEIVER' },
+  { id: 'our smart-wallet factory as the bundle receiver', params: { receiver: getSwitchyardAddresses().smartWalletFactory }, actions: [balance], code: 'INVALID_RECEIVER' },
   { id: 'a legacy strategy', params: { routingStrategy: 'router-legacy' }, actions: [balance], code: 'INVALID_STRATEGY' },
 ]
 
