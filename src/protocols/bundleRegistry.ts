@@ -2,6 +2,7 @@ import { aaveV3BundleActions } from './aave-v3/bundleActions.js'
 import { balancerV2DepositAction, balancerV2RedeemAction } from './balancer-v2/bptActions.js'
 import { createPoolActions } from './bundle/createPoolActions.js'
 import type { BundleActionDefinition } from './bundle/types.js'
+import { withVariants } from './bundle/withVariants.js'
 import { ensoCallAction } from './enso/callAction.js'
 import { ensoMergeAction, ensoRouteAction, ensoSplitAction } from './enso/routeActions.js'
 import { ensoBalanceAction, ensoEnsoFeeAction, ensoFeeAction, ensoMinAmountOutAction, ensoSlippageAction } from './enso/valueActions.js'
@@ -15,11 +16,8 @@ import { uniswapV3DepositClmmAction, uniswapV3RedeemClmmAction } from './uniswap
 
 const swap = (protocol: string, via: string) => ({ action: 'swap', description: `Swaps tokenIn for tokenOut through ${via} (one pool when primaryAddress is a pool); output: tokenOut received` })
 
-/**
- * Every bundle action, listed explicitly. Protocols declare what they offer; the bundle builder has no
- * per-action cases. `/actions` and `/standards` read this list.
- */
-export const bundleActions: readonly BundleActionDefinition[] = [
+/** The actions as each protocol declares them. */
+const baseActions: readonly BundleActionDefinition[] = [
   ensoRouteAction,
   ensoSplitAction,
   ensoMergeAction,
@@ -59,6 +57,32 @@ export const bundleActions: readonly BundleActionDefinition[] = [
   }),
   ...aaveV3BundleActions,
   ...morphoBlueBundleActions,
+]
+
+/** The SDK's single/multi/tokenized names, for the protocols whose action has that shape. */
+const variantNames: Record<string, Parameters<typeof withVariants>[1]> = {
+  'uniswap-v2:deposit': ['singledeposit', 'multideposit', 'tokenizedsingledeposit', 'tokenizedmultideposit'],
+  'uniswap-v2:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
+  'balancer-v2:deposit': ['singledeposit', 'multideposit', 'tokenizedsingledeposit', 'tokenizedmultideposit'],
+  'balancer-v2:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
+  'erc4626:deposit': ['singledeposit', 'tokenizedsingledeposit'],
+  'erc4626:redeem': ['singleredeem', 'tokenizedsingleredeem'],
+  'lido:deposit': ['singledeposit', 'tokenizedsingledeposit'],
+  'lido:redeem': ['singleredeem', 'tokenizedsingleredeem'],
+  'aave-v3:deposit': ['singledeposit', 'tokenizedsingledeposit'],
+  'aave-v3:redeem': ['singleredeem', 'tokenizedsingleredeem'],
+  'aave-v3:withdraw': ['singlewithdraw'],
+  'morpho-blue:deposit': ['singledeposit'],
+  'morpho-blue:withdraw': ['singlewithdraw'],
+}
+
+/**
+ * Every bundle action, listed explicitly. Protocols declare what they offer; the bundle builder has no
+ * per-action cases. `/standards` reads this list.
+ */
+export const bundleActions: readonly BundleActionDefinition[] = [
+  ...baseActions,
+  ...baseActions.flatMap((a) => withVariants(a, variantNames[`${a.protocol}:${a.action}`] ?? [])),
 ]
 
 /** The actions by `protocol:action`. */

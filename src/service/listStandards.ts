@@ -34,7 +34,8 @@ export function listStandards(ctx: ServiceContext, { slug }: { slug?: string | u
       actions: [...actions].map((action) => ({
         action,
         name: action.charAt(0).toUpperCase() + action.slice(1),
-        functionNames: meta?.functionNames[action] ?? [],
+        // Variant names (singledeposit, tokenizedmultiredeem, …) call what their base action calls.
+        functionNames: meta?.functionNames[action] ?? meta?.functionNames[action.replace(/^(tokenized)?(single|multi)/, '')] ?? [],
         supportedChains,
       })),
     }

@@ -39,9 +39,10 @@ describe('protocols, standards, projects', () => {
     const all = listStandards(ctx, {})
     // The adapters' route edges and every protocol's bundle actions.
     expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'balancer-v2', 'enso', 'erc20', 'erc4626', 'helpers', 'lido', 'math', 'morpho-blue', 'permit2', 'uniswap-v2', 'uniswap-v3'])
-    expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem'])
+    expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem', 'singledeposit', 'tokenizedsingledeposit', 'singleredeem', 'tokenizedsingleredeem'])
     expect(listStandards(ctx, { slug: 'aave-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([
       ['supply', ['supply']], ['withdraw', ['withdraw']], ['deposit', ['supply']], ['redeem', ['withdraw']], ['borrow', ['borrow']], ['repay', ['repay']], ['harvest', ['claimRewards']], ['flashloan', ['flashLoanSimple']],
+      ['singledeposit', ['supply']], ['tokenizedsingledeposit', ['supply']], ['singleredeem', ['withdraw']], ['tokenizedsingleredeem', ['withdraw']], ['singlewithdraw', ['withdraw']],
     ])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions[0]).toEqual({ action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }] })
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])

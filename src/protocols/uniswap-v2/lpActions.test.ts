@@ -86,3 +86,19 @@ describe('Uniswap V2 LP through bundles, executed on the devnet', () => {
     expect(got).toBeGreaterThan(5_900n * 10n ** 6n)
   })
 })
+
+describe("the SDK's variant names", () => {
+  test('multideposit adds both tokens (executed); with one token it is a clear 400; tokenizedsingledeposit needs the position token', async () => {
+    await h.devnet.fund({ chainId: 1, address: user, token: 'WETH', amount: 10n ** 18n })
+    await h.devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 3_000n * 10n ** 6n })
+    const args = { tokenIn: [h.tok('USDC'), h.tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], primaryAddress: USDC_WETH_PAIR }
+    const answer = await h.bundle({ fromAddress: user }, [{ protocol: 'uniswap-v2', action: 'multideposit', args }])
+    const before = await h.balance(USDC_WETH_PAIR, user)
+    await h.sendAsEoa(answer)
+    expect((await h.balance(USDC_WETH_PAIR, user)) - before).toBe(BigInt(answer.amountsOut[USDC_WETH_PAIR]!))
+    await expect(h.bundle({ fromAddress: user }, [{ protocol: 'uniswap-v2', action: 'singledeposit', args }])).rejects.toMatchObject({ code: 'INVALID_ACTION' })
+    await expect(h.bundle({ fromAddress: user }, [
+      { protocol: 'uniswap-v2', action: 'tokenizedsingledeposit', args: { tokenIn: h.tok('WETH'), amountIn: '1000', primaryAddress: USDC_WETH_PAIR } },
+    ])).rejects.toMatchObject({ code: 'MISSING_FIELD' })
+  })
+})
