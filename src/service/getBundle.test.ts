@@ -231,3 +231,32 @@ describe('harvest', () => {
     await expect(bundle({ fromAddress: wallet }, [{ protocol: 'aave-v3', action: 'harvest', args: { token: usdc.aToken, primaryAddress: controller } }])).rejects.toMatchObject({ code: 'DELEGATE_ONLY' })
   })
 })
+
+describe('references are wired at execution time, not pasted from the quote', () => {
+  test('the price moves in our favour before the bundle runs: the transfer sends what the swap really produced, more than quoted', async () => {
+    const pair: Address = '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc'
+    const mover: Address = '0x00000000000000000000000000000000000b0d3e'
+    await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 3_000n * 10n ** 6n })
+    const answer = await bundle({ fromAddress: user, slippage: '1000' }, [
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('USDC'), tokenOut: tok('WETH'), amountIn: '3000000000', primaryAddress: pair } },
+      { protocol: 'erc20', action: 'transfer', args: { token: tok('WETH'), receiver: other, amount: { useOutputOfCallAt: 0 } } },
+    ])
+    const quoted = BigInt(answer.actionOutputs![0]![0]!)
+    // Someone sells WETH into the same pair first: WETH gets cheaper, our swap yields more.
+    await devnet.fund({ chainId: 1, address: mover, token: 'WETH', amount: 50n * 10n ** 18n })
+    await devnet.fund({ chainId: 1, address: mover, token: 'ETH', amount: 10n ** 18n })
+    await chain.client.impersonateAccount({ address: mover })
+    const router = chain.addressBook.uniswapV2.router02
+    const routerAbi = parseAbi(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256) returns (uint256[])'])
+    await mined(await chain.client.writeContract({ address: tok('WETH'), abi: erc20Abi, functionName: 'approve', args: [router, 50n * 10n ** 18n], account: mover, chain: chain.client.chain }))
+    await mined(await chain.client.writeContract({ address: router, abi: routerAbi, functionName: 'swapExactTokensForTokens', args: [50n * 10n ** 18n, 0n, [tok('WETH'), tok('USDC')], mover, 2n ** 40n], account: mover, chain: chain.client.chain }))
+    for (const a of answer.approvals) await mined(await chain.client.sendTransaction({ account: user, to: a.to as Address, data: a.data, chain: chain.client.chain }))
+    const before = await balance(tok('WETH'), other)
+    await mined(await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: 0n, gas: BigInt(answer.gas) + 100_000n, chain: chain.client.chain }))
+    const sent = (await balance(tok('WETH'), other)) - before
+    expect(sent).toBeGreaterThan(quoted)
+    // Nothing of the extra WETH stayed behind or went elsewhere: the transfer took the swap's real output.
+    expect(await balance(tok('WETH'), user)).toBe(0n)
+    expect(await balance(tok('WETH'), chain.addressBook.switchyard!.executor as Address)).toBe(0n)
+  })
+})
