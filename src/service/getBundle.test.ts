@@ -260,3 +260,16 @@ describe('references are wired at execution time, not pasted from the quote', ()
     expect(await balance(tok('WETH'), chain.addressBook.switchyard!.executor as Address)).toBe(0n)
   })
 })
+
+describe('single flight', () => {
+  test('identical bundles on one block share one build and simulation; each answer has its own requestId', async () => {
+    const actions = [
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('USDC'), tokenOut: tok('WETH'), amountIn: '1234000000', primaryAddress: chain.addressBook.uniswapV2.router02 } },
+    ]
+    const before = ctx.engine.stats().completed
+    const answers = await Promise.all(Array.from({ length: 8 }, () => bundle({ fromAddress: user }, actions)))
+    expect(ctx.engine.stats().completed - before).toBe(1)
+    expect(new Set(answers.map((a) => a.amountsOut[tok('WETH')])).size).toBe(1)
+    expect(new Set(answers.map((a) => a.tx.data)).size).toBe(8)
+  })
+})

@@ -1,0 +1,82 @@
+import { type Address, type Hex, pad, toHex } from 'viem'
+import type { ChainRuntime } from '../../chain/connectChains.js'
+import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
+import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
+import type { EngineSnapshot } from '../../engine/types.js'
+import { BundleRevertedError } from '../../errors/bundle.js'
+import { simulateTransaction } from '../../simulate/simulateTransaction.js'
+import { decodeRevert } from '../decodeRevert.js'
+import { prepareSenderOverrides } from '../prepareSenderOverrides.js'
+import type { BundleTarget } from './encodeBundleTx.js'
+
+/** Storage slot where SwitchyardDelegateSimulator reads its delegate target (see the contract). */
+const DELEGATE_SIMULATOR_TARGET_SLOT: Hex = '0x2b5e3c7fd64c8f6e9f5cbd7f6f1f0b1c0f5e3d2c1b0a99887766554433221100'
+
+/** What {@link simulateBundle} measured. */
+export type SimulateBundleReturnType = {
+  /** Balance change per delivery (`built.deliveries` order), at its receiver. */
+  deltas: bigint[]
+  /** A gas limit the final transaction is proven to succeed with. */
+  gas: bigint
+  /** The transaction's return data: the final weiroll state. */
+  returnData: Hex
+}
+
+/**
+ * Simulates a bundle on the snapshot's block with `eth_simulateV1`: the sender (or wallet) funded by
+ * state overrides when it lacks the inputs, the wallet's code replaced by a DELEGATECALL forwarder under
+ * the delegate strategy. The first run (no minimums) measures every receiver's delta; the final
+ * transaction (minimums from those deltas) is then run under a proposed gas limit, raised until it holds.
+ * @throws BundleRevertedError with the decoded reason
+ */
+export async function simulateBundle(
+  chain: ChainRuntime,
+  p: {
+    snapshot: EngineSnapshot
+    target: BundleTarget
+    fromAddress: Address
+    receiver: Address
+    deliveries: BuildBundleReturnType['deliveries']
+    /** What the executing side must hold (balances after funding). */
+    funding: { token: Address; amount: bigint }[]
+    first: { data: Hex; value: bigint }
+    final: (deltas: bigint[]) => { data: Hex; value: bigint }
+  },
+): Promise<SimulateBundleReturnType> {
+  const book = chain.addressBook
+  const { delegate, self, to } = p.target
+  const { overrides } = await prepareSenderOverrides(chain.client, {
+    blockNumber: p.snapshot.blockNumber,
+    from: delegate ? self : p.fromAddress,
+    spender: delegate ? undefined : to,
+    inputs: p.funding,
+    multicall3: book.multicall3,
+  })
+  if (delegate) {
+    overrides[self] = { ...overrides[self], code: loadContractArtifact('SwitchyardDelegateSimulator').deployedBytecode, stateDiff: { ...overrides[self]?.stateDiff, [DELEGATE_SIMULATOR_TARGET_SLOT]: pad(to) } }
+    if (p.first.value > 0n) overrides[p.fromAddress] = { ...overrides[p.fromAddress], balance: toHex(p.first.value + 10n ** 18n) }
+  }
+  const run = (tx: { data: Hex; value: bigint; gas?: bigint }) =>
+    simulateTransaction(chain.client, {
+      blockNumber: p.snapshot.blockNumber,
+      tx: { from: p.fromAddress, to: delegate ? self : to, ...tx },
+      receiver: p.receiver,
+      tokensOut: p.deliveries.map((d) => d.token),
+      accounts: p.deliveries.map((d) => d.receiver),
+      multicall3: book.multicall3,
+      overrides,
+    })
+  const sim = await run(p.first)
+  if (sim.status === 'reverted') throw new BundleRevertedError({ reason: decodeRevert(sim.revertData, sim.message) })
+  const final = p.final(sim.amountsOut)
+  // The used gas plus a margin for refunds and the 63/64 rule, proven by running under exactly that limit.
+  const candidates = [(sim.gasUsed * 6n) / 5n + 10_000n, (sim.gasUsed * 3n) / 2n + 30_000n, sim.gasUsed * 2n + 100_000n]
+  let gas = candidates[candidates.length - 1]!
+  for (const limit of candidates) {
+    if ((await run({ ...final, gas: limit })).status === 'success') {
+      gas = limit
+      break
+    }
+  }
+  return { deltas: sim.amountsOut, gas, returnData: sim.returnData }
+}
