@@ -1,5 +1,10 @@
 import { parseAbi, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
+import { functionCall } from '../../encoding/call.js'
+import { Planner } from '../../encoding/planner.js'
+import { encodeRouteMulti } from '../../encoding/routerCalldata.js'
+import { decodeRevert } from '../../service/decodeRevert.js'
 import { startBundleHarness, type BundleHarness } from '../../service/testing/startBundleHarness.js'
 
 const user: Address = '0x00000000000000000000000000000000000f1a01'
@@ -119,5 +124,24 @@ describe('THREATS 3: flash-loan callbacks authenticate the lender and the initia
     // A wallet forwards unknown calls only while its owner's execute runs.
     const wallet = await h.createWallet()
     expect(await attempt(wallet, { functionName: 'executeOperation', args: [weth, 10n ** 18n, 0n, wallet, '0x'] })).toMatch(/NoActiveDelegate/)
+  })
+})
+
+describe('THREATS 3: a lender that calls back the wrong way is refused', () => {
+  test('a callback through another contract, naming another initiator, or arriving twice reverts UnexpectedFlashLoan', async () => {
+    const artifact = loadContractArtifact('MaliciousFlashLender')
+    const deployHash = await h.chain.client.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, account: user, chain: h.chain.client.chain })
+    const lender = (await h.chain.client.waitForTransactionReceipt({ hash: deployHash })).contractAddress!
+    const sy = h.chain.addressBook.switchyard!
+    const executor = sy.executor as Address
+    const flashAbi = parseAbi(['function flashLoanAaveV3(address pool, address asset, uint256 amount, bytes32[] commands, bytes[] state)'])
+    for (const mode of [0n, 1n, 2n]) {
+      await h.chain.client.waitForTransactionReceipt({ hash: await h.chain.client.writeContract({ address: lender, abi: artifact.abi, functionName: 'setMode', args: [mode], account: user, chain: h.chain.client.chain }) })
+      const p = new Planner()
+      p.add(functionCall({ address: executor, abi: flashAbi, functionName: 'flashLoanAaveV3', args: [lender, h.tok('WETH'), 10n ** 18n, [], []] }))
+      const { data } = encodeRouteMulti({ tokensIn: [], shortcut: { accountId: `0x${'00'.repeat(32)}`, requestId: `0x${'00'.repeat(32)}`, ...p.plan() } })
+      const result = await h.chain.client.call({ account: user, to: sy.router as Address, data }).then(() => 'succeeded', (e: { walk: (f: (x: unknown) => boolean) => { data?: Hex } | null }) => decodeRevert(e.walk((x) => typeof (x as { data?: unknown }).data === 'string')?.data, 'reverted'))
+      expect(result, `mode ${mode}`).toMatch(/ExecutionFailed\(0, .*UnexpectedFlashLoan/)
+    }
   })
 })
