@@ -60,6 +60,16 @@ export const canonicalOptionalAddresses: Record<
   },
 }
 
+/**
+ * LayerZero V2 per chain: EndpointV2 (the same address on every EVM chain) and the chain's endpoint id
+ * (eid). Only the endpoint sits at a mainnet address; the devnet's message libraries are ours
+ * (see `src/chain/devnet/deployLayerZero.ts`).
+ */
+export const layerZeroDeployments: Record<number, { endpoint: Address; eid: number }> = {
+  1: { endpoint: '0x1a44076050125825900e736c501f859c50fE728c', eid: 30101 },
+  8453: { endpoint: '0x1a44076050125825900e736c501f859c50fE728c', eid: 30184 },
+}
+
 /** Chains for which we know canonical protocol addresses (the devnet default chains). */
 export type CanonicalChainId = keyof typeof canonicalAddresses
 
@@ -134,6 +144,20 @@ export type MorphoBlueMarketEntry = {
   symbol?: string | undefined
 }
 
+/** LayerZero V2 on one chain: the endpoint, its eid and the default message libraries for the other devnet chains. */
+export type LayerZeroEntry = {
+  /** EndpointV2: `quote`, `send`; a relayer calls `lzReceive` on it after the receive library verified a packet. */
+  endpoint: Address
+  /** This chain's endpoint id (30101 Ethereum, 30184 Base). */
+  eid: number
+  /** Default send library for every other devnet eid (a SimpleMessageLib on the devnet). */
+  sendLib: Address
+  /** Default receive library for every other devnet eid: the relayer calls its `validatePacket`. */
+  receiveLib: Address
+  /** The only account the receive library accepts `validatePacket` from (devnet). */
+  relayer?: Address | undefined
+}
+
 /** Our own deployed contracts (filled in once they are deployed). */
 export type SwitchyardContractsEntry = Record<string, Address | Record<string, Address>>
 
@@ -170,6 +194,8 @@ export type ChainAddressBook = {
   aaveV3?: AaveV3Entry | undefined
   /** Morpho Blue: the singleton (at its mainnet address on chain 1), the IRM its markets use, and the markets. */
   morphoBlue?: { morpho: Address; irm: Address; markets: MorphoBlueMarketEntry[] } | undefined
+  /** LayerZero V2 messaging (EndpointV2 at its mainnet address, SimpleMessageLib as send and receive library). */
+  layerZero?: LayerZeroEntry | undefined
   switchyard?: SwitchyardContractsEntry | undefined
 }
 

@@ -72,6 +72,8 @@ const sources = {
   AaveEmissionManager: ['@aave/periphery-v3', 'artifacts/contracts/rewards/EmissionManager.sol/EmissionManager.json'],
   AavePullRewardsTransferStrategy: ['@aave/periphery-v3', 'artifacts/contracts/rewards/transfer-strategies/PullRewardsTransferStrategy.sol/PullRewardsTransferStrategy.json'],
   AaveWrappedTokenGatewayV3: ['@aave/periphery-v3', 'artifacts/contracts/misc/WrappedTokenGatewayV3.sol/WrappedTokenGatewayV3.json'],
+  LayerZeroEndpointV2: ['@layerzerolabs/lz-evm-protocol-v2', 'artifacts/contracts/EndpointV2.sol/EndpointV2.json'],
+  LayerZeroSimpleMessageLib: ['@layerzerolabs/lz-evm-protocol-v2', 'artifacts/contracts/messagelib/SimpleMessageLib.sol/SimpleMessageLib.json'],
 } as const satisfies Record<string, readonly [string, string]>
 
 /** Names of the protocol contracts available from npm. */

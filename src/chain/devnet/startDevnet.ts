@@ -4,11 +4,12 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFile
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Address, Hex } from 'viem'
-import type { ChainAddressBook } from '../addressBook.js'
+import { layerZeroDeployments, type ChainAddressBook } from '../addressBook.js'
 import { DevnetDeployError } from '../../errors/chain.js'
 import { deploySwitchyardContracts } from '../../contracts/deploySwitchyardContracts.js'
 import { createDevnetClient, devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { deployProtocols } from './deployProtocols.js'
+import { deployLayerZero } from './deployLayerZero.js'
 import { fundAccount, type FundAccountParameters } from './fundAccount.js'
 import { protocolPackageVersions } from './protocolArtifacts.js'
 import { defaultScenarioPath, loadScenario, type Scenario } from './scenario.js'
@@ -82,6 +83,14 @@ async function buildChain(client: DevnetClient, scenario: Scenario): Promise<Cha
   if (chain.morpho) await seedMorphoBlue(client, { book, morpho: chain.morpho })
   // Our router, executor, delegate and helpers: CREATE2, so the addresses are the same on every chain.
   book.switchyard = await deploySwitchyardContracts(client, { account: devnetDeployer })
+  // LayerZero last, so every address above keeps its deployer nonce, and in blocks that do not
+  // advance the clock, so the chain's final timestamp (Aave's interest indexes) stays as before.
+  const lz = layerZeroDeployments[chainId]
+  if (lz) {
+    await client.request({ method: 'anvil_setBlockTimestampInterval' as never, params: [0] as never })
+    const remoteEids = Object.keys(scenario.chains).map(Number).filter((id) => id !== chainId).flatMap((id) => layerZeroDeployments[id]?.eid ?? [])
+    book.layerZero = await deployLayerZero(client, { endpoint: lz.endpoint, eid: lz.eid, remoteEids })
+  }
   await client.request({ method: 'anvil_removeBlockTimestampInterval' as never, params: [] as never })
   return book
 }
