@@ -273,3 +273,35 @@ describe('single flight', () => {
     expect(new Set(answers.map((a) => a.tx.data)).size).toBe(8)
   })
 })
+
+describe('values only execution knows: the prefix is simulated first', () => {
+  test('a call returns the wallet\'s USDC balance and a route spends exactly it (delegate)', async () => {
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 2_500n * 10n ** 6n })
+    const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'enso', action: 'call', args: { address: tok('USDC'), method: 'balanceOf', abi: 'function balanceOf(address) view returns (uint256)', args: [wallet] } },
+      { protocol: 'enso', action: 'route', args: { tokenIn: tok('USDC'), tokenOut: tok('WETH'), amountIn: { useOutputOfCallAt: 0 } } },
+    ])
+    expect(answer.actionOutputs![0]).toEqual(['2500000000'])
+    const before = await balance(tok('WETH'), wallet)
+    await sendThroughWallet(wallet, answer)
+    expect(await balance(tok('USDC'), wallet)).toBe(0n)
+    expect((await balance(tok('WETH'), wallet)) - before).toBe(BigInt(answer.amountsOut[tok('WETH')]!))
+  })
+
+  test('the vendor\'s call → balance → route pattern: WETH.deposit() fills a balance that is then routed (router)', async () => {
+    const answer = await bundle({ fromAddress: user }, [
+      { protocol: 'enso', action: 'call', args: { address: tok('WETH'), method: 'deposit', abi: 'function deposit() payable', args: [], value: '1000000000000000000', tokenOut: tok('WETH') } },
+      { protocol: 'enso', action: 'balance', args: { token: tok('WETH') } },
+      { protocol: 'enso', action: 'route', args: { tokenIn: tok('WETH'), tokenOut: tok('USDC'), amountIn: { useOutputOfCallAt: 1 } } },
+    ])
+    expect(answer.tx.value).toBe('1000000000000000000')
+    // Only the ETH comes from the sender: the WETH the call yields is not pulled a second time.
+    expect(answer.approvals).toEqual([])
+    expect(answer.actionOutputs![1]).toEqual(['1000000000000000000'])
+    const before = await balance(tok('USDC'), user)
+    await sendAsEoa(answer)
+    expect((await balance(tok('USDC'), user)) - before).toBe(BigInt(answer.amountsOut[tok('USDC')]!))
+    expect(await balance(tok('WETH'), chain.addressBook.switchyard!.executor as Address)).toBe(0n)
+  })
+})

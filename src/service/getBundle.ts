@@ -121,22 +121,51 @@ async function computeBundle(
   const { delegate, self, to } = target
   const initialBalances = delegate ? await balancesOf(chain, { account: self, tokens: tokensNamed(params), blockNumber: snapshot.blockNumber }) : {}
   const flashLoanPremium = params.actions.some((a) => a.action === 'flashloan') ? await flashLoanPremiumBps(chain) : undefined
-  const built = await ctx.engine.buildBundle(
-    {
-      version: snapshot.version, chainId: params.chainId, strategy: delegate ? 'delegate' : 'router', self,
-      fromAddress: params.fromAddress, receiver: params.receiver, refundReceiver: params.refundReceiver, helpers: sy.helpers,
-      contracts: { ...contractsOf(chain), aaveV3FlashLoanPremiumBps: flashLoanPremium },
-      deadline: BigInt(Math.floor(Date.now() / 1000) + 3600), actions: params.actions, initialBalances,
-      delegateSlippageBps: params.slippageBps, maxHops: ctx.maxHops, maxSplits: ctx.maxSplits, ignoreStandards: params.ignoreStandards,
-    },
-    { signal: options.signal, deadline: options.deadline ?? Date.now() + MAX_BUILD_MS },
-  )
+  const buildOptions = { signal: options.signal, deadline: options.deadline ?? Date.now() + MAX_BUILD_MS }
+  const known: Record<number, string[]> = {}
+  const fundingOf = (b: BuildBundleReturnType) => b.inputs.map((i) => ({ token: i.token, amount: i.amount + (initialBalances[lower(i.token)] ?? 0n) }))
   const shortcut = { accountId: options.caller.accountId, requestId: createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode }) }
+  // Builds the first `count` actions. A route or slippage on a value nobody can know before execution
+  // (a `call` result, a balance a call fills) stops the build with MISSING_ESTIMATE at action j: the
+  // actions before j are then simulated on their own, their outputs read from the final state, and the
+  // build is retried with them as estimates (each prefix at most once; at most 10 actions).
+  const buildFirst = async (count: number): Promise<BuildBundleReturnType> => {
+    for (;;) {
+      try {
+        return await ctx.engine.buildBundle(
+          {
+            version: snapshot.version, chainId: params.chainId, strategy: delegate ? 'delegate' : 'router', self,
+            fromAddress: params.fromAddress, receiver: params.receiver, refundReceiver: params.refundReceiver, helpers: sy.helpers,
+            contracts: { ...contractsOf(chain), aaveV3FlashLoanPremiumBps: flashLoanPremium },
+            deadline: BigInt(Math.floor(Date.now() / 1000) + 3600), actions: params.actions.slice(0, count), initialBalances, knownOutputs: known,
+            delegateSlippageBps: params.slippageBps, maxHops: ctx.maxHops, maxSplits: ctx.maxSplits, ignoreStandards: params.ignoreStandards,
+          },
+          buildOptions,
+        )
+      } catch (error) {
+        const at = /^actions\[(\d+)\]/.exec((error as { field?: string }).field ?? '')
+        const j = at ? Number(at[1]) : 0
+        const missing = (error as { code?: string }).code === 'MISSING_ESTIMATE'
+        if (!missing || j === 0 || Array.from({ length: j }, (_, i) => i).every((i) => known[i] !== undefined)) throw error
+        const prefix = await buildFirst(j)
+        const encode = (mins: bigint[]) => encodeBundleTx({ built: prefix, target, receiver: params.receiver, shortcut, mins })
+        const checked = checkedDeliveries(prefix, params.receiver)
+        const sim = await simulateBundle(chain, {
+          snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: prefix.deliveries,
+          funding: fundingOf(prefix), first: encode(checked.map(() => 0n)), final: () => encode(checked.map(() => 0n)), proveGas: false,
+        })
+        const outputs = decodeBundleOutputs({ returnData: sim.returnData, strategy: delegate ? 'delegate' : 'router', outputs: prefix.outputs })
+        if (!outputs) throw error
+        outputs.forEach((values, i) => (known[i] = values.map(String)))
+      }
+    }
+  }
+  const built = await buildFirst(params.actions.length)
   const encode = (mins: bigint[]) => encodeBundleTx({ built, target, receiver: params.receiver, shortcut, mins })
   const checked = checkedDeliveries(built, params.receiver)
   const sim = await simulateBundle(chain, {
     snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: built.deliveries,
-    funding: built.inputs.map((i) => ({ token: i.token, amount: i.amount + (initialBalances[lower(i.token)] ?? 0n) })),
+    funding: fundingOf(built),
     first: encode(checked.map(() => 0n)),
     final: (deltas) => encode(checked.map((d) => {
       const delta = deltas[built.deliveries.indexOf(d)]!

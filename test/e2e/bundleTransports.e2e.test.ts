@@ -103,7 +103,15 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
   { id: 'unknown argument keys', actions: [{ ...swap(), args: { ...swap().args, tokenInn: USDC } }], code: 'UNKNOWN_FIELD' },
   { id: 'an empty bundle', actions: [], code: 'MISSING_FIELD' },
   { id: 'a body that is not an array', actions: { protocol: 'enso' }, code: 'INVALID_TYPE' },
-  { id: 'slippage on a call result with no quote', actions: [{ protocol: 'enso', action: 'call', args: { address: USDC, method: 'totalSupply', abi: 'function totalSupply() view returns (uint256)', args: [] } }, { protocol: 'enso', action: 'slippage', args: { bps: 50, amountOut: ref(0) } }], code: 'MISSING_ESTIMATE' },
+  {
+    // At top level the prefix is simulated first and the call's value becomes known; inside a callback it cannot be.
+    id: 'slippage on a call result inside a flash-loan callback, which no prefix simulation can know',
+    actions: [{ protocol: 'aave-v3', action: 'flashloan', args: { flashloanToken: WETH, flashloanAmount: '1000', primaryAddress: '0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2', callback: [
+      { protocol: 'enso', action: 'call', args: { address: USDC, method: 'totalSupply', abi: 'function totalSupply() view returns (uint256)', args: [] } },
+      { protocol: 'enso', action: 'slippage', args: { bps: 50, amountOut: ref(0) } },
+    ] } }],
+    code: 'MISSING_ESTIMATE',
+  },
   { id: 'our executor as a receiver', actions: [{ ...swap(), args: { ...swap().args, receiver: getSwitchyardAddresses().executor } }], code: 'INVALID_RECEIVER' },
   { id: 'our smart-wallet factory as the bundle receiver', params: { receiver: getSwitchyardAddresses().smartWalletFactory }, actions: [balance], code: 'INVALID_RECEIVER' },
   { id: 'a legacy strategy', params: { routingStrategy: 'router-legacy' }, actions: [balance], code: 'INVALID_STRATEGY' },

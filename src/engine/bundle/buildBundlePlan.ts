@@ -30,6 +30,12 @@ export type BuildBundleParameters = {
   actions: readonly ParsedBundleAction[]
   /** The executing contract's balances before the bundle (lowercase token → amount); empty for our executor. */
   initialBalances: Readonly<Record<string, bigint>>
+  /**
+   * Outputs of leading actions as a simulation of the bundle's prefix measured them (decimal strings,
+   * by top-level action index): they replace build-time estimates that could not be known (a `call`
+   * result, a balance a call produced), so later routes can be searched on them.
+   */
+  knownOutputs?: Readonly<Record<number, readonly string[]>> | undefined
   /** In-plan minimum applied to every routed output under the delegate strategy (no router checks there). */
   delegateSlippageBps: bigint
   maxHops: number
@@ -82,6 +88,7 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
   const inputs = new Map<string, bigint>()
   const produced = new Set<string>()
   const touched = new Set<string>()
+  const unknownSupply = new Set<string>()
   const deliveries = new Map<string, { token: Address; receiver: Address; estimate: bigint | undefined }>()
   const route: BundleRouteStep[] = []
   const deliver = (token: Address, receiver: Address, estimate: bigint | undefined) => {
@@ -127,6 +134,9 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
         const need = amount.estimate ?? 0n
         const have = holdings.get(key) ?? 0n
         if (have >= need) holdings.set(key, have - need)
+        // A token an earlier action yields in an amount only execution knows (a call's tokenOut) covers
+        // its later spends: nothing is pulled from the sender for it.
+        else if (unknownSupply.has(key)) holdings.set(key, 0n)
         else {
           holdings.set(key, 0n)
           inputs.set(key, (inputs.get(key) ?? 0n) + need - have)
@@ -137,6 +147,7 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
         if (to === undefined || lower(to) === lower(params.self)) {
           touched.add(key)
           produced.add(key)
+          if (amount.estimate === undefined) unknownSupply.add(key)
           holdings.set(key, (holdings.get(key) ?? 0n) + (amount.estimate ?? 0n))
         } else deliver(token, to, amount.estimate)
       },
@@ -161,7 +172,9 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
       const definition = bundleActionsByKey.get(`${action.protocol}:${action.action}`)
       if (!definition) throw new InvalidBundleError({ code: 'UNKNOWN_ACTION', field: `${scope.path}[${i}]`, message: `unknown action ${action.protocol} ${action.action}` })
       try {
-        scope.values.push([...definition.build(ctx, action.args)])
+        const built = [...definition.build(ctx, action.args)]
+        const known = scope.path === 'actions' ? params.knownOutputs?.[i] : undefined
+        scope.values.push(known ? built.map((v, k) => (known[k] === undefined ? v : { ...v, estimate: BigInt(known[k]!) })) : built)
       } catch (error) {
         if (error instanceof BaseError) throw error
         throw new InvalidBundleError({ code: 'INVALID_ACTION', field: `${scope.path}[${i}]`, message: error instanceof Error ? error.message.split('\n')[0]! : String(error) })

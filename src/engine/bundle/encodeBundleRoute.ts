@@ -42,7 +42,11 @@ export function encodeBundleRoute(ctx: BundleActionContext, search: SearchContex
   if (lower(engineIn) === lower(engineOut)) out = { ...amountIn, token: p.tokenOut }
   else {
     if (amountIn.estimate === undefined) return ctx.fail('MISSING_ESTIMATE', 'amountIn', 'the referenced amount has no build-time estimate to route on (it comes from a call); pass a literal amount')
-    if (amountIn.estimate === 0n) return ctx.fail('INVALID_AMOUNT', 'amountIn', 'the amount to route is zero at build time')
+    if (amountIn.estimate === 0n) {
+      // A runtime value estimated at zero (e.g. a balance a call fills) is unknown, not zero.
+      if (typeof amountIn.value !== 'bigint') return ctx.fail('MISSING_ESTIMATE', 'amountIn', 'the referenced amount is not known before execution')
+      return ctx.fail('INVALID_AMOUNT', 'amountIn', 'the amount to route is zero at build time')
+    }
     const only = p.onlyProtocols === undefined ? undefined : new Set(p.onlyProtocols)
     const ignore = [...p.ignoreStandards, ...(only ? protocolAdapters.filter((a) => !only.has(a.slug)).map((a) => a.slug) : [])]
     const found = findRoute(search, {
