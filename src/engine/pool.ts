@@ -158,6 +158,35 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
     }
   }
 
+  /**
+   * Runs a snapshot-bound task on `requested` (default: the latest version). A worker that lacks the
+   * version answers `needSnapshot` and gets the task again with the snapshot attached, so each worker
+   * receives each version about once. Expected failures become our typed errors.
+   */
+  const onSnapshot = async <R extends { status: string }>(
+    name: 'findRoute' | 'buildBundle',
+    requested: string | undefined,
+    task: (version: string, snapshot: EngineSnapshot | undefined) => unknown,
+    options: RunOptions,
+  ): Promise<Extract<R, { status: 'ok' }>> => {
+    const version = requested ?? latest
+    const snapshot = version === undefined ? undefined : snapshots.get(version)
+    // Requests arriving while a new version is being installed wait for it instead of all missing.
+    if (version !== undefined) await warming.get(version)
+    if (version === undefined || snapshot === undefined)
+      throw new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` })
+    let answer = await run<R | { status: 'needSnapshot' } | { status: 'error'; error: TaskFailure }>(name, task(version, undefined), options)
+    if (answer.status === 'needSnapshot') {
+      stats.snapshotMisses++
+      stats.snapshotSends++
+      answer = await run(name, task(version, snapshot), options)
+    }
+    stats.completed++
+    if (answer.status === 'ok') return answer as Extract<R, { status: 'ok' }>
+    if (answer.status === 'error') throw fromFailure((answer as { error: TaskFailure }).error, name)
+    throw new EngineTaskError({ task: name, message: 'worker did not accept the snapshot' })
+  }
+
   return {
     threads,
     get maxQueue() {
@@ -188,39 +217,12 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
       await done
     },
     async findRoute({ version: requested, plan, ...routeParameters }, options = {}) {
-      const version = requested ?? latest
-      const snapshot = version === undefined ? undefined : snapshots.get(version)
-      // Requests arriving while a new version is being installed wait for it instead of all missing.
-      if (version !== undefined) await warming.get(version)
-      if (version === undefined || snapshot === undefined)
-        throw new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` })
-      let answer = await run<FindRouteTaskResult>('findRoute', { version, parameters: routeParameters, plan } satisfies FindRouteTask, options)
-      if (answer.status === 'needSnapshot') {
-        stats.snapshotMisses++
-        stats.snapshotSends++
-        answer = await run<FindRouteTaskResult>('findRoute', { version, snapshot, parameters: routeParameters, plan } satisfies FindRouteTask, options)
-      }
-      stats.completed++
-      if (answer.status === 'ok') return answer.plan === undefined ? answer.result : { ...answer.result, plan: answer.plan }
-      if (answer.status === 'error') throw fromFailure(answer.error)
-      throw new EngineTaskError({ task: 'findRoute', message: 'worker did not accept the snapshot' })
+      const answer = await onSnapshot<FindRouteTaskResult>('findRoute', requested, (version, snapshot) => ({ version, snapshot, parameters: routeParameters, plan }) satisfies FindRouteTask, options)
+      return answer.plan === undefined ? answer.result : { ...answer.result, plan: answer.plan }
     },
     async buildBundle({ version: requested, ...parameters }, options = {}) {
-      const version = requested ?? latest
-      const snapshot = version === undefined ? undefined : snapshots.get(version)
-      if (version !== undefined) await warming.get(version)
-      if (version === undefined || snapshot === undefined)
-        throw new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` })
-      let answer = await run<BuildBundleTaskResult>('buildBundle', { version, parameters } satisfies BuildBundleTask, options)
-      if (answer.status === 'needSnapshot') {
-        stats.snapshotMisses++
-        stats.snapshotSends++
-        answer = await run<BuildBundleTaskResult>('buildBundle', { version, snapshot, parameters } satisfies BuildBundleTask, options)
-      }
-      stats.completed++
-      if (answer.status === 'ok') return answer.result
-      if (answer.status === 'error') throw fromFailure(answer.error, 'buildBundle')
-      throw new EngineTaskError({ task: 'buildBundle', message: 'worker did not accept the snapshot' })
+      const answer = await onSnapshot<BuildBundleTaskResult>('buildBundle', requested, (version, snapshot) => ({ version, snapshot, parameters }) satisfies BuildBundleTask, options)
+      return answer.result
     },
     runTestTask(name, task, options = {}) {
       return run(name, task, options)

@@ -7,6 +7,7 @@
 import { workerData } from 'piscina'
 import { BaseError } from '../errors/base.js'
 import { protocolAdapters } from '../protocols/registry.js'
+import type { SearchContext } from './search/searchContext.js'
 import { createSnapshotCache } from './snapshotCache.js'
 import { buildBundle as buildBundleTask, type BuildBundleParameters, type BuildBundleReturnType } from './tasks/buildBundle.js'
 import { findRoute as findRouteTask } from './tasks/findRoute.js'
@@ -44,8 +45,12 @@ export function installSnapshot({ snapshot }: { snapshot: EngineSnapshot }): { v
   return { version: snapshot.version }
 }
 
-/** Routes on the requested snapshot version. */
-export function findRoute(task: FindRouteTask): FindRouteTaskResult {
+/**
+ * Runs `work` on the search context of the task's snapshot version, installing the attached snapshot
+ * when this worker lacks it; expected failures come back as data (classes do not cross threads).
+ */
+function onSnapshot<T>(task: { version: string; snapshot?: EngineSnapshot | undefined }, work: (context: SearchContext) => T):
+  | { status: 'ok'; result: T; installed: boolean } | { status: 'needSnapshot' } | { status: 'error'; error: TaskFailure } {
   let context = cache.get(task.version)
   let installed = false
   if (context === undefined) {
@@ -54,13 +59,20 @@ export function findRoute(task: FindRouteTask): FindRouteTaskResult {
     installed = true
   }
   try {
-    const result = findRouteTask(context, task.parameters)
-    return { status: 'ok', result, plan: task.plan === undefined ? undefined : planRoute(result, task.plan), installed }
+    return { status: 'ok', result: work(context), installed }
   } catch (error) {
-    if (error instanceof BaseError)
-      return { status: 'error', error: { name: error.name, code: error.code, message: error.shortMessage, reason: (error as { reason?: string }).reason } }
+    if (error instanceof BaseError) return { status: 'error', error: toFailure(error) }
     throw error
   }
+}
+
+/** Routes on the requested snapshot version. */
+export function findRoute(task: FindRouteTask): FindRouteTaskResult {
+  const answer = onSnapshot(task, (context) => {
+    const result = findRouteTask(context, task.parameters)
+    return { result, plan: task.plan === undefined ? undefined : planRoute(result, task.plan) }
+  })
+  return answer.status === 'ok' ? { status: 'ok', result: answer.result.result, plan: answer.result.plan, installed: answer.installed } : answer
 }
 
 /** Payload of the `buildBundle` task. */
@@ -74,19 +86,7 @@ export type BuildBundleTaskResult =
 
 /** Builds a bundle's plan on the requested snapshot version. */
 export function buildBundle(task: BuildBundleTask): BuildBundleTaskResult {
-  let context = cache.get(task.version)
-  let installed = false
-  if (context === undefined) {
-    if (task.snapshot === undefined || task.snapshot.version !== task.version) return { status: 'needSnapshot' }
-    context = cache.install(task.snapshot)
-    installed = true
-  }
-  try {
-    return { status: 'ok', result: buildBundleTask(context, task.parameters), installed }
-  } catch (error) {
-    if (error instanceof BaseError) return { status: 'error', error: toFailure(error) }
-    throw error
-  }
+  return onSnapshot(task, (context) => buildBundleTask(context, task.parameters))
 }
 
 function toFailure(error: BaseError): TaskFailure {

@@ -6,17 +6,11 @@ import { collectRefs } from '../protocols/bundle/args.js'
 import type { BundleActionDefinition } from '../protocols/bundle/types.js'
 import { bridgeProtocols, bundleActions, bundleActionsByKey } from '../protocols/bundleRegistry.js'
 import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema } from './fields.js'
-import { MAX_IGNORE_ITEMS, routingStrategies, type RoutingStrategy } from './routeRequest.js'
+import { MAX_IGNORE_ITEMS, strategySchema, type RoutingStrategy } from './routeRequest.js'
 import { toInvalidRequestError } from './toInvalidRequestError.js'
 
 /** Most actions a bundle may hold, counting actions inside callbacks (spec). */
 export const MAX_BUNDLE_ACTIONS = 10
-
-const strategySchema = z.string().transform((v, ctx) => {
-  if ((routingStrategies as readonly string[]).includes(v)) return v as RoutingStrategy
-  ctx.addIssue({ code: 'custom', params: { code: 'INVALID_STRATEGY' }, message: `must be one of ${routingStrategies.join(', ')}` })
-  return z.NEVER
-})
 
 /** The bundle's query parameters, as `EnsoClient.getBundleData` sends them (REST names). */
 export const bundleParamsSchema = z.strictObject({

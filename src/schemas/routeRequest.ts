@@ -16,7 +16,8 @@ export type RoutingStrategy = (typeof routingStrategies)[number]
 
 const list = <T extends z.ZodType>(item: T, max = MAX_ITEMS) => z.array(item).min(1).max(max)
 
-const strategySchema = z.string().transform((v, ctx) => {
+/** A routing strategy name, refused with INVALID_STRATEGY listing the known ones. */
+export const strategySchema = z.string().transform((v, ctx) => {
   if ((routingStrategies as readonly string[]).includes(v)) return v as RoutingStrategy
   ctx.addIssue({ code: 'custom', params: { code: 'INVALID_STRATEGY' }, message: `must be one of ${routingStrategies.join(', ')}` })
   return z.NEVER

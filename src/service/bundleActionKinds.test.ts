@@ -1,7 +1,7 @@
-import type { Address, Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Address } from 'viem'
+import { describe, expect, test } from 'vitest'
 import { statusOf } from '../errors/status.js'
-import { startBundleHarness, type BundleHarness } from './testing/startBundleHarness.js'
+import { useBundleHarness } from './testing/startBundleHarness.js'
 import type { BundleAnswer } from './types.js'
 
 /**
@@ -16,20 +16,7 @@ const another: Address = '0x00000000000000000000000000000000000ac703'
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const ONE_ETH = 10n ** 18n
 
-let h: BundleHarness
-beforeAll(async () => {
-  h = await startBundleHarness(user)
-}, 120_000)
-afterAll(async () => {
-  await h?.stop()
-})
-let snap: Hex
-beforeEach(async () => {
-  snap = await h.chain.client.snapshot()
-})
-afterEach(async () => {
-  await h.chain.client.revert({ id: snap })
-})
+const h = useBundleHarness(user)
 
 const ref = (at: number, index?: number) => (index === undefined ? { useOutputOfCallAt: at } : { useOutputOfCallAt: at, index })
 const outputs = (answer: BundleAnswer) => answer.actionOutputs!.map((values) => values.map(BigInt))

@@ -1,7 +1,7 @@
 import { erc20Abi, maxUint256, parseAbi, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startBundleHarness, type BundleHarness } from './testing/startBundleHarness.js'
+import { describe, expect, test } from 'vitest'
+import { useBundleHarness } from './testing/startBundleHarness.js'
 import type { BundleAnswer } from './types.js'
 
 /**
@@ -17,20 +17,7 @@ const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const ONE_ETH = 10n ** 18n
 const USDC_1000 = 1_000n * 10n ** 6n
 
-let h: BundleHarness
-beforeAll(async () => {
-  h = await startBundleHarness(user)
-}, 120_000)
-afterAll(async () => {
-  await h?.stop()
-})
-let snap: Hex
-beforeEach(async () => {
-  snap = await h.chain.client.snapshot()
-})
-afterEach(async () => {
-  await h.chain.client.revert({ id: snap })
-})
+const h = useBundleHarness(user)
 
 const ref = (at: number) => ({ useOutputOfCallAt: at })
 const outputs = (answer: BundleAnswer) => answer.actionOutputs!.map((values) => values.map(BigInt))

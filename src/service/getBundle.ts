@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache'
 import { type Address, getAddress } from 'viem'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
@@ -12,6 +11,7 @@ import type { EngineSnapshot } from '../engine/types.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
+import { createSingleFlight } from './createSingleFlight.js'
 import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
 import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNamed } from './bundle/readBundleChainData.js'
@@ -52,7 +52,7 @@ type BundleComputation = {
 }
 
 /** Per-process single flight: identical bundles on one block share one build and simulation. */
-const computations = new LRUCache<string, Promise<BundleComputation>>({ max: 1_000, ttl: 60_000 })
+const computations = createSingleFlight<BundleComputation>({ max: 1_000, ttl: 60_000 })
 
 const stableJson = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))
 
@@ -74,23 +74,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   // Identical requests on one block share the computation; each still gets its own requestId, which
   // moves gas by a few hundred units of calldata, inside the proven limit's margin.
   const key = `${snapshot.version}|${options.caller.accountId}|${stableJson(params)}`
-  const shared = (): Promise<BundleComputation> => {
-    let pending = computations.get(key)
-    if (!pending) {
-      pending = computeBundle(ctx, { chain, sy, params, target, snapshot, options })
-      computations.set(key, pending)
-      pending.catch(() => computations.delete(key))
-    }
-    return pending
-  }
-  const ownAbort = () => options.signal?.aborted === true || (options.deadline !== undefined && Date.now() >= options.deadline)
-  const c = await shared().catch((error: unknown) => {
-    // The shared computation runs under the deadline of the request that started it; if that one was
-    // cancelled while this one still has time, compute again under this request's own.
-    const code = (error as { code?: string }).code
-    if ((code === 'CANCELLED' || code === 'DEADLINE_EXCEEDED') && !ownAbort()) return shared()
-    throw error
-  })
+  const c = await computations(key, () => computeBundle(ctx, { chain, sy, params, target, snapshot, options }), options)
   const requestId = createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode })
   const tx = encodeBundleTx({ built: c.built, target, receiver: params.receiver, shortcut: { accountId: options.caller.accountId, requestId }, mins: c.mins })
   const applySlippage = (a: bigint) => (a * (10_000n - params.slippageBps)) / 10_000n
@@ -163,25 +147,24 @@ async function computeBundle(
   const built = await buildFirst(params.actions.length)
   const encode = (mins: bigint[]) => encodeBundleTx({ built, target, receiver: params.receiver, shortcut, mins })
   const checked = checkedDeliveries(built, params.receiver)
+  // The router's minimum per checked delivery: the simulated delta less slippage; a token the receiver
+  // also sends (a net payer) has none.
+  const minimumsOf = (deltas: bigint[]) => checked.map((d) => {
+    const delta = deltas[built.deliveries.indexOf(d)]!
+    return delta > 0n ? (delta * (10_000n - params.slippageBps)) / 10_000n : 0n
+  })
   const sim = await simulateBundle(chain, {
     snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: built.deliveries,
     funding: fundingOf(built),
     first: encode(checked.map(() => 0n)),
-    final: (deltas) => encode(checked.map((d) => {
-      const delta = deltas[built.deliveries.indexOf(d)]!
-      // A token the receiver also sends (a net payer) has no minimum.
-      return delta > 0n ? (delta * (10_000n - params.slippageBps)) / 10_000n : 0n
-    })),
+    final: (deltas) => encode(minimumsOf(deltas)),
   })
   const amountsOut = new Map<string, bigint>()
   built.deliveries.forEach((d, i) => {
     const delta = sim.deltas[i]!
     if (delta > 0n) amountsOut.set(getAddress(d.token), (amountsOut.get(getAddress(d.token)) ?? 0n) + delta)
   })
-  const mins = checked.map((d) => {
-    const delta = sim.deltas[built.deliveries.indexOf(d)]!
-    return delta > 0n ? (delta * (10_000n - params.slippageBps)) / 10_000n : 0n
-  })
+  const mins = minimumsOf(sim.deltas)
   return {
     built,
     mins,

@@ -1,27 +1,14 @@
-import type { Address, Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Address } from 'viem'
+import { describe, expect, test } from 'vitest'
 import { morphoBlueAbi } from '../protocols/morpho-blue/abi.js'
 import { getNontokenizedRoute } from './getNontokenizedRoute.js'
 import { listNontokenized } from './listNontokenized.js'
 import { derivedPositionAddress } from './nontokenizedPositions.js'
-import { startBundleHarness, type BundleHarness } from './testing/startBundleHarness.js'
+import { useBundleHarness } from './testing/startBundleHarness.js'
 
 const user: Address = '0x00000000000000000000000000000000000e0e01'
 
-let h: BundleHarness
-beforeAll(async () => {
-  h = await startBundleHarness(user)
-}, 120_000)
-afterAll(async () => {
-  await h?.stop()
-})
-let snap: Hex
-beforeEach(async () => {
-  snap = await h.chain.client.snapshot()
-})
-afterEach(async () => {
-  await h.chain.client.revert({ id: snap })
-})
+const h = useBundleHarness(user)
 
 describe('non-tokenized positions', () => {
   test('GET /nontokenized lists Aave collateral per reserve and both sides of every Morpho market, with filters and pages', () => {

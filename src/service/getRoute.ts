@@ -16,6 +16,7 @@ import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
 import { createRouteStrategy } from './createRouteStrategy.js'
+import { createSingleFlight } from './createSingleFlight.js'
 import { decodeRevert } from './decodeRevert.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
@@ -42,7 +43,7 @@ type RouteComputation = {
 }
 
 /** Per-process cache of computations, keyed by block version and request (single flight). */
-const computations = new LRUCache<string, Promise<RouteComputation>>({ max: 2_000, ttl: 60_000 })
+const computations = createSingleFlight<RouteComputation>({ max: 2_000, ttl: 60_000 })
 
 const gasPrices = new LRUCache<string, bigint>({ max: 64 })
 
@@ -131,23 +132,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   // cached for the block): only the requestId differs between their transactions, which moves gas by
   // at most a few hundred units of calldata cost.
   const key = `${snapshot.version}|${options.caller.accountId}|${cacheKeyOf(params)}`
-  const shared = async (): Promise<RouteComputation> => {
-    let pending = computations.get(key)
-    if (!pending) {
-      pending = compute()
-      computations.set(key, pending)
-      pending.catch(() => computations.delete(key))
-    }
-    return pending
-  }
-  const ownAbort = () => options.signal?.aborted === true || (options.deadline !== undefined && Date.now() >= options.deadline)
-  const { route, plan, amountsOut, mins, gasUsed } = await shared().catch((error: unknown) => {
-    // The shared computation runs under the deadline of the request that started it; if that one
-    // was cancelled while this request still has time, compute again under this request's own.
-    const code = (error as { code?: string }).code
-    if ((code === 'CANCELLED' || code === 'DEADLINE_EXCEEDED') && !ownAbort()) return shared()
-    throw error
-  })
+  const { route, plan, amountsOut, mins, gasUsed } = await computations(key, compute, options)
   const tx = strategy.encode(mins, plan)
 
   async function compute(): Promise<RouteComputation> {

@@ -1,6 +1,5 @@
 import { getAddress, maxUint256, type Address, type Hex } from 'viem'
 import type { ChainAddressBook, MorphoBlueMarketEntry, TokenEntry } from '../addressBook.js'
-import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { loadMorphoBlueArtifact } from '../../contracts/loadMorphoBlueArtifact.js'
 import { DevnetDeployError } from '../../errors/chain.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
@@ -8,6 +7,7 @@ import { deployMorphoBlue } from './deployMorphoBlue.js'
 import { priceE8, rawAmountForUsd } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import { parseWeight, type ScenarioMorpho, type ScenarioMorphoMarket } from './scenario.js'
+import { mintToDeployer } from './mintToDeployer.js'
 import { sendTx } from './sendTx.js'
 
 /** Parameters of {@link seedMorphoBlue}. */
@@ -32,18 +32,6 @@ function oraclePrice(collateral: TokenEntry, loan: TokenEntry): bigint {
 function lltvPercent(lltv: string): string {
   const frac = (lltv.split('.')[1] ?? '').padEnd(2, '0')
   return `${Number(frac.slice(0, 2))}${frac.length > 2 ? `.${frac.slice(2)}` : ''}`
-}
-
-/** Mints `amount` of a scenario token to the deployer (WETH: wraps ETH). */
-async function mint(client: DevnetClient, token: TokenEntry, amount: bigint): Promise<void> {
-  if (token.kind === 'weth') {
-    const eth = await client.getBalance({ address: devnetDeployer })
-    await client.setBalance({ address: devnetDeployer, value: eth + amount })
-    await sendTx(client, { address: token.address, abi: loadProtocolArtifact('WETH9').abi, functionName: 'deposit', value: amount })
-    return
-  }
-  const contract = token.kind === 'tether' ? 'TetherToken' : 'DevToken'
-  await sendTx(client, { address: token.address, abi: loadContractArtifact(contract).abi, functionName: 'mint', args: [devnetDeployer, amount] })
 }
 
 function tokenOf(book: ChainAddressBook, symbol: string): TokenEntry {
@@ -82,7 +70,7 @@ async function seedMarket(
     approved.add(token.address)
   }
   const supply = rawAmountForUsd({ usd: market.supplyUsd, priceUsd: loan.priceUsd, decimals: loan.decimals })
-  await mint(client, loan, supply)
+  await mintToDeployer(client, loan, supply)
   await approve(loan)
   await sendTx(client, { address: morpho, abi: morphoAbi, functionName: 'supply', args: [params, supply, 0n, devnetDeployer, '0x'] })
 
@@ -91,7 +79,7 @@ async function seedMarket(
     // Collateral worth twice the LLTV's limit: the deployer's position sits at half the LLTV, far from liquidation.
     const borrowUsd = (market.supplyUsd * market.borrowPct) / 100
     const amount = rawAmountForUsd({ usd: (borrowUsd * 2) / Number(market.lltv), priceUsd: collateral.priceUsd, decimals: collateral.decimals })
-    await mint(client, collateral, amount)
+    await mintToDeployer(client, collateral, amount)
     await approve(collateral)
     await sendTx(client, { address: morpho, abi: morphoAbi, functionName: 'supplyCollateral', args: [params, amount, devnetDeployer, '0x'] })
     await sendTx(client, { address: morpho, abi: morphoAbi, functionName: 'borrow', args: [params, borrow, 0n, devnetDeployer, devnetDeployer] })

@@ -1,5 +1,5 @@
-import { type Address, type Hex, getAddress, parseAbi } from 'viem'
-import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
+import { type Address, type Hex, getAddress } from 'viem'
+import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addSweep, addTransfer, type SwitchyardHelperAddresses } from '../../encoding/planActions.js'
 import { Planner } from '../../encoding/planner.js'
@@ -10,6 +10,7 @@ import { bundleActionsByKey } from '../../protocols/bundleRegistry.js'
 import type { BundleActionContext, BundleContracts, BundleRouteStep, BundleValue } from '../../protocols/bundle/types.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { SearchContext } from '../search/searchContext.js'
+import { findRoute, type FindRouteParameters, type FindRouteReturnType } from '../tasks/findRoute.js'
 import { encodeBundleRoute } from './encodeBundleRoute.js'
 
 /** One validated action: protocol, action and parsed arguments (plain data). */
@@ -62,7 +63,6 @@ export type BuildBundleReturnType = {
   route: BundleRouteStep[]
 }
 
-const mathSubAbi = parseAbi(['function sub(uint256,uint256) pure returns (uint256)'])
 const lower = (a: string) => a.toLowerCase()
 
 /**
@@ -76,13 +76,26 @@ const lower = (a: string) => a.toLowerCase()
  * @throws InvalidBundleError, NoRouteError
  */
 export function buildBundlePlan(search: SearchContext, params: BuildBundleParameters): BuildBundleReturnType {
+  // Both passes route the same legs: each route is searched once.
+  const searched = new Map<string, FindRouteReturnType>()
+  const searchRoute = (p: FindRouteParameters): FindRouteReturnType => {
+    const key = JSON.stringify(p, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
+    let found = searched.get(key)
+    if (found === undefined) searched.set(key, (found = findRoute(search, p)))
+    return found
+  }
   // Pass 1 finds the delegate's net outputs; pass 2 measures them in-plan and delivers exactly them.
-  const first = runPass(search, params, [])
+  const first = runPass(search, searchRoute, params, [])
   if (params.strategy === 'router' || lower(params.receiver) === lower(params.self)) return first.result
-  return runPass(search, params, first.gains).result
+  return runPass(search, searchRoute, params, first.gains).result
 }
 
-function runPass(search: SearchContext, params: BuildBundleParameters, gains: readonly Address[]): { result: BuildBundleReturnType; gains: Address[] } {
+function runPass(
+  search: SearchContext,
+  searchRoute: (p: FindRouteParameters) => FindRouteReturnType,
+  params: BuildBundleParameters,
+  gains: readonly Address[],
+): { result: BuildBundleReturnType; gains: Address[] } {
   const planner = new Planner()
   const holdings = new Map<string, bigint>(Object.entries(params.initialBalances).map(([k, v]) => [lower(k), v]))
   const inputs = new Map<string, bigint>()
@@ -152,7 +165,7 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
         } else deliver(token, to, amount.estimate)
       },
       held: (token) => holdings.get(lower(token)) ?? 0n,
-      route: (p) => encodeBundleRoute(ctx, search, { ...p, maxHops: p.maxHops ?? params.maxHops, maxSplits: params.maxSplits, ignoreStandards: [...params.ignoreStandards, ...(p.ignoreStandards ?? [])], delegateSlippageBps: params.delegateSlippageBps, report: (s) => route.push(s) }),
+      route: (p) => encodeBundleRoute(ctx, searchRoute, { ...p, maxHops: p.maxHops ?? params.maxHops, maxSplits: params.maxSplits, ignoreStandards: [...params.ignoreStandards, ...(p.ignoreStandards ?? [])], delegateSlippageBps: params.delegateSlippageBps, report: (s) => route.push(s) }),
       pools: (slug) => search.graph.pools.filter((p) => p.adapter.slug === slug).map((p) => p.snapshot),
       report: (step) => route.push(step),
       fail,
@@ -200,7 +213,7 @@ function runPass(search: SearchContext, params: BuildBundleParameters, gains: re
     }
     for (const [key, handle] of before) {
       const after = planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOfCaller', args: [key] }).staticcall())
-      const gained = planner.add(functionCall({ address: params.helpers.math, abi: mathSubAbi, functionName: 'sub', args: [after, handle] }).staticcall())
+      const gained = planner.add(functionCall({ address: params.helpers.math, abi: switchyardMathHelperAbi, functionName: 'sub', args: [after, handle] }).staticcall())
       addTransfer(planner, { token: getAddress(key), receiver: params.receiver, amount: gained })
       deliver(getAddress(key), params.receiver, (holdings.get(key) ?? 0n) - (params.initialBalances[key] ?? 0n))
     }

@@ -5,8 +5,7 @@ import { planMath, planMinimum, planMulDiv, planTransfer } from '../../protocols
 import type { BundleActionContext, BundleRouteParameters, BundleRouteStep, BundleValue } from '../../protocols/bundle/types.js'
 import { protocolAdapters, protocolAdaptersBySlug } from '../../protocols/registry.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
-import type { SearchContext } from '../search/searchContext.js'
-import { findRoute } from '../tasks/findRoute.js'
+import type { FindRouteParameters, FindRouteReturnType } from '../tasks/findRoute.js'
 
 const wethAbi = parseAbi(['function deposit() payable', 'function withdraw(uint256 wad)'])
 const lower = (a: string) => a.toLowerCase()
@@ -22,14 +21,19 @@ export type EncodeBundleRouteOptions = BundleRouteParameters & {
 }
 
 /**
- * Routes `amountIn` of `tokenIn` to `tokenOut` inside a bundle: the engine searches on the build-time
+ * Routes `amountIn` of `tokenIn` to `tokenOut` inside a bundle (`search` is the engine's findRoute on the
+ * bundle's snapshot): the engine searches on the build-time
  * estimate, and the plan spends the runtime value — split paths take `floor(value × share)` each and the
  * last path the remainder, so the split is exact whatever the earlier actions produced. Native coin is
  * wrapped before and unwrapped after. Records the spend, the output and the route steps.
  * @returns the output value (sum of the paths' outputs)
  * @throws NoRouteError, InvalidBundleError (MISSING_ESTIMATE when the input has no estimate)
  */
-export function encodeBundleRoute(ctx: BundleActionContext, search: SearchContext, p: EncodeBundleRouteOptions): BundleValue {
+export function encodeBundleRoute(
+  ctx: BundleActionContext,
+  search: (parameters: FindRouteParameters) => FindRouteReturnType,
+  p: EncodeBundleRouteOptions,
+): BundleValue {
   const { planner } = ctx
   const weth = ctx.contracts.weth
   const engineIn = isNativeAddress(p.tokenIn) ? weth : p.tokenIn
@@ -49,7 +53,7 @@ export function encodeBundleRoute(ctx: BundleActionContext, search: SearchContex
     }
     const only = p.onlyProtocols === undefined ? undefined : new Set(p.onlyProtocols)
     const ignore = [...p.ignoreStandards, ...(only ? protocolAdapters.filter((a) => !only.has(a.slug)).map((a) => a.slug) : [])]
-    const found = findRoute(search, {
+    const found = search({
       tokensIn: [{ token: lower(engineIn), amount: amountIn.estimate }],
       tokensOut: [{ token: lower(engineOut) }],
       maxHops: p.maxHops,

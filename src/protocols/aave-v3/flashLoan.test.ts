@@ -1,29 +1,16 @@
 import { parseAbi, type Address, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { functionCall } from '../../encoding/call.js'
 import { Planner } from '../../encoding/planner.js'
 import { encodeRouteMulti } from '../../encoding/routerCalldata.js'
 import { decodeRevert } from '../../service/decodeRevert.js'
-import { startBundleHarness, type BundleHarness } from '../../service/testing/startBundleHarness.js'
+import { useBundleHarness } from '../../service/testing/startBundleHarness.js'
 
 const user: Address = '0x00000000000000000000000000000000000f1a01'
 const other: Address = '0x00000000000000000000000000000000000f1a02'
 
-let h: BundleHarness
-beforeAll(async () => {
-  h = await startBundleHarness(user)
-}, 120_000)
-afterAll(async () => {
-  await h?.stop()
-})
-let snap: Hex
-beforeEach(async () => {
-  snap = await h.chain.client.snapshot()
-})
-afterEach(async () => {
-  await h.chain.client.revert({ id: snap })
-})
+const h = useBundleHarness(user)
 
 const aave = () => h.chain.addressBook.aaveV3!
 const reserve = (symbol: string) => aave().reserves.find((r) => r.asset.toLowerCase() === h.tok(symbol).toLowerCase())!

@@ -1,6 +1,6 @@
-import { type Address, encodeAbiParameters, getAddress, type Hex, parseAbi, type PublicClient } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startBundleHarness, type BundleHarness } from '../../service/testing/startBundleHarness.js'
+import { type Address, encodeAbiParameters, getAddress, parseAbi, type PublicClient } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { useBundleHarness } from '../../service/testing/startBundleHarness.js'
 import type { BundleAnswer } from '../../service/types.js'
 import { amountLadder } from '../testing/amountLadder.js'
 import { loadBalancerV2 } from './load.js'
@@ -20,20 +20,7 @@ const queriesAbi = parseAbi([
 ])
 const poolAbi = parseAbi(['function getActualSupply() view returns (uint256)', 'function totalSupply() view returns (uint256)'])
 
-let h: BundleHarness
-beforeAll(async () => {
-  h = await startBundleHarness(user)
-}, 120_000)
-afterAll(async () => {
-  await h?.stop()
-})
-let snap: Hex
-beforeEach(async () => {
-  snap = await h.chain.client.snapshot()
-})
-afterEach(async () => {
-  await h.chain.client.revert({ id: snap })
-})
+const h = useBundleHarness(user)
 
 const client = () => h.chain.client as unknown as PublicClient
 const book = () => h.chain.addressBook

@@ -48,6 +48,15 @@ export function planMulDiv(ctx: BundleActionContext, a: BundleValue, b: bigint, 
   return { kind: 'amount', value, estimate, token: a.token }
 }
 
+/**
+ * Word `index` of a raw (multi-value) return, e.g. `liquidity` of a position mint or `assets` of a
+ * Morpho supply, as a plan value.
+ */
+export function planExtractUint(ctx: BundleActionContext, raw: BundleValue['value'], index: bigint, estimate: bigint | undefined, token?: Address): BundleValue {
+  const value = ctx.planner.add(functionCall({ address: ctx.helpers.math, abi: switchyardMathHelperAbi, functionName: 'extractUint', args: [raw, index] }).staticcall())
+  return { kind: 'amount', value, estimate, token }
+}
+
 /** Reverts `MinAmountOutNotMet` unless `amount >= min`; returns `amount`. */
 export function planMinimum(ctx: BundleActionContext, amount: BundleValue, min: BundleValue): BundleValue {
   ctx.planner.add(functionCall({ address: ctx.helpers.check, abi: switchyardCheckHelperAbi, functionName: 'checkMinAmountOut', args: [amount.value, min.value] }).staticcall())

@@ -1,24 +1,11 @@
 import type { Address, Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startBundleHarness, type BundleHarness } from '../../service/testing/startBundleHarness.js'
+import { describe, expect, test } from 'vitest'
+import { useBundleHarness } from '../../service/testing/startBundleHarness.js'
 import { morphoBlueAbi } from './abi.js'
 
 const user: Address = '0x00000000000000000000000000000000000b0b01'
 
-let h: BundleHarness
-beforeAll(async () => {
-  h = await startBundleHarness(user)
-}, 120_000)
-afterAll(async () => {
-  await h?.stop()
-})
-let snap: Hex
-beforeEach(async () => {
-  snap = await h.chain.client.snapshot()
-})
-afterEach(async () => {
-  await h.chain.client.revert({ id: snap })
-})
+const h = useBundleHarness(user)
 
 const morpho = () => h.chain.addressBook.morphoBlue!
 const market = (symbol: string) => morpho().markets.find((m) => m.symbol === symbol)!

@@ -1,10 +1,9 @@
 import type { Address } from 'viem'
 import { z } from 'zod'
-import { switchyardMathHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { addressArg, positiveAmountArg, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
-import { planApprove, planRevoke } from '../bundle/planValues.js'
+import { planApprove, planExtractUint, planRevoke } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleActionDefinition, type BundleValue } from '../bundle/types.js'
 import { morphoBlueAbi } from './abi.js'
 import { marketParamsFromEntry } from './marketParams.js'
@@ -44,10 +43,6 @@ function marketOf(ctx: BundleActionContext, p: { positionId: string | undefined;
   return { market, collateral: lower(market.collateralToken) === token && lower(market.loanToken) !== token }
 }
 
-function first(ctx: BundleActionContext, raw: BundleValue['value'], estimate: bigint | undefined, token: Address): BundleValue {
-  const value = ctx.planner.add(functionCall({ address: ctx.helpers.math, abi: switchyardMathHelperAbi, functionName: 'extractUint', args: [raw, 0n] }).staticcall())
-  return { kind: 'amount', value, estimate, token }
-}
 
 /**
  * `morpho-blue deposit`: supplies the loan token (lending) or the collateral token (collateral) of a
@@ -72,7 +67,7 @@ export const morphoBlueDepositAction = defineBundleAction({
     planApprove(ctx, args.tokenIn, morpho, amount)
     let out: BundleValue = { ...amount, token: args.tokenIn }
     if (collateral) ctx.planner.add(functionCall({ address: morpho, abi: morphoBlueAbi, functionName: 'supplyCollateral', args: [mp, amount.value, onBehalf, '0x'] }))
-    else out = first(ctx, ctx.planner.add(functionCall({ address: morpho, abi: morphoBlueAbi, functionName: 'supply', args: [mp, amount.value, 0n, onBehalf, '0x'] }).rawValue()), amount.estimate, args.tokenIn)
+    else out = planExtractUint(ctx, ctx.planner.add(functionCall({ address: morpho, abi: morphoBlueAbi, functionName: 'supply', args: [mp, amount.value, 0n, onBehalf, '0x'] }).rawValue()), 0n, amount.estimate, args.tokenIn)
     planRevoke(ctx, args.tokenIn, morpho)
     return [out]
   },
@@ -95,7 +90,7 @@ export const morphoBlueWithdrawAction = defineBundleAction({
     const mp = marketParamsFromEntry(market)
     let out: BundleValue = { ...amount, token: args.tokenOut }
     if (collateral) ctx.planner.add(functionCall({ address: morpho, abi: morphoBlueAbi, functionName: 'withdrawCollateral', args: [mp, amount.value, owner, to] }))
-    else out = first(ctx, ctx.planner.add(functionCall({ address: morpho, abi: morphoBlueAbi, functionName: 'withdraw', args: [mp, amount.value, 0n, owner, to] }).rawValue()), amount.estimate, args.tokenOut)
+    else out = planExtractUint(ctx, ctx.planner.add(functionCall({ address: morpho, abi: morphoBlueAbi, functionName: 'withdraw', args: [mp, amount.value, 0n, owner, to] }).rawValue()), 0n, amount.estimate, args.tokenOut)
     ctx.produce(args.tokenOut, out, to)
     return [out]
   },
@@ -119,7 +114,7 @@ export const morphoBlueBorrowAction = defineBundleAction({
     const amount = ctx.amount(args.amountOut)
     const to = args.receiver ?? ctx.self
     const raw = ctx.planner.add(functionCall({ address: morpho, abi: morphoBlueAbi, functionName: 'borrow', args: [marketParamsFromEntry(market), amount.value, 0n, args.onBehalfOf ?? ctx.self, to] }).rawValue())
-    const out = first(ctx, raw, amount.estimate, args.tokenOut)
+    const out = planExtractUint(ctx, raw, 0n, amount.estimate, args.tokenOut)
     ctx.produce(args.tokenOut, out, to)
     return [out]
   },
@@ -141,7 +136,7 @@ export const morphoBlueRepayAction = defineBundleAction({
     planApprove(ctx, args.tokenIn, morpho, amount)
     const raw = ctx.planner.add(functionCall({ address: morpho, abi: morphoBlueAbi, functionName: 'repay', args: [marketParamsFromEntry(market), amount.value, 0n, args.onBehalfOf ?? ctx.self, '0x'] }).rawValue())
     planRevoke(ctx, args.tokenIn, morpho)
-    return [first(ctx, raw, amount.estimate, args.tokenIn)]
+    return [planExtractUint(ctx, raw, 0n, amount.estimate, args.tokenIn)]
   },
 })
 

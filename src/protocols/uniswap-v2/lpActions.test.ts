@@ -1,6 +1,6 @@
-import type { Address, Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startBundleHarness, type BundleHarness } from '../../service/testing/startBundleHarness.js'
+import type { Address } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { useBundleHarness } from '../../service/testing/startBundleHarness.js'
 import { isqrt, v2AmountOut, zapSwapAmount } from './lpActions.js'
 
 const user: Address = '0x00000000000000000000000000000000000a1f01'
@@ -30,20 +30,7 @@ describe('zap math', () => {
   })
 })
 
-let h: BundleHarness
-beforeAll(async () => {
-  h = await startBundleHarness(user)
-}, 120_000)
-afterAll(async () => {
-  await h?.stop()
-})
-let snap: Hex
-beforeEach(async () => {
-  snap = await h.chain.client.snapshot()
-})
-afterEach(async () => {
-  await h.chain.client.revert({ id: snap })
-})
+const h = useBundleHarness(user)
 
 describe('Uniswap V2 LP through bundles, executed on the devnet', () => {
   test('a one-token zap under the router: the receiver gets exactly amountsOut of LP; almost nothing is refunded; the executor ends empty', async () => {

@@ -4,7 +4,7 @@ import { switchyardMathHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
-import { planApprove, planMath, planMinimum, planRevoke, planTransfer } from '../bundle/planValues.js'
+import { planApprove, planExtractUint, planMath, planMinimum, planRevoke, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
 import type { UniswapV2PoolSnapshot } from './types.js'
 
@@ -47,10 +47,6 @@ export function v2AmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: big
   return (withFee * reserveOut) / (reserveIn * 10_000n + withFee)
 }
 
-function extract(ctx: BundleActionContext, raw: BundleValue['value'], index: bigint, estimate: bigint | undefined, token?: Address): BundleValue {
-  const value = ctx.planner.add(functionCall({ address: ctx.helpers.math, abi: switchyardMathHelperAbi, functionName: 'extractUint', args: [raw, index] }).staticcall())
-  return { kind: 'amount', value, estimate, token }
-}
 
 /** The pair an action names: `primaryAddress` when it is a pair, else `tokenOut`/`tokenIn`, else by its tokens. */
 function pairOf(ctx: BundleActionContext, candidates: readonly (Address | undefined)[], tokens: readonly Address[]): UniswapV2PoolSnapshot {
@@ -151,7 +147,7 @@ export const uniswapV2DepositAction = defineBundleAction({
     const estimate = supply !== undefined && supply > 0n && a.amount.estimate !== undefined && b.amount.estimate !== undefined
       ? [a.amount.estimate * supply / reserves[lower(a.token)]!, b.amount.estimate * supply / reserves[lower(b.token)]!].reduce((x, y) => (x < y ? x : y))
       : undefined
-    const liquidity = extract(ctx, raw, 2n, estimate, getAddress(pair.address))
+    const liquidity = planExtractUint(ctx, raw, 2n, estimate, getAddress(pair.address))
     if (args.slippage !== undefined && estimate !== undefined) {
       const min = (estimate * (10_000n - args.slippage)) / 10_000n
       planMinimum(ctx, liquidity, { kind: 'amount', value: min, estimate: min })
@@ -192,7 +188,7 @@ export const uniswapV2RedeemAction = defineBundleAction({
     planRevoke(ctx, getAddress(pair.address), router)
     const supply = pair.totalSupply
     const share = (reserve: bigint) => (supply && liquidity.estimate !== undefined ? (liquidity.estimate * reserve) / supply : undefined)
-    const got = { [lower(t0)]: extract(ctx, raw, 0n, share(pair.reserve0), t0), [lower(t1)]: extract(ctx, raw, 1n, share(pair.reserve1), t1) }
+    const got = { [lower(t0)]: planExtractUint(ctx, raw, 0n, share(pair.reserve0), t0), [lower(t1)]: planExtractUint(ctx, raw, 1n, share(pair.reserve1), t1) }
     ctx.produce(t0, got[lower(t0)]!)
     ctx.produce(t1, got[lower(t1)]!)
     let results: BundleValue[]

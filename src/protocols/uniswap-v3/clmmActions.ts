@@ -1,11 +1,10 @@
-import { type Address, getAddress, parseAbi } from 'viem'
+import { getAddress, parseAbi } from 'viem'
 import { z } from 'zod'
-import { switchyardMathHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { addressArg, amountArg, positiveAmountArg, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
-import { planApprove, planRevoke } from '../bundle/planValues.js'
-import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
+import { planApprove, planExtractUint, planRevoke } from '../bundle/planValues.js'
+import { defineBundleAction } from '../bundle/types.js'
 import { mulDiv } from './fullMath.js'
 import { getSqrtRatioAtTick } from './tickMath.js'
 import type { UniswapV3PoolSnapshot } from './types.js'
@@ -37,10 +36,6 @@ export function liquidityForAmounts(p: { sqrtPriceX96: bigint; sqrtLowerX96: big
   return for1(a, b)
 }
 
-function extract(ctx: BundleActionContext, raw: BundleValue['value'], index: bigint, estimate: bigint | undefined, token?: Address): BundleValue {
-  const value = ctx.planner.add(functionCall({ address: ctx.helpers.math, abi: switchyardMathHelperAbi, functionName: 'extractUint', args: [raw, index] }).staticcall())
-  return { kind: 'amount', value, estimate, token }
-}
 
 /**
  * `uniswap-v3 depositclmm`: mints a concentrated-liquidity position through the NonfungiblePositionManager
@@ -103,7 +98,7 @@ export const uniswapV3DepositClmmAction = defineBundleAction({
     const estimate = amount0.estimate !== undefined && amount1.estimate !== undefined
       ? liquidityForAmounts({ sqrtPriceX96: pool.sqrtPriceX96, sqrtLowerX96: getSqrtRatioAtTick(tickLower), sqrtUpperX96: getSqrtRatioAtTick(tickUpper), amount0: amount0.estimate, amount1: amount1.estimate })
       : undefined
-    return [extract(ctx, minted, 1n, estimate), extract(ctx, minted, 2n, undefined, getAddress(token0)), extract(ctx, minted, 3n, undefined, getAddress(token1)), extract(ctx, minted, 0n, undefined)]
+    return [planExtractUint(ctx, minted, 1n, estimate), planExtractUint(ctx, minted, 2n, undefined, getAddress(token0)), planExtractUint(ctx, minted, 3n, undefined, getAddress(token1)), planExtractUint(ctx, minted, 0n, undefined)]
   },
 })
 
@@ -133,7 +128,7 @@ export const uniswapV3RedeemClmmAction = defineBundleAction({
     const recipient = args.receiver ?? ctx.self
     const collected = ctx.planner.add(functionCall({ address: npm, abi: npmAbi, functionName: 'collect', args: [{ tokenId: args.tokenId, recipient, amount0Max: MAX_UINT128, amount1Max: MAX_UINT128 }] }).rawValue())
     const sorted = [...args.tokenOut].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
-    const out = [extract(ctx, collected, 0n, undefined, sorted[0]), extract(ctx, collected, 1n, undefined, sorted[1])]
+    const out = [planExtractUint(ctx, collected, 0n, undefined, sorted[0]), planExtractUint(ctx, collected, 1n, undefined, sorted[1])]
     sorted.forEach((t, i) => ctx.produce(t, out[i]!, recipient))
     return out
   },

@@ -1,5 +1,5 @@
 import { erc20Abi, parseAbi, type Address, type Hex } from 'viem'
-import { expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
 import { getBundle } from '../getBundle.js'
 import type { BundleAnswer } from '../types.js'
@@ -71,4 +71,28 @@ export async function startBundleHarness(user: Address): Promise<BundleHarness> 
       await mined(await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: BigInt(answer.gas) + 50_000n }))
     },
   }
+}
+
+/**
+ * Registers the hooks every bundle test file needs — start the harness before the file, stop it after,
+ * snapshot the chain before each test and revert after — and returns the harness, filled in once the
+ * file's `beforeAll` has run.
+ * @param user - the EOA's address
+ */
+export function useBundleHarness(user: Address): BundleHarness {
+  const harness = {} as BundleHarness
+  let snap: Hex
+  beforeAll(async () => {
+    Object.assign(harness, await startBundleHarness(user))
+  }, 120_000)
+  afterAll(async () => {
+    await harness.stop?.()
+  })
+  beforeEach(async () => {
+    snap = await harness.chain.client.snapshot()
+  })
+  afterEach(async () => {
+    await harness.chain.client.revert({ id: snap })
+  })
+  return harness
 }
