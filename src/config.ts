@@ -37,6 +37,14 @@ export const configSchema = z.strictObject({
   /** Most paths a route leg is split across. */
   maxSplits: z.number().int().min(1).max(8).default(4),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The bridge relayer between the devnet chains (LayerZero verifier and executor, Across relayer).
+   * `auto`: on when two or more chains run on the embedded devnet; external nodes never get one, since
+   * real networks have real relayers. `off` leaves bridged messages undelivered.
+   */
+  relayer: z.enum(['auto', 'off']).default('auto'),
+  /** Relayer polling interval, ms. */
+  relayerPollMs: z.number().int().min(10).max(60_000).default(100),
 })
 
 /** Parsed configuration. */
@@ -73,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_RATE_LIMIT_PER_MINUTE) fromEnv.rateLimitPerMinute = Number(env.SWITCHYARD_RATE_LIMIT_PER_MINUTE)
   if (env.SWITCHYARD_ENGINE_THREADS) fromEnv.engineThreads = Number(env.SWITCHYARD_ENGINE_THREADS)
   if (env.SWITCHYARD_MAX_SPLITS) fromEnv.maxSplits = Number(env.SWITCHYARD_MAX_SPLITS)
+  if (env.SWITCHYARD_RELAYER) fromEnv.relayer = env.SWITCHYARD_RELAYER
+  if (env.SWITCHYARD_RELAYER_POLL_MS) fromEnv.relayerPollMs = Number(env.SWITCHYARD_RELAYER_POLL_MS)
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }

@@ -70,6 +70,52 @@ export const layerZeroDeployments: Record<number, { endpoint: Address; eid: numb
   8453: { endpoint: '0x1a44076050125825900e736c501f859c50fE728c', eid: 30184 },
 }
 
+/** Where one Stargate V2 pool and its FeeLibV1 live on mainnet, and the pool's Stargate asset id. */
+export type StargatePoolDeployment = {
+  pool: Address
+  feeLib: Address
+  /** Stargate's asset id (1 USDC, 13 ETH), the same on every chain. */
+  assetId: number
+  /** Decimals shared by every chain's pool of the asset (6 for every Stargate V2 pool). */
+  sharedDecimals: number
+}
+
+/** Stargate V2's mainnet contracts on one chain. */
+export type StargateDeployment = {
+  /** The account that created every contract below with `CREATE` (the devnet replays its nonces). */
+  deployer: Address
+  tokenMessaging: Address
+  creditMessaging: Address
+  /** Pools by the symbol of the asset they hold: a token symbol, or `ETH` for the native-coin pool. */
+  pools: Record<string, StargatePoolDeployment>
+}
+
+/**
+ * Stargate V2 per chain, at mainnet addresses: from the deployment records shipped in
+ * `@stargatefinance/stg-evm-v2` (`deployments/<chain>-mainnet/*.json`), which agree with Stargate's
+ * "Mainnet Contracts" and "Asset IDs" docs pages.
+ */
+export const stargateDeployments: Record<number, StargateDeployment> = {
+  1: {
+    deployer: '0x4A79AdC4539905376D339C69b6a7092D0598cc24',
+    tokenMessaging: '0x6d6620eFa72948C5f68A3C8646d58C00d3f4A980',
+    creditMessaging: '0x6b8aD17795d89B283e6D0362A87A403f3544bb9d',
+    pools: {
+      USDC: { pool: '0xc026395860Db2d07ee33e05fE50ed7bD583189C7', feeLib: '0x52B35406CB2FB5e0038EdEcFc129A152a1f74087', assetId: 1, sharedDecimals: 6 },
+      ETH: { pool: '0x77b2043768d28E9C9aB44E1aBfC95944bcE57931', feeLib: '0x3E368B6C95c6fEfB7A16dCc0D756389F3c658a06', assetId: 13, sharedDecimals: 6 },
+    },
+  },
+  8453: {
+    deployer: '0x4A79AdC4539905376D339C69b6a7092D0598cc24',
+    tokenMessaging: '0x5634c4a5FEd09819E3c46D86A965Dd9447d86e47',
+    creditMessaging: '0x12dC9256Acc9895B076f6638D628382881e62CeE',
+    pools: {
+      USDC: { pool: '0x27a16dc786820B16E5c9028b75B99F6f604b5d26', feeLib: '0x08ed1d79D509A6f1020685535028ae60C144441E', assetId: 1, sharedDecimals: 6 },
+      ETH: { pool: '0xdc181Bd607330aeeBEF6ea62e03e5e1Fb4B6F7C7', feeLib: '0x17E450Be3Ba9557F2378E20d64AD417E59Ef9A34', assetId: 13, sharedDecimals: 6 },
+    },
+  },
+}
+
 /** Chains for which we know canonical protocol addresses (the devnet default chains). */
 export type CanonicalChainId = keyof typeof canonicalAddresses
 
@@ -158,6 +204,64 @@ export type LayerZeroEntry = {
   relayer?: Address | undefined
 }
 
+/** One Stargate V2 pool (StargatePool, or StargatePoolNative for the native coin). */
+export type StargatePoolEntry = {
+  /** The pool: `send`, `quoteSend`, `quoteOFT`, `deposit`, `redeem`. */
+  pool: Address
+  /** The ERC-20 it holds, or `0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE` for the native pool. */
+  token: Address
+  /** The asset's symbol: the token's, or `ETH` for the native pool. */
+  symbol: string
+  /** Stargate's asset id (1 USDC, 13 ETH); TokenMessaging routes messages by it. */
+  assetId: number
+  /** The pool's FeeLibV1. */
+  feeLib: Address
+  /** True for StargatePoolNative: `send` takes the amount as `msg.value` on top of the messaging fee. */
+  native: boolean
+  /** Decimals amounts travel in between chains (amounts are truncated to them). */
+  sharedDecimals: number
+  /** The token's decimals on this chain. */
+  localDecimals: number
+  /** The pool's LP token (created by the pool). */
+  lpToken: Address
+}
+
+/** Stargate V2 on one chain: the two messaging OApps and the pools. */
+export type StargateEntry = {
+  /** Carries token transfers (taxi and bus) to the peer TokenMessaging on each other chain. */
+  tokenMessaging: Address
+  /** Carries the planner's credits between chains. */
+  creditMessaging: Address
+  pools: StargatePoolEntry[]
+}
+
+/** One enabled Across deposit route: `token` may be deposited here for `destinationChainId`. */
+export type AcrossRouteEntry = {
+  /** Input token on this chain (`enabledDepositRoutes[token][destinationChainId]`). */
+  token: Address
+  destinationChainId: number
+  /** The equivalent token on the destination (what relayers send). The SpokePool does not store it (the HubPool's routes do); kept for quoting. */
+  outputToken?: Address | undefined
+}
+
+/** Across V3 on one chain. */
+export type AcrossEntry = {
+  /** The SpokePool (ERC1967 proxy) at its mainnet address: `depositV3`, `fillV3Relay`, `fillStatuses`. */
+  spokePool: Address
+  /** The SpokePool implementation behind the proxy. */
+  implementation: Address
+  contractName: 'Ethereum_SpokePool' | 'Base_SpokePool'
+  /** Fills deposits on the devnet (see `fillAcrossDeposit`); funded with every route token and approved. */
+  relayer: Address
+  /** Who may call admin functions: the owner (Ethereum) or the L1 cross-domain admin (Base, through the messenger). */
+  admin: Address
+  /** Seconds a deposit's quoteTimestamp may lag the origin block time. */
+  depositQuoteTimeBuffer: number
+  /** Seconds past the origin block time a deposit's fillDeadline may reach. */
+  fillDeadlineBuffer: number
+  routes: AcrossRouteEntry[]
+}
+
 /** Our own deployed contracts (filled in once they are deployed). */
 export type SwitchyardContractsEntry = Record<string, Address | Record<string, Address>>
 
@@ -196,6 +300,10 @@ export type ChainAddressBook = {
   morphoBlue?: { morpho: Address; irm: Address; markets: MorphoBlueMarketEntry[] } | undefined
   /** LayerZero V2 messaging (EndpointV2 at its mainnet address, SimpleMessageLib as send and receive library). */
   layerZero?: LayerZeroEntry | undefined
+  /** Stargate V2 (real bytecode at mainnet addresses) on top of `layerZero`: taxi sends with compose. */
+  stargate?: StargateEntry | undefined
+  /** Across V3 (real SpokePool bytecode at its mainnet address) and the devnet's relayer account. */
+  across?: AcrossEntry | undefined
   switchyard?: SwitchyardContractsEntry | undefined
 }
 

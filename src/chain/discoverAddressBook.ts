@@ -1,5 +1,6 @@
 import { getAddress, keccak256, parseAbi, stringToHex, zeroAddress, type Address, type PublicClient } from 'viem'
 import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
+import { discoverBridges } from './discoverBridges.js'
 import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from './addressBook.js'
 
 /** A token the operator wants served on an external chain. */
@@ -92,6 +93,7 @@ export async function discoverAddressBook(client: PublicClient, { chainId, token
     }
   })
   await discoverOptional(client, book)
+  await discoverBridges(client, book)
   return book
 }
 

@@ -14,6 +14,7 @@ import { getChainId, getCode, sendTransaction, waitForTransactionReceipt } from 
 import { deterministicDeployer } from '../chain/addressBook.js'
 import { DevnetDeployError } from '../errors/chain.js'
 import balanceHelper from './artifacts/SwitchyardBalanceHelper.json' with { type: 'json' }
+import bridgeSender from './artifacts/SwitchyardBridgeSender.json' with { type: 'json' }
 import checkHelper from './artifacts/SwitchyardCheckHelper.json' with { type: 'json' }
 import delegate from './artifacts/SwitchyardDelegate.json' with { type: 'json' }
 import legacyDelegate from './artifacts/SwitchyardLegacyDelegate.json' with { type: 'json' }
@@ -47,6 +48,8 @@ export type SwitchyardAddresses = {
   smartWalletFactory: Address
   /** Stateless weiroll helper targets. */
   helpers: { balance: Address; math: Address; check: Address }
+  /** SwitchyardBridgeSender: the source side of cross-chain shortcuts (Stargate taxis with our callbacks). */
+  bridgeSender: Address
 }
 
 type Deployable = { key: string; bytecode: Hex }
@@ -60,6 +63,7 @@ const deployables = {
   balance: { key: 'SwitchyardBalanceHelper', bytecode: balanceHelper.bytecode as Hex },
   math: { key: 'SwitchyardMathHelper', bytecode: mathHelper.bytecode as Hex },
   check: { key: 'SwitchyardCheckHelper', bytecode: checkHelper.bytecode as Hex },
+  bridgeSender: { key: 'SwitchyardBridgeSender', bytecode: bridgeSender.bytecode as Hex },
 } satisfies Record<string, Deployable>
 
 /** Fixed CREATE2 salt of a contract: keccak256("switchyard.v1:<ContractName>"). */
@@ -91,6 +95,7 @@ export function getSwitchyardAddresses(): SwitchyardAddresses {
       math: create2Address(deployables.math),
       check: create2Address(deployables.check),
     },
+    bridgeSender: create2Address(deployables.bridgeSender),
   }
 }
 
@@ -143,6 +148,7 @@ export async function deploySwitchyardContracts(
     [deployables.balance, addresses.helpers.balance],
     [deployables.math, addresses.helpers.math],
     [deployables.check, addresses.helpers.check],
+    [deployables.bridgeSender, addresses.bridgeSender],
   ]
   for (const [deployable, address] of targets) {
     const existing = await getCode(client, { address })

@@ -22,6 +22,8 @@ export const switchyardContractNames = [
   'SwitchyardBalanceHelper',
   'SwitchyardMathHelper',
   'SwitchyardCheckHelper',
+  'SwitchyardBridgeSender',
+  'SwitchyardBridgeReceiver',
 ] as const
 
 /** Test-only contracts (contracts/test) and the devnet tokens our contract tests deploy. */

@@ -89,6 +89,27 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://docs.enso.build',
     functionNames: { add: ['add'], sub: ['sub'], mul: ['mul'], div: ['div'], min: ['min'], max: ['max'] },
   },
+  stargate: {
+    project: 'stargate',
+    name: 'Stargate V2',
+    description: 'Bridges pooled assets (USDC, ETH) between chains as LayerZero V2 taxis; a callback runs on the destination through our receiver.',
+    url: 'https://stargate.finance',
+    functionNames: { bridge: ['sendStargate', 'send', 'lzCompose'] },
+  },
+  layerzero: {
+    project: 'layerzero',
+    name: 'LayerZero V2',
+    description: "Omnichain messaging; its token bridges are Stargate V2's pools (the same bridge action as stargate).",
+    url: 'https://layerzero.network',
+    functionNames: { bridge: ['sendStargate', 'send', 'lzCompose'] },
+  },
+  across: {
+    project: 'across',
+    name: 'Across V3',
+    description: 'Intent bridge: a deposit on the source spoke pool is filled on the destination by a relayer, with a message handled by our receiver.',
+    url: 'https://across.to',
+    functionNames: { bridge: ['depositV3', 'fillV3Relay', 'handleV3AcrossMessage'] },
+  },
   helpers: {
     project: 'enso',
     name: 'Conditions',

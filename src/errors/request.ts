@@ -8,7 +8,8 @@ export type InvalidRequestErrorType = InvalidRequestError & { name: 'InvalidRequ
  * A request field is invalid. `code` names the condition (INVALID_ADDRESS, INVALID_CHECKSUM,
  * INVALID_AMOUNT, AMOUNT_TOO_LARGE, LENGTH_MISMATCH, SAME_TOKEN, DUPLICATE_TOKEN, INVALID_RECEIVER,
  * INVALID_SLIPPAGE, INVALID_FEE, FEE_RECEIVER_REQUIRED, REFERRAL_TOO_LONG, INVALID_TYPE,
- * UNKNOWN_FIELD, TOO_MANY_ITEMS, MISSING_FIELD, INVALID_STRATEGY, ...); `issues` lists every field.
+ * UNKNOWN_FIELD, TOO_MANY_ITEMS, MISSING_FIELD, INVALID_STRATEGY, INVALID_TX_HASH, BRIDGE_NOT_SUPPORTED, ...);
+ * `issues` lists every field.
  */
 export class InvalidRequestError extends BaseError {
   override name = 'InvalidRequestError'

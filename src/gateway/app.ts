@@ -6,6 +6,7 @@ import { grpcClientPlugin, type GatewayClients } from './plugins/grpcClient.js'
 import { jsonDepthGuardPlugin } from './plugins/jsonDepthGuard.js'
 import { genRequestId, requestIdPlugin } from './plugins/requestId.js'
 import { accountRoutes } from './routes/account.js'
+import { bridgeRoutes } from './routes/bridge.js'
 import { networksRoutes } from './routes/networks.js'
 import { pricesRoutes } from './routes/prices.js'
 import { volumeRoutes } from './routes/volume.js'
@@ -95,6 +96,7 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(pricesRoutes)
     await api.register(volumeRoutes)
     await api.register(nontokenizedRoutes)
+    await api.register(bridgeRoutes)
   }, { prefix: '/api/v1' })
   const metrics = parameters.metrics
   if (metrics) {

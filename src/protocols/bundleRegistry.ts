@@ -1,5 +1,6 @@
 import { aaveV3BundleActions } from './aave-v3/bundleActions.js'
 import { balancerV2DepositAction, balancerV2RedeemAction } from './balancer-v2/bptActions.js'
+import { bridgeActions } from './bridge/defineBridgeAction.js'
 import { createPoolActions } from './bundle/createPoolActions.js'
 import type { BundleActionDefinition } from './bundle/types.js'
 import { withVariants } from './bundle/withVariants.js'
@@ -57,6 +58,7 @@ const baseActions: readonly BundleActionDefinition[] = [
   }),
   ...aaveV3BundleActions,
   ...morphoBlueBundleActions,
+  ...bridgeActions,
 ]
 
 /** The SDK's single/multi/tokenized names, for the protocols whose action has that shape. */
@@ -91,5 +93,8 @@ export const bundleActionsByKey: ReadonlyMap<string, BundleActionDefinition> = n
 /** Bundle building blocks rather than venues: live on every served chain, not listed by /protocols. */
 export const buildingBlockProtocols: ReadonlySet<string> = new Set(['enso', 'erc20', 'permit2', 'math', 'helpers'])
 
-/** Protocols that offer bridge actions in the vendor API; served by the cross-chain issue. */
+/** Protocols that offer bridge actions in the vendor API. */
 export const bridgeProtocols: readonly string[] = ['stargate', 'layerzero', 'across', 'ccip', 'relay', 'cctp']
+
+/** Bridge protocols switchyard serves (on the devnet: real Stargate V2 over LayerZero V2, and Across V3). */
+export const servedBridgeProtocols: readonly string[] = ['stargate', 'layerzero', 'across']

@@ -4,7 +4,7 @@ import { InvalidBundleError } from '../errors/bundle.js'
 import { InvalidRequestError } from '../errors/request.js'
 import { collectRefs } from '../protocols/bundle/args.js'
 import type { BundleActionDefinition } from '../protocols/bundle/types.js'
-import { bridgeProtocols, bundleActions, bundleActionsByKey } from '../protocols/bundleRegistry.js'
+import { bridgeProtocols, bundleActions, bundleActionsByKey, servedBridgeProtocols } from '../protocols/bundleRegistry.js'
 import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema } from './fields.js'
 import { MAX_IGNORE_ITEMS, strategySchema, type RoutingStrategy } from './routeRequest.js'
 import { toInvalidRequestError } from './toInvalidRequestError.js'
@@ -110,8 +110,8 @@ function parseActionList(actions: unknown[], path: string, delegate: boolean): B
     }
     const protocol = shape.data.protocol.toLowerCase()
     const action = shape.data.action.toLowerCase()
-    if (action === 'bridge' || bridgeProtocols.includes(protocol)) {
-      bundleFail('BRIDGE_NOT_SUPPORTED', at, `${protocol} ${action}: bridge actions are not supported yet (cross-chain lands with the bridges)`)
+    if ((action === 'bridge' || bridgeProtocols.includes(protocol)) && !(action === 'bridge' && servedBridgeProtocols.includes(protocol))) {
+      bundleFail('BRIDGE_NOT_SUPPORTED', at, `${protocol} ${action}: switchyard bridges with ${servedBridgeProtocols.join(', ')} (action "bridge")`)
     }
     const definition = bundleActionsByKey.get(`${protocol}:${action}`)
     if (!definition) {
@@ -133,7 +133,8 @@ function parseActionList(actions: unknown[], path: string, delegate: boolean): B
       if (kinds[ref.index] !== ref.kind) bundleFail('INVALID_REFERENCE', field, `action ${ref.at} output ${ref.index} is ${kinds[ref.index] === 'bool' ? 'a condition' : 'an amount'}, but this argument needs ${ref.kind === 'bool' ? 'a condition' : 'an amount'}`)
     }
     outputs.push(definition.outputs(args))
-    const parsedArgs = Array.isArray(callback) ? { ...own, callback: parseActionList(callback, `${at}.args.callback`, delegate) } : args
+    // A bridge's callback runs on the destination in our receiver's executor, never in the wallet.
+    const parsedArgs = Array.isArray(callback) ? { ...own, callback: parseActionList(callback, `${at}.args.callback`, action === 'bridge' ? false : delegate) } : args
     return { protocol, action, args: parsedArgs }
   })
 }
@@ -160,6 +161,7 @@ export function parseBundleRequest(params: unknown, actions: unknown): BundlePar
   const routingStrategy = p.routingStrategy ?? 'router'
   const delegate = routingStrategy === 'delegate' || routingStrategy === 'delegate-legacy'
   const result = parseActionList(actions as unknown[], 'actions', delegate)
+  if (p.callbackGasLimit !== undefined) applyCallbackGasLimit(result, parseCallbackGasLimit(p.callbackGasLimit))
   return {
     chainId: p.chainId ?? 1,
     fromAddress: p.fromAddress,
@@ -173,5 +175,23 @@ export function parseBundleRequest(params: unknown, actions: unknown): BundlePar
     skipQuote: p.skipQuote ?? false,
     slippageBps: p.slippage ?? 50n,
     actions: result,
+  }
+}
+
+/** The bundle's `callbackGasLimit` query parameter: a base-10 integer of at most 10,000,000. */
+function parseCallbackGasLimit(raw: string | number): bigint {
+  const text = String(raw)
+  if (!/^[0-9]{1,9}$/.test(text) || BigInt(text) > 10_000_000n) {
+    throw new InvalidRequestError({ code: 'INVALID_GAS_LIMIT', message: 'callbackGasLimit: must be an integer of at most 10000000', issues: [{ field: 'callbackGasLimit', reason: 'not an integer ≤ 10000000' }] })
+  }
+  return BigInt(text)
+}
+
+/** The bundle-wide callbackGasLimit is the default of every bridge action (nested ones too) that sets none. */
+function applyCallbackGasLimit(actions: BundleActionParams[], limit: bigint): void {
+  for (const a of actions) {
+    const args = a.args as { callbackGasLimit?: bigint; callback?: BundleActionParams[] }
+    if (a.action === 'bridge' && args.callbackGasLimit === undefined) args.callbackGasLimit = limit
+    if (Array.isArray(args.callback)) applyCallbackGasLimit(args.callback, limit)
   }
 }

@@ -75,6 +75,10 @@ export type RouteParams = {
   referralCode: string | undefined
   refundReceiver: Address
   destinationChainId: number | undefined
+  /** Bridges to leave out of cross-chain routes (unknown names are ignored). */
+  ignoreBridges: string[]
+  /** The refundReceiver as given (cross-chain refunds on the destination go to the receiver without one). */
+  refundReceiverGiven: Address | undefined
 }
 
 /** Options of {@link parseRouteRequest}. */
@@ -146,6 +150,8 @@ export function parseRouteRequest(input: unknown, options: ParseRouteRequestOpti
     referralCode: r.referralCode,
     refundReceiver: r.refundReceiver ?? r.fromAddress,
     destinationChainId: r.destinationChainId,
+    ignoreBridges: r.ignoreBridges ?? [],
+    refundReceiverGiven: r.refundReceiver,
   }
 }
 

@@ -1,11 +1,13 @@
 import type { ServiceContext } from './context.js'
 import { getApproval } from './getApproval.js'
+import { getBridgeStatus } from './getBridgeStatus.js'
 import { getBundle } from './getBundle.js'
 import { getNontokenizedRoute } from './getNontokenizedRoute.js'
 import { listNontokenized } from './listNontokenized.js'
 import { getRoute } from './getRoute.js'
 import { getPrices } from './getPrices.js'
 import { getVolume } from './getVolume.js'
+import { listBridgePools } from './listBridgePools.js'
 import { listNetworks } from './listNetworks.js'
 import { listProjects } from './listProjects.js'
 import { listProtocols } from './listProtocols.js'
@@ -28,5 +30,7 @@ export function createServices(ctx: ServiceContext): SwitchyardServices {
     tokens: (filter) => listTokens(ctx, filter),
     prices: (request) => getPrices(ctx, request),
     volume: (request) => getVolume(ctx, request),
+    bridgePools: async (request) => listBridgePools(ctx, request),
+    bridgeStatus: (request) => getBridgeStatus(ctx, request),
   }
 }

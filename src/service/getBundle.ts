@@ -16,6 +16,8 @@ import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
 import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNamed } from './bundle/readBundleChainData.js'
 import { simulateBundle } from './bundle/simulateBundle.js'
+import { bridgesOf } from './bridge/bridgesOf.js'
+import { completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import type { BundleAnswer, CallOptions } from './types.js'
 import { withUpstream } from './withUpstream.js'
@@ -49,6 +51,8 @@ type BundleComputation = {
   amountsOut: Map<string, bigint>
   outputs: bigint[][] | undefined
   approvals: BundleAnswer['approvals']
+  /** Bridges: what the destination callbacks deliver, as simulated there. */
+  bridged: CompleteBridgeLegsReturnType | undefined
 }
 
 /** Per-process single flight: identical bundles on one block share one build and simulation. */
@@ -85,7 +89,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     tx: { data: tx.data, to: target.to, from: params.fromAddress, value: tx.value.toString() },
     amountsOut: Object.fromEntries([...c.amountsOut].map(([t, a]) => [t, a.toString()])),
     minAmountsOut: Object.fromEntries([...c.amountsOut].map(([t, a]) => [t, applySlippage(a).toString()])),
-    route: c.built.route.map((s) => ({ ...s, internalRoutes: [], args: {}, chainId: params.chainId })),
+    route: c.built.route.map((s) => ({ ...s, internalRoutes: [], args: {}, chainId: s.chainId ?? params.chainId })),
     priceImpact: priceImpactOf(chain, snapshot, c.built, c.amountsOut),
     feeAmount: {},
     approvals: c.approvals,
@@ -105,6 +109,9 @@ async function computeBundle(
   const { delegate, self, to } = target
   const initialBalances = delegate ? await balancesOf(chain, { account: self, tokens: tokensNamed(params), blockNumber: snapshot.blockNumber }) : {}
   const flashLoanPremium = params.actions.some((a) => a.action === 'flashloan') ? await flashLoanPremiumBps(chain) : undefined
+  const bridges = params.actions.some((a) => a.action === 'bridge')
+    ? await bridgesOf(ctx.chains, { chainId: params.chainId, blockNumber: snapshot.blockNumber, timestamp: snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000)) })
+    : undefined
   const buildOptions = { signal: options.signal, deadline: options.deadline ?? Date.now() + MAX_BUILD_MS }
   const known: Record<number, string[]> = {}
   const fundingOf = (b: BuildBundleReturnType) => b.inputs.map((i) => ({ token: i.token, amount: i.amount + (initialBalances[lower(i.token)] ?? 0n) }))
@@ -120,7 +127,7 @@ async function computeBundle(
           {
             version: snapshot.version, chainId: params.chainId, strategy: delegate ? 'delegate' : 'router', self,
             fromAddress: params.fromAddress, receiver: params.receiver, refundReceiver: params.refundReceiver, helpers: sy.helpers,
-            contracts: { ...contractsOf(chain), aaveV3FlashLoanPremiumBps: flashLoanPremium },
+            contracts: { ...contractsOf(chain), aaveV3FlashLoanPremiumBps: flashLoanPremium, bridges },
             deadline: BigInt(Math.floor(Date.now() / 1000) + 3600), actions: params.actions.slice(0, count), initialBalances, knownOutputs: known,
             delegateSlippageBps: params.slippageBps, maxHops: ctx.maxHops, maxSplits: ctx.maxSplits, ignoreStandards: params.ignoreStandards,
           },
@@ -144,9 +151,25 @@ async function computeBundle(
       }
     }
   }
-  const built = await buildFirst(params.actions.length)
+  let built = await buildFirst(params.actions.length)
+  let checked = checkedDeliveries(built, params.receiver)
+  let bridged: CompleteBridgeLegsReturnType | undefined
+  if (built.bridges.length > 0) {
+    const source = built
+    bridged = await completeBridgeLegs(ctx, {
+      chainId: params.chainId, built: source, shortcut, slippageBps: params.slippageBps, maxHops: ctx.maxHops, maxSplits: ctx.maxSplits,
+      ignoreStandards: params.ignoreStandards, signal: options.signal, deadline: buildOptions.deadline,
+      simulate: async (state) => {
+        const withState = { ...source, state }
+        const tx = encodeBundleTx({ built: withState, target, receiver: params.receiver, shortcut, mins: checked.map(() => 0n) })
+        const sim = await simulateBundle(chain, { snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: source.deliveries, funding: fundingOf(source), first: tx, final: () => tx, proveGas: false })
+        return sim.logs
+      },
+    })
+    built = { ...source, state: bridged.state, route: [...source.route, ...bridged.legs.flatMap((l) => l.route)] }
+    checked = checkedDeliveries(built, params.receiver)
+  }
   const encode = (mins: bigint[]) => encodeBundleTx({ built, target, receiver: params.receiver, shortcut, mins })
-  const checked = checkedDeliveries(built, params.receiver)
   // The router's minimum per checked delivery: the simulated delta less slippage; a token the receiver
   // also sends (a net payer) has none.
   const minimumsOf = (deltas: bigint[]) => checked.map((d) => {
@@ -164,6 +187,10 @@ async function computeBundle(
     const delta = sim.deltas[i]!
     if (delta > 0n) amountsOut.set(getAddress(d.token), (amountsOut.get(getAddress(d.token)) ?? 0n) + delta)
   })
+  // What the bridges' destinations deliver to the bundle's receivers (refunds to others are not outputs).
+  for (const d of bridged?.deliveries ?? []) {
+    if (d.output && d.amount > 0n) amountsOut.set(d.token, (amountsOut.get(d.token) ?? 0n) + d.amount)
+  }
   const mins = minimumsOf(sim.deltas)
   return {
     built,
@@ -172,6 +199,7 @@ async function computeBundle(
     amountsOut,
     outputs: decodeBundleOutputs({ returnData: sim.returnData, strategy: delegate ? 'delegate' : 'router', outputs: built.outputs }),
     approvals: delegate ? [] : await approvalsNeeded(chain, { owner: params.fromAddress, spender: to, inputs: built.inputs, blockNumber: snapshot.blockNumber }),
+    bridged,
   }
 }
 

@@ -19,6 +19,7 @@ import { createRouteStrategy } from './createRouteStrategy.js'
 import { createSingleFlight } from './createSingleFlight.js'
 import { decodeRevert } from './decodeRevert.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
+import { getCrossChainRoute } from './getCrossChainRoute.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
 import { prepareSenderOverrides } from './prepareSenderOverrides.js'
 import { toRouteSteps } from './toRouteSteps.js'
@@ -90,7 +91,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   if (!chain) throw new UnsupportedChainError({ chainId: params.chainId, supported: Object.keys(ctx.chains).map(Number) })
   if (params.destinationChainId !== undefined) {
     if (!ctx.chains[params.destinationChainId]) throw new UnsupportedChainError({ chainId: params.destinationChainId, supported: Object.keys(ctx.chains).map(Number), field: 'destinationChainId' })
-    throw new CrossChainNotSupportedError()
+    return getCrossChainRoute(ctx, params, options)
   }
   if (!served.has(params.routingStrategy)) {
     throw new InvalidRequestError({

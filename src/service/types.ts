@@ -52,6 +52,8 @@ export type RouteAnswer = {
   createdAt: number
   tx: TxAnswer
   route: RouteStepAnswer[]
+  /** Cross-chain routes: how long each bridge takes. */
+  bridgingEstimates?: { fromChainId: number; toChainId: number; token: string; estimatedSeconds: number; bridge: string; source: string }[] | undefined
 }
 
 /** A transaction the sender must send before a bundle (an approval of the router). */
@@ -203,6 +205,39 @@ export type VolumeAnswer = {
   byProtocol: { protocol: string; volumeUsd: number; swaps: number }[]
 }
 
+/** One Stargate pool of a token and its counterpart on another chain (the SDK's `LayerZeroPoolData` entry). */
+export type BridgePoolAnswer = {
+  /** The source chain's pool of the token. */
+  pool: string
+  chainId: number
+  destinationChainId: number
+  /** The source token (`0xEeee…EEeE` for the native pool). */
+  token: string
+  /** The source token's decimals. */
+  decimals: number
+  /** The pool of the same Stargate asset on the destination chain. */
+  destinationData: { pool: string; token: string; decimals: number }
+}
+
+/** Where a bridge transaction stands (OpenAPI `BridgeTransactionResponse`). */
+export type BridgeStatus = 'pending' | 'inflight' | 'delivered' | 'failed' | 'unknown'
+
+/** The status of one bridge transaction, read from both chains' records (the SDK's `BridgeStatusData`). */
+export type BridgeStatusAnswer = {
+  sourceChainId: number
+  sourceTxHash: string
+  destinationChainId?: number | undefined
+  /** The last destination step found: the compose or fill transaction, else the packet delivery. */
+  destinationTxHash?: string | undefined
+  status: BridgeStatus
+  /** Why the status is `failed` or `unknown`. */
+  error?: string | undefined
+  /** Our source-side events (ShortcutExecuted, BridgeSent) as plain JSON (amounts as strings). */
+  ensoSourceEvent?: Record<string, unknown> | undefined
+  /** Our destination receiver's CallbackExecuted or CallbackRefunded as plain JSON. */
+  ensoDestinationEvent?: Record<string, unknown> | undefined
+}
+
 /** Everything the transports can ask for. Implementations throw BaseError subclasses with stable codes. */
 export type SwitchyardServices = {
   /** `request` is REST-shaped (camelCase); validated inside with the shared validator. */
@@ -225,4 +260,8 @@ export type SwitchyardServices = {
   prices(request: { chainId: number; addresses: string[] }, options: CallOptions): Promise<(PriceAnswer | null)[]>
   /** `request` = `{ chainId, blocks? }`, validated inside. */
   volume(request: unknown, options: CallOptions): Promise<VolumeAnswer>
+  /** `request` = `{ chainId, token, destinationChainId?, destinationToken? }`, validated inside. */
+  bridgePools(request: unknown, options: CallOptions): Promise<BridgePoolAnswer[]>
+  /** `request` = `{ bridgeProtocol, chainId, txHash }`, validated inside. */
+  bridgeStatus(request: unknown, options: CallOptions): Promise<BridgeStatusAnswer>
 }

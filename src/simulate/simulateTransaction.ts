@@ -26,10 +26,13 @@ export type SimulateTransactionParameters = {
 
 /** What one simulation measured. */
 export type SimulateTransactionReturnType =
-  | { status: 'success'; gasUsed: bigint; amountsOut: bigint[]; blockNumber: bigint; returnData: Hex }
+  | { status: 'success'; gasUsed: bigint; amountsOut: bigint[]; blockNumber: bigint; returnData: Hex; logs: SimulatedLog[] }
   | { status: 'reverted'; gasUsed: bigint; revertData: Hex | undefined; message: string; blockNumber: bigint }
 
-type SimCallResult = { status: Hex; returnData: Hex; gasUsed: Hex; error?: { message?: string; data?: Hex } }
+/** One event the simulated transaction emitted. */
+export type SimulatedLog = { address: Address; topics: Hex[]; data: Hex }
+
+type SimCallResult = { status: Hex; returnData: Hex; gasUsed: Hex; logs?: SimulatedLog[]; error?: { message?: string; data?: Hex } }
 
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
@@ -76,5 +79,6 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
     }
   }
   const amountsOut = params.tokensOut.map((_, i) => decode(block.calls[n + 1 + i]) - decode(block.calls[i]))
-  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber, returnData: typeof txResult.returnData === 'string' ? txResult.returnData : '0x' }
+  const logs = Array.isArray(txResult.logs) ? txResult.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data })) : []
+  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber, returnData: typeof txResult.returnData === 'string' ? txResult.returnData : '0x', logs }
 }

@@ -148,8 +148,8 @@ describe('@ensofinance/sdk against switchyard', () => {
     const protocols = await enso.getProtocolData({ chainId: 1 } as never)
     expect((protocols as { slug: string }[]).map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626', 'lido', 'aave-v3', 'morpho-blue'])
     const standards = await enso.getStandards()
-    expect(standards).toHaveLength(12)
-    expect(await enso.getProjects()).toHaveLength(6)
+    expect(standards).toHaveLength(15)
+    expect(await enso.getProjects()).toHaveLength(9)
     const tokens = (await enso.getTokenData({ chainId: 1, type: 'defi', protocolSlug: 'uniswap-v2' } as never)) as unknown as { data: { tvl: number; underlyingTokens: unknown[] }[] }
     expect(tokens.data.length).toBe(sy.connected.chains[1]!.addressBook.uniswapV2.pairs.length)
     expect(tokens.data.every((t) => t.tvl > 0 && t.underlyingTokens.length === 2)).toBe(true)

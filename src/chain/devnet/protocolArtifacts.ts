@@ -74,6 +74,11 @@ const sources = {
   AaveWrappedTokenGatewayV3: ['@aave/periphery-v3', 'artifacts/contracts/misc/WrappedTokenGatewayV3.sol/WrappedTokenGatewayV3.json'],
   LayerZeroEndpointV2: ['@layerzerolabs/lz-evm-protocol-v2', 'artifacts/contracts/EndpointV2.sol/EndpointV2.json'],
   LayerZeroSimpleMessageLib: ['@layerzerolabs/lz-evm-protocol-v2', 'artifacts/contracts/messagelib/SimpleMessageLib.sol/SimpleMessageLib.json'],
+  StargatePool: ['@stargatefinance/stg-evm-v2', 'artifacts/src/StargatePool.sol/StargatePool.json'],
+  StargatePoolNative: ['@stargatefinance/stg-evm-v2', 'artifacts/src/StargatePoolNative.sol/StargatePoolNative.json'],
+  StargateTokenMessaging: ['@stargatefinance/stg-evm-v2', 'artifacts/src/messaging/TokenMessaging.sol/TokenMessaging.json'],
+  StargateCreditMessaging: ['@stargatefinance/stg-evm-v2', 'artifacts/src/messaging/CreditMessaging.sol/CreditMessaging.json'],
+  StargateFeeLibV1: ['@stargatefinance/stg-evm-v2', 'artifacts/src/feelibs/FeeLibV1.sol/FeeLibV1.json'],
 } as const satisfies Record<string, readonly [string, string]>
 
 /** Names of the protocol contracts available from npm. */

@@ -137,6 +137,22 @@ const morphoSchema = z.strictObject({
   markets: z.array(morphoMarketSchema).min(1),
 })
 
+const stargatePoolSchema = z.strictObject({
+  /** The pool's asset: a scenario token symbol (an ERC-20 pool), or `ETH` (the native-coin pool). */
+  asset: symbolRef,
+  /** Liquidity the deployer deposits as LP at seeding, in USD. */
+  depositUsd: z.number().positive(),
+})
+
+const stargateSchema = z.strictObject({
+  /** Pools to deploy; each needs a mainnet address in the address book's `stargateDeployments`. */
+  pools: z.array(stargatePoolSchema).min(1),
+  /** Share of each pool's deposit the planner sends as credit to the other Stargate chains (split evenly), in percent. */
+  creditPct: z.number().min(0).max(100).default(50),
+  /** FeeLibV1 fee on every transfer to another chain, in millionths of the amount (600 = 6 bps). */
+  feeMillionth: z.number().int().min(0).max(1_000_000).default(600),
+})
+
 export const scenarioSchema = z.strictObject({
   name: z.string(),
   description: z.string().optional(),
@@ -153,6 +169,8 @@ export const scenarioSchema = z.strictObject({
       aave: aaveSchema.optional(),
       /** Morpho Blue markets (real bytecode compiled from @morpho-org/morpho-blue with solc 0.8.19). */
       morpho: morphoSchema.optional(),
+      /** Stargate V2 pools (real bytecode from @stargatefinance/stg-evm-v2), linked by credits across chains. */
+      stargate: stargateSchema.optional(),
     }),
   ),
 })
@@ -165,6 +183,7 @@ export type ScenarioVault = z.infer<typeof vaultSchema>
 export type ScenarioStaking = z.infer<typeof stakingSchema>
 export type ScenarioAave = z.infer<typeof aaveSchema>
 export type ScenarioMorpho = z.infer<typeof morphoSchema>
+export type ScenarioStargate = z.infer<typeof stargateSchema>
 export type ScenarioMorphoMarket = z.infer<typeof morphoMarketSchema>
 export type ScenarioAaveReserve = z.infer<typeof aaveReserveSchema>
 export type ScenarioAaveReward = z.infer<typeof aaveRewardSchema>
@@ -192,6 +211,9 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
       if (!symbols.has(m.collateral) || !symbols.has(m.loan)) throw new Error(`scenario chain ${chainId}: morpho market ${name} has an unknown token`)
       if (m.collateral === m.loan) throw new Error(`scenario chain ${chainId}: morpho market ${name} lends against itself`)
       if (!chain.morpho?.lltvs.includes(m.lltv)) throw new Error(`scenario chain ${chainId}: morpho market ${name} uses LLTV ${m.lltv}, which is not enabled`)
+    }
+    for (const p of chain.stargate?.pools ?? []) {
+      if (p.asset !== 'ETH' && !symbols.has(p.asset)) throw new Error(`scenario chain ${chainId}: stargate pool asset ${p.asset} is not a token`)
     }
     for (const v of chain.vaults) if (!symbols.has(v.asset)) throw new Error(`scenario chain ${chainId}: vault ${v.symbol} has unknown asset ${v.asset}`)
     for (const pool of chain.pools) {

@@ -1,4 +1,4 @@
-import { type Address, type Hex, getAddress } from 'viem'
+import { type Address, type Hex, getAddress, keccak256, stringToHex } from 'viem'
 import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addSweep, addTransfer, type SwitchyardHelperAddresses } from '../../encoding/planActions.js'
@@ -7,7 +7,7 @@ import { ReturnValue } from '../../encoding/value.js'
 import { InvalidBundleError } from '../../errors/bundle.js'
 import { BaseError } from '../../errors/base.js'
 import { bundleActionsByKey } from '../../protocols/bundleRegistry.js'
-import type { BundleActionContext, BundleContracts, BundleRouteStep, BundleValue } from '../../protocols/bundle/types.js'
+import type { BundleActionContext, BundleBridgeLeg, BundleContracts, BundleRouteStep, BundleValue } from '../../protocols/bundle/types.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { SearchContext } from '../search/searchContext.js'
 import { findRoute, type FindRouteParameters, type FindRouteReturnType } from '../tasks/findRoute.js'
@@ -61,6 +61,8 @@ export type BuildBundleReturnType = {
   outputs: ({ slot: number } | { literal: string })[][]
   /** Steps for the answer's `route`. */
   route: BundleRouteStep[]
+  /** Bridges whose destination callbacks the service builds and encodes into the placeholders. */
+  bridges: BundleBridgeLeg[]
 }
 
 const lower = (a: string) => a.toLowerCase()
@@ -104,6 +106,9 @@ function runPass(
   const unknownSupply = new Set<string>()
   const deliveries = new Map<string, { token: Address; receiver: Address; estimate: bigint | undefined }>()
   const route: BundleRouteStep[] = []
+  const bridges: BundleBridgeLeg[] = []
+  // Our executor sweeps what it holds at the start too (a bridge callback's delivered tokens).
+  if (params.strategy === 'router') for (const key of holdings.keys()) touched.add(key)
   const deliver = (token: Address, receiver: Address, estimate: bigint | undefined) => {
     const key = `${lower(receiver)}:${lower(token)}`
     const prev = deliveries.get(key)
@@ -175,6 +180,11 @@ function runPass(
         const { commands, state } = sub.planner.plan()
         return { commands, state }
       },
+      bridge(leg) {
+        const placeholder = keccak256(stringToHex(`switchyard.bridge-callback:${bridges.length}`))
+        bridges.push({ ...leg, placeholder })
+        return placeholder
+      },
     }
     return ctx
   }
@@ -235,6 +245,7 @@ function runPass(
       deliveries: [...deliveries.values()],
       estimates: values.map((outs) => outs.map((v) => (v.estimate === undefined ? null : v.estimate.toString()))),
       route,
+      bridges,
     },
   }
 }

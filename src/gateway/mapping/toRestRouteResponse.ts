@@ -52,5 +52,12 @@ export function toRestRouteResponse(response: RouteResponse__Output): RestRouteR
     createdAt: Number(response.created_at),
     tx: toRestTransaction(response.tx),
     route,
+    ...(response.bridging_estimates.length > 0
+      ? {
+          bridgingEstimates: response.bridging_estimates.map((e) => ({
+            fromChainId: Number(e.from_chain_id), toChainId: Number(e.to_chain_id), token: e.token, estimatedSeconds: e.estimated_seconds, bridge: e.bridge, source: e.source,
+          })),
+        }
+      : {}),
   }
 }

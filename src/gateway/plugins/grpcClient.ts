@@ -5,6 +5,10 @@ import type { ProtoGrpcType as DataProto } from '../../grpc/generated/data_servi
 import type { ProtoGrpcType as RoutingProto } from '../../grpc/generated/routing_service.js'
 import type { AccountRequest } from '../../grpc/generated/switchyard/data/v1/AccountRequest.js'
 import type { AccountResponse__Output } from '../../grpc/generated/switchyard/data/v1/AccountResponse.js'
+import type { BridgePoolsRequest } from '../../grpc/generated/switchyard/data/v1/BridgePoolsRequest.js'
+import type { BridgePoolsResponse__Output } from '../../grpc/generated/switchyard/data/v1/BridgePoolsResponse.js'
+import type { BridgeStatusRequest } from '../../grpc/generated/switchyard/data/v1/BridgeStatusRequest.js'
+import type { BridgeStatusResponse__Output } from '../../grpc/generated/switchyard/data/v1/BridgeStatusResponse.js'
 import type { DataServiceClient } from '../../grpc/generated/switchyard/data/v1/DataService.js'
 import type { NetworksRequest } from '../../grpc/generated/switchyard/data/v1/NetworksRequest.js'
 import type { NetworksResponse__Output } from '../../grpc/generated/switchyard/data/v1/NetworksResponse.js'
@@ -89,6 +93,8 @@ export type GatewayGrpc = {
   tokens(ctx: CallContext, request: TokensRequest): Promise<UnaryResult<TokensResponse__Output>>
   prices(ctx: CallContext, request: PricesRequest): Promise<UnaryResult<PricesResponse__Output>>
   volume(ctx: CallContext, request: VolumeRequest): Promise<UnaryResult<VolumeResponse__Output>>
+  bridgePools(ctx: CallContext, request: BridgePoolsRequest): Promise<UnaryResult<BridgePoolsResponse__Output>>
+  bridgeStatus(ctx: CallContext, request: BridgeStatusRequest): Promise<UnaryResult<BridgeStatusResponse__Output>>
 }
 
 type UnaryMethod<Req, Res> = (
@@ -144,6 +150,8 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { dea
     tokens: (ctx, request) => callUnary<TokensRequest, TokensResponse__Output>(data.Tokens.bind(data), deadlineMs, ctx, request),
     prices: (ctx, request) => callUnary<PricesRequest, PricesResponse__Output>(data.Prices.bind(data), deadlineMs, ctx, request),
     volume: (ctx, request) => callUnary<VolumeRequest, VolumeResponse__Output>(data.Volume.bind(data), deadlineMs, ctx, request),
+    bridgePools: (ctx, request) => callUnary<BridgePoolsRequest, BridgePoolsResponse__Output>(data.BridgePools.bind(data), deadlineMs, ctx, request),
+    bridgeStatus: (ctx, request) => callUnary<BridgeStatusRequest, BridgeStatusResponse__Output>(data.BridgeStatus.bind(data), deadlineMs, ctx, request),
   }
 }
 

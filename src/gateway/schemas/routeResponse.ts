@@ -28,7 +28,12 @@ export type RestRouteResponse = {
   createdAt: number
   tx: RestTransaction
   route: RestRouteStep[]
+  /** Cross-chain routes: how long each bridge takes (the SDK's BridgeLatencyEstimate). */
+  bridgingEstimates?: RestBridgingEstimate[]
 }
+
+/** The SDK's BridgeLatencyEstimate. */
+export type RestBridgingEstimate = { fromChainId: number; toChainId: number; token: string; estimatedSeconds: number; bridge: string; source: string }
 
 const strings = { type: 'array', items: { type: 'string' } } as const
 
@@ -65,5 +70,21 @@ export const routeResponseSchema = {
     createdAt: { type: 'integer' },
     tx: transactionSchema,
     route: { type: 'array', items: routeStepSchema },
+    bridgingEstimates: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['fromChainId', 'toChainId', 'token', 'estimatedSeconds'],
+        additionalProperties: false,
+        properties: {
+          fromChainId: { type: 'integer' },
+          toChainId: { type: 'integer' },
+          token: { type: 'string' },
+          estimatedSeconds: { type: 'number' },
+          bridge: { type: 'string' },
+          source: { type: 'string' },
+        },
+      },
+    },
   },
 } as const

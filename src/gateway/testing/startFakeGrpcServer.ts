@@ -3,6 +3,8 @@ import { loadSync } from '@grpc/proto-loader'
 import type { ProtoGrpcType as DataProto } from '../../grpc/generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../../grpc/generated/routing_service.js'
 import type { DataServiceHandlers } from '../../grpc/generated/switchyard/data/v1/DataService.js'
+import type { BridgePoolsResponse } from '../../grpc/generated/switchyard/data/v1/BridgePoolsResponse.js'
+import type { BridgeStatusResponse } from '../../grpc/generated/switchyard/data/v1/BridgeStatusResponse.js'
 import type { Price } from '../../grpc/generated/switchyard/data/v1/Price.js'
 import type { ProjectsResponse } from '../../grpc/generated/switchyard/data/v1/ProjectsResponse.js'
 import type { ProtocolsResponse } from '../../grpc/generated/switchyard/data/v1/ProtocolsResponse.js'
@@ -16,7 +18,7 @@ import { PROTO_DIR } from '../plugins/grpcClient.js'
 
 /** One received call, for assertions. */
 export type RecordedCall = {
-  method: 'Route' | 'Approve' | 'Bundle' | 'RouteNontokenized' | 'Nontokenized' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume'
+  method: 'Route' | 'Approve' | 'Bundle' | 'RouteNontokenized' | 'Nontokenized' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume' | 'BridgePools' | 'BridgeStatus'
   request: unknown
   metadata: Record<string, string>
 }
@@ -125,6 +127,25 @@ export const cannedPrices: Record<string, Price> = {
     chain_id: '1', address: USDC_WIRE.address, decimals: 6, symbol: 'USDC', name: 'USD Coin',
     price: 1, timestamp: '1700000000', confidence: 1, block_number: '19000000',
   },
+}
+
+/** The canned BridgePoolsResponse: USDC on chain 1 paired with USDC on 8453 (served for any request). */
+export const cannedBridgePoolsResponse: BridgePoolsResponse = {
+  pools: [{
+    pool: '0xc026395860Db2d07ee33e05fE50ed7bD583189C7', chain_id: '1', destination_chain_id: '8453', token: USDC_WIRE.address, decimals: 6,
+    destination_data: { pool: '0x27a16dc786820B16E5c9028b75B99F6f604b5d26', token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 },
+  }],
+}
+
+/** The canned BridgeStatusResponse: delivered, with both events (echoes the request's chain and hash). */
+export const cannedBridgeStatusResponse: BridgeStatusResponse = {
+  source_chain_id: '1',
+  source_tx_hash: `0x${'aa'.repeat(32)}`,
+  destination_chain_id: '8453',
+  destination_tx_hash: `0x${'bb'.repeat(32)}`,
+  status: 'delivered',
+  source_event_json: JSON.stringify({ chainId: 1, transactionHash: `0x${'aa'.repeat(32)}`, blockNumber: 10, success: true, accountId: `0x${'01'.repeat(32)}`, requestId: `0x${'02'.repeat(32)}` }),
+  destination_event_json: JSON.stringify({ event: 'CallbackExecuted', chainId: 8453, transactionHash: `0x${'bb'.repeat(32)}`, blockNumber: 20, success: true, amount: '1000' }),
 }
 
 function plain(metadata: grpc.Metadata): Record<string, string> {
@@ -254,6 +275,18 @@ export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
         chain_id: call.request.chain_id, from_block: '1', to_block: '100', volume_usd: 1234.5, swaps: '3', routes: '1',
         by_protocol: [{ protocol: 'uniswap-v2', volume_usd: 1234.5, swaps: '3' }],
       })
+    },
+    BridgePools: (call, callback) => {
+      record('BridgePools', call)
+      if (fake.handlers.BridgePools) return fake.handlers.BridgePools(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, cannedBridgePoolsResponse)
+    },
+    BridgeStatus: (call, callback) => {
+      record('BridgeStatus', call)
+      if (fake.handlers.BridgeStatus) return fake.handlers.BridgeStatus(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, { ...cannedBridgeStatusResponse, source_chain_id: call.request.chain_id, source_tx_hash: call.request.tx_hash })
     },
     Prices: (call, callback) => {
       record('Prices', call)

@@ -3,6 +3,12 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AccountRequest as _switchyard_data_v1_AccountRequest, AccountRequest__Output as _switchyard_data_v1_AccountRequest__Output } from './switchyard/data/v1/AccountRequest.js';
 import type { AccountResponse as _switchyard_data_v1_AccountResponse, AccountResponse__Output as _switchyard_data_v1_AccountResponse__Output } from './switchyard/data/v1/AccountResponse.js';
+import type { BridgePool as _switchyard_data_v1_BridgePool, BridgePool__Output as _switchyard_data_v1_BridgePool__Output } from './switchyard/data/v1/BridgePool.js';
+import type { BridgePoolSide as _switchyard_data_v1_BridgePoolSide, BridgePoolSide__Output as _switchyard_data_v1_BridgePoolSide__Output } from './switchyard/data/v1/BridgePoolSide.js';
+import type { BridgePoolsRequest as _switchyard_data_v1_BridgePoolsRequest, BridgePoolsRequest__Output as _switchyard_data_v1_BridgePoolsRequest__Output } from './switchyard/data/v1/BridgePoolsRequest.js';
+import type { BridgePoolsResponse as _switchyard_data_v1_BridgePoolsResponse, BridgePoolsResponse__Output as _switchyard_data_v1_BridgePoolsResponse__Output } from './switchyard/data/v1/BridgePoolsResponse.js';
+import type { BridgeStatusRequest as _switchyard_data_v1_BridgeStatusRequest, BridgeStatusRequest__Output as _switchyard_data_v1_BridgeStatusRequest__Output } from './switchyard/data/v1/BridgeStatusRequest.js';
+import type { BridgeStatusResponse as _switchyard_data_v1_BridgeStatusResponse, BridgeStatusResponse__Output as _switchyard_data_v1_BridgeStatusResponse__Output } from './switchyard/data/v1/BridgeStatusResponse.js';
 import type { DataServiceClient as _switchyard_data_v1_DataServiceClient, DataServiceDefinition as _switchyard_data_v1_DataServiceDefinition } from './switchyard/data/v1/DataService.js';
 import type { Network as _switchyard_data_v1_Network, Network__Output as _switchyard_data_v1_Network__Output } from './switchyard/data/v1/Network.js';
 import type { NetworksRequest as _switchyard_data_v1_NetworksRequest, NetworksRequest__Output as _switchyard_data_v1_NetworksRequest__Output } from './switchyard/data/v1/NetworksRequest.js';
@@ -46,6 +52,12 @@ export interface ProtoGrpcType {
       v1: {
         AccountRequest: MessageTypeDefinition<_switchyard_data_v1_AccountRequest, _switchyard_data_v1_AccountRequest__Output>
         AccountResponse: MessageTypeDefinition<_switchyard_data_v1_AccountResponse, _switchyard_data_v1_AccountResponse__Output>
+        BridgePool: MessageTypeDefinition<_switchyard_data_v1_BridgePool, _switchyard_data_v1_BridgePool__Output>
+        BridgePoolSide: MessageTypeDefinition<_switchyard_data_v1_BridgePoolSide, _switchyard_data_v1_BridgePoolSide__Output>
+        BridgePoolsRequest: MessageTypeDefinition<_switchyard_data_v1_BridgePoolsRequest, _switchyard_data_v1_BridgePoolsRequest__Output>
+        BridgePoolsResponse: MessageTypeDefinition<_switchyard_data_v1_BridgePoolsResponse, _switchyard_data_v1_BridgePoolsResponse__Output>
+        BridgeStatusRequest: MessageTypeDefinition<_switchyard_data_v1_BridgeStatusRequest, _switchyard_data_v1_BridgeStatusRequest__Output>
+        BridgeStatusResponse: MessageTypeDefinition<_switchyard_data_v1_BridgeStatusResponse, _switchyard_data_v1_BridgeStatusResponse__Output>
         /**
          * Read-only data: networks, the caller's account, protocols and their standards, projects, tokens
          * (with TVL), and prices with a confidence score, all read from the chains' current state.

@@ -4,6 +4,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { Approval as _switchyard_routing_v1_Approval, Approval__Output as _switchyard_routing_v1_Approval__Output } from './switchyard/routing/v1/Approval.js';
 import type { ApproveRequest as _switchyard_routing_v1_ApproveRequest, ApproveRequest__Output as _switchyard_routing_v1_ApproveRequest__Output } from './switchyard/routing/v1/ApproveRequest.js';
 import type { ApproveResponse as _switchyard_routing_v1_ApproveResponse, ApproveResponse__Output as _switchyard_routing_v1_ApproveResponse__Output } from './switchyard/routing/v1/ApproveResponse.js';
+import type { BridgingEstimate as _switchyard_routing_v1_BridgingEstimate, BridgingEstimate__Output as _switchyard_routing_v1_BridgingEstimate__Output } from './switchyard/routing/v1/BridgingEstimate.js';
 import type { BundleRequest as _switchyard_routing_v1_BundleRequest, BundleRequest__Output as _switchyard_routing_v1_BundleRequest__Output } from './switchyard/routing/v1/BundleRequest.js';
 import type { BundleResponse as _switchyard_routing_v1_BundleResponse, BundleResponse__Output as _switchyard_routing_v1_BundleResponse__Output } from './switchyard/routing/v1/BundleResponse.js';
 import type { NontokenizedRouteRequest as _switchyard_routing_v1_NontokenizedRouteRequest, NontokenizedRouteRequest__Output as _switchyard_routing_v1_NontokenizedRouteRequest__Output } from './switchyard/routing/v1/NontokenizedRouteRequest.js';
@@ -25,6 +26,7 @@ export interface ProtoGrpcType {
         Approval: MessageTypeDefinition<_switchyard_routing_v1_Approval, _switchyard_routing_v1_Approval__Output>
         ApproveRequest: MessageTypeDefinition<_switchyard_routing_v1_ApproveRequest, _switchyard_routing_v1_ApproveRequest__Output>
         ApproveResponse: MessageTypeDefinition<_switchyard_routing_v1_ApproveResponse, _switchyard_routing_v1_ApproveResponse__Output>
+        BridgingEstimate: MessageTypeDefinition<_switchyard_routing_v1_BridgingEstimate, _switchyard_routing_v1_BridgingEstimate__Output>
         BundleRequest: MessageTypeDefinition<_switchyard_routing_v1_BundleRequest, _switchyard_routing_v1_BundleRequest__Output>
         BundleResponse: MessageTypeDefinition<_switchyard_routing_v1_BundleResponse, _switchyard_routing_v1_BundleResponse__Output>
         NontokenizedRouteRequest: MessageTypeDefinition<_switchyard_routing_v1_NontokenizedRouteRequest, _switchyard_routing_v1_NontokenizedRouteRequest__Output>

@@ -4,7 +4,7 @@ import { BaseError } from '../../errors/base.js'
 import { InvalidRequestError, UpstreamUnavailableError } from '../../errors/request.js'
 import { deriveAccountId } from '../../service/auth/deriveAccountId.js'
 import {
-  authMetadata, callUnary, createFakeServices, createGrpcTestHarness, detailsOf, samplePrice, sampleNetworks, TEST_KEYS, type GrpcTestHarness,
+  authMetadata, callUnary, createFakeServices, createGrpcTestHarness, detailsOf, sampleBridgePool, sampleBridgeStatus, samplePrice, sampleNetworks, TEST_KEYS, type GrpcTestHarness,
 } from '../testing/createGrpcTestHarness.js'
 
 const md = () => authMetadata(`Bearer ${TEST_KEYS.bob}`)
@@ -185,5 +185,56 @@ describe('DataService read RPCs: rate limits', () => {
     expect(detailsOf(error).code).toBe('RATE_LIMITED')
     expect(error?.metadata.get('retry-after')).toHaveLength(1)
     expect(h.services.calls.map((c) => c.method)).toEqual(['networks', 'tokens'])
+  })
+})
+
+describe('DataService bridge RPCs', () => {
+  let h: GrpcTestHarness
+  beforeAll(async () => {
+    h = await createGrpcTestHarness()
+  })
+  afterAll(() => h.stop())
+  beforeEach(() => {
+    h.services.calls.length = 0
+    Object.assign(h.services.impl, createFakeServices().impl)
+  })
+
+  it('BridgePools maps the request (filters only when set) and the pairs (chain ids as uint64 strings)', async () => {
+    const { response } = await callUnary(h.data, 'BridgePools', { chain_id: '1', token: USDC, destination_chain_id: '8453' }, { metadata: md() })
+    expect(h.services.calls.at(-1)).toMatchObject({ method: 'bridgePools', request: { chainId: 1, token: USDC, destinationChainId: 8453 } })
+    expect(response).toEqual({
+      pools: [{
+        pool: sampleBridgePool.pool, chain_id: '1', destination_chain_id: '8453', token: USDC, decimals: 6,
+        destination_data: { pool: sampleBridgePool.destinationData.pool, token: sampleBridgePool.destinationData.token, decimals: 6 },
+      }],
+    })
+    await callUnary(h.data, 'BridgePools', { chain_id: '8453', token: USDC, destination_token: USDC }, { metadata: md() })
+    expect(h.services.calls.at(-1)?.request).toEqual({ chainId: 8453, token: USDC, destinationToken: USDC })
+  })
+
+  it('BridgeStatus maps the request and the answer (events as JSON text, unset optionals absent)', async () => {
+    const hash = `0x${'cd'.repeat(32)}`
+    const { response } = await callUnary(h.data, 'BridgeStatus', { bridge_protocol: 'stargate', chain_id: '1', tx_hash: hash }, { metadata: md() })
+    expect(h.services.calls.at(-1)).toMatchObject({ method: 'bridgeStatus', request: { bridgeProtocol: 'stargate', chainId: 1, txHash: hash } })
+    expect(response).toMatchObject({
+      source_chain_id: '1', source_tx_hash: sampleBridgeStatus.sourceTxHash, destination_chain_id: '8453', destination_tx_hash: sampleBridgeStatus.destinationTxHash, status: 'delivered',
+    })
+    expect(JSON.parse((response as { source_event_json: string }).source_event_json)).toEqual(sampleBridgeStatus.ensoSourceEvent)
+    expect(JSON.parse((response as { destination_event_json: string }).destination_event_json)).toEqual(sampleBridgeStatus.ensoDestinationEvent)
+    h.services.impl.bridgeStatus = async () => ({ sourceChainId: 1, sourceTxHash: hash, status: 'pending' })
+    const pending = await callUnary(h.data, 'BridgeStatus', { bridge_protocol: 'layerzero', chain_id: '1', tx_hash: hash }, { metadata: md() })
+    expect(pending.response).toMatchObject({ source_chain_id: '1', source_tx_hash: hash, status: 'pending' })
+    for (const field of ['destination_chain_id', 'destination_tx_hash', 'error', 'source_event_json', 'destination_event_json']) {
+      expect((pending.response as Record<string, unknown>)[field], field).toBeUndefined()
+    }
+  })
+
+  it('BridgeStatus maps validation errors to INVALID_ARGUMENT with the stable code', async () => {
+    h.services.impl.bridgeStatus = async () => {
+      throw new InvalidRequestError({ code: 'BRIDGE_NOT_SUPPORTED', message: 'bridgeProtocol: no', issues: [{ field: 'bridgeProtocol', reason: 'no' }] })
+    }
+    const { error } = await callUnary(h.data, 'BridgeStatus', { bridge_protocol: 'ccip', chain_id: '1', tx_hash: '0x' }, { metadata: md() })
+    expect(error?.code).toBe(status.INVALID_ARGUMENT)
+    expect(detailsOf(error)).toMatchObject({ code: 'BRIDGE_NOT_SUPPORTED' })
   })
 })

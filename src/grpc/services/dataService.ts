@@ -2,11 +2,15 @@ import type { Server, ServiceDefinition } from '@grpc/grpc-js'
 import type { SwitchyardServices } from '../../service/types.js'
 import { createUnaryHandler, type HandlerContext } from '../createUnaryHandler.js'
 import type { DataServiceHandlers } from '../generated/switchyard/data/v1/DataService.js'
+import { fromProtoBridgePoolsRequest } from './fromProtoBridgePoolsRequest.js'
+import { fromProtoBridgeStatusRequest } from './fromProtoBridgeStatusRequest.js'
 import { fromProtoNetworksRequest } from './fromProtoNetworksRequest.js'
 import { fromProtoPricesRequest } from './fromProtoPricesRequest.js'
 import { fromProtoProtocolsRequest } from './fromProtoProtocolsRequest.js'
 import { fromProtoStandardsRequest } from './fromProtoStandardsRequest.js'
 import { fromProtoTokensRequest } from './fromProtoTokensRequest.js'
+import { toProtoBridgePoolsResponse } from './toProtoBridgePoolsResponse.js'
+import { toProtoBridgeStatusResponse } from './toProtoBridgeStatusResponse.js'
 import { toProtoNetwork } from './toProtoNetwork.js'
 import { toProtoPriceOrUnknown } from './toProtoPriceOrUnknown.js'
 import { toProtoProject } from './toProtoProject.js'
@@ -19,7 +23,7 @@ import { toProtoNontokenizedResponse } from './toProtoNontokenizedResponse.js'
 import { toProtoVolumeResponse } from './toProtoVolumeResponse.js'
 
 export type DataServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'nontokenized'>
+  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'nontokenized' | 'bridgePools' | 'bridgeStatus'>
   /** `switchyard.data.v1.DataService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -31,7 +35,8 @@ export type DataService = {
 }
 
 /**
- * Builds the DataService (Networks, Account, Protocols, Standards, Projects, Tokens, Prices, Volume). Every
+ * Builds the DataService (Networks, Account, Protocols, Standards, Projects, Tokens, Prices, Volume,
+ * Nontokenized, BridgePools, BridgeStatus). Every
  * handler authenticates and charges the rate limit through {@link createUnaryHandler}. Account
  * answers the accountId of the authenticated key; `AccountRequest.account_id` is ignored, so no
  * caller can read or act as another account.
@@ -75,6 +80,14 @@ export function createDataService(ctx: DataServiceContext): DataService {
     Prices: createUnaryHandler(ctx, {
       method: 'DataService/Prices',
       work: async (request, options) => ({ prices: (await ctx.services.prices(fromProtoPricesRequest(request), options)).map(toProtoPriceOrUnknown) }),
+    }),
+    BridgePools: createUnaryHandler(ctx, {
+      method: 'DataService/BridgePools',
+      work: async (request, options) => toProtoBridgePoolsResponse(await ctx.services.bridgePools(fromProtoBridgePoolsRequest(request), options)),
+    }),
+    BridgeStatus: createUnaryHandler(ctx, {
+      method: 'DataService/BridgeStatus',
+      work: async (request, options) => toProtoBridgeStatusResponse(await ctx.services.bridgeStatus(fromProtoBridgeStatusRequest(request), options)),
     }),
   }
   return { handlers, addToServer: (server) => server.addService(ctx.definition, handlers) }

@@ -26,7 +26,10 @@ describe('toProtoRouteResponse', () => {
         args_json: '{"amountIn":"1000","path":["a","b"]}',
         chain_id: '1',
       }],
+      bridging_estimates: [],
     })
+    const crossChain = toProtoRouteResponse({ ...sampleRouteAnswer, bridgingEstimates: [{ fromChainId: 1, toChainId: 8453, token: '0x3333333333333333333333333333333333333333', estimatedSeconds: 2, bridge: 'stargate', source: 'devnet' }] })
+    expect(crossChain.bridging_estimates).toEqual([{ from_chain_id: '1', to_chain_id: '8453', token: '0x3333333333333333333333333333333333333333', estimated_seconds: 2, bridge: 'stargate', source: 'devnet' }])
   })
 
   it('leaves price_impact unset when null, keeps 0', () => {

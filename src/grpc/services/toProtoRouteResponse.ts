@@ -19,6 +19,9 @@ export function toProtoRouteResponse(answer: RouteAnswer): RouteResponse {
     created_at: String(answer.createdAt),
     tx: toProtoTransaction(answer.tx),
     route: answer.route.map(toProtoRouteStep),
+    bridging_estimates: (answer.bridgingEstimates ?? []).map((e) => ({
+      from_chain_id: String(e.fromChainId), to_chain_id: String(e.toChainId), token: e.token, estimated_seconds: e.estimatedSeconds, bridge: e.bridge, source: e.source,
+    })),
   }
   if (answer.priceImpact !== null) out.price_impact = answer.priceImpact
   return out

@@ -3,6 +3,8 @@ import { pino, type Logger } from 'pino'
 import { createApiKeyStore } from '../../service/auth/createApiKeyStore.js'
 import type { RateLimitOptions } from '../../service/auth/createRateLimiter.js'
 import type {
+  BridgePoolAnswer,
+  BridgeStatusAnswer,
   BundleAnswer,
   NontokenizedAnswer,
   NontokenizedRouteAnswer,
@@ -99,7 +101,7 @@ export const samplePrice: PriceAnswer = {
 
 /** One recorded use-case call. */
 export type RecordedCall = {
-  method: 'route' | 'approve' | 'bundle' | 'nontokenizedRoute' | 'nontokenized' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume'
+  method: 'route' | 'approve' | 'bundle' | 'nontokenizedRoute' | 'nontokenized' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'bridgePools' | 'bridgeStatus'
   request: unknown
   options: CallOptions & { requireVariableEstimates?: boolean }
 }
@@ -108,6 +110,19 @@ export type RecordedCall = {
 export const sampleVolume: VolumeAnswer = {
   chainId: 1, fromBlock: 1, toBlock: 100, volumeUsd: 1234.5, swaps: 3, routes: 1,
   byProtocol: [{ protocol: 'uniswap-v2', volumeUsd: 1234.5, swaps: 3 }],
+}
+
+/** Canned Stargate pool pair (USDC, chain 1 → 8453). */
+export const sampleBridgePool: BridgePoolAnswer = {
+  pool: '0xc026395860Db2d07ee33e05fE50ed7bD583189C7', chainId: 1, destinationChainId: 8453, token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6,
+  destinationData: { pool: '0x27a16dc786820B16E5c9028b75B99F6f604b5d26', token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 },
+}
+
+/** Canned delivered bridge status, with both events. */
+export const sampleBridgeStatus: BridgeStatusAnswer = {
+  sourceChainId: 1, sourceTxHash: `0x${'aa'.repeat(32)}`, destinationChainId: 8453, destinationTxHash: `0x${'bb'.repeat(32)}`, status: 'delivered',
+  ensoSourceEvent: { chainId: 1, transactionHash: `0x${'aa'.repeat(32)}`, blockNumber: 10, success: true, accountId: `0x${'01'.repeat(32)}`, requestId: `0x${'02'.repeat(32)}` },
+  ensoDestinationEvent: { event: 'CallbackExecuted', chainId: 8453, transactionHash: `0x${'bb'.repeat(32)}`, blockNumber: 20, success: true, amount: '1000' },
 }
 
 /** Canned bundle answer. */
@@ -166,6 +181,8 @@ export function createFakeServices(): FakeServices {
     projects: async () => sampleProjects,
     tokens: async () => sampleTokens,
     volume: async () => sampleVolume,
+    bridgePools: async () => [sampleBridgePool],
+    bridgeStatus: async () => sampleBridgeStatus,
     prices: async ({ chainId, addresses }) =>
       addresses.map((address) => (address.toLowerCase() === samplePrice.address.toLowerCase() ? { ...samplePrice, chainId, address } : null)),
   }
@@ -219,6 +236,14 @@ export function createFakeServices(): FakeServices {
     volume: (request, options) => {
       calls.push({ method: 'volume', request, options })
       return impl.volume(request, options)
+    },
+    bridgePools: (request, options) => {
+      calls.push({ method: 'bridgePools', request, options })
+      return impl.bridgePools(request, options)
+    },
+    bridgeStatus: (request, options) => {
+      calls.push({ method: 'bridgeStatus', request, options })
+      return impl.bridgeStatus(request, options)
     },
   }
 }

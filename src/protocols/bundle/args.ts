@@ -51,6 +51,9 @@ export const positiveAmountArg = z.union([
 export const boolArg = z.union([refSchema('bool'), z.boolean()])
 
 /** Basis points 0–10 000 from a string or a number. */
+/** A gas limit for a bridge callback: at most what SwitchyardBridgeReceiver accepts (MAX_CALLBACK_GAS). */
+export const callbackGasLimitArg = uintLiteral.transform((n, ctx) => (n > 10_000_000n ? coded(ctx, 'INVALID_GAS_LIMIT', 'must be at most 10000000 (the receiver refuses more)') : n))
+
 export const bpsArg = uintLiteral.transform((n, ctx) => (n > 10_000n ? coded(ctx, 'INVALID_SLIPPAGE', 'must be 0-10000 basis points') : n))
 
 export { addressSchema as addressArg, receiverSchema as receiverArg, tokenSchema as tokenArg }

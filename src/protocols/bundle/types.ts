@@ -60,6 +60,58 @@ export type BundleContracts = {
   aaveV3Rewards?: { controller: Address; rewards: readonly { token: Address; reward: Address }[] } | undefined
   /** Morpho Blue markets of the chain (id and parameters; `lltv` a decimal string). */
   morphoMarkets?: readonly { id: `0x${string}`; loanToken: Address; collateralToken: Address; oracle: Address; irm: Address; lltv: string; symbol?: string | undefined }[] | undefined
+  /** Bridges from this chain to the other chains switchyard serves. */
+  bridges?: BundleBridges | undefined
+}
+
+/** One way a token leaves this chain for another (plain data from the address books, fees read at the snapshot). */
+export type BundleBridgeRoute = {
+  protocol: 'stargate' | 'across'
+  /** The source contract: the Stargate pool, or the Across spoke pool. */
+  primary: Address
+  /** Source token (0xEeee…EEeE for a native pool). */
+  token: Address
+  destinationChainId: number
+  /** What arrives on the destination (0xEeee…EEeE when native arrives). */
+  destinationToken: Address
+  /** Stargate: the destination's LayerZero endpoint id. */
+  dstEid?: number | undefined
+  /** Native messaging fee at the snapshot (Stargate's quoteSend), wei. */
+  nativeFee: bigint
+  /** Fee taken from the amount, bps (Across: what the relayer keeps; Stargate: the pool's fee). */
+  feeBps: bigint
+  /** Our SwitchyardBridgeReceiver on the destination (runs callbacks). */
+  destinationReceiver: Address
+  /** Native token of the source chain wrapped (Across takes native as WETH). */
+  wrappedNative?: Address | undefined
+  /** The destination's wrapped native token (Across pays it as native ETH to accounts without code). */
+  destinationWrappedNative?: Address | undefined
+}
+
+/** Bridges of a chain: our source-side sender, the routes, and the snapshot's clock. */
+export type BundleBridges = {
+  /** SwitchyardBridgeSender (same address on every chain). */
+  sender: Address
+  routes: readonly BundleBridgeRoute[]
+  /** The snapshot block's timestamp (Across quote timestamps and deadlines). */
+  now: bigint
+}
+
+/** A bridge whose destination side the service completes after the source plan is built. */
+export type BundleBridgeLeg = {
+  route: BundleBridgeRoute
+  /** Build-time estimate of what enters the bridge. */
+  amountIn: bigint | undefined
+  /** Who receives the callback's outputs (or the bridged tokens when there is no callback). */
+  receiver: Address
+  refundReceiver: Address
+  /** The callback's actions, validated (references local to it); empty when tokens go straight to the receiver. */
+  callback: readonly unknown[]
+  callbackGasLimit: bigint
+  /** Native the destination deliverer must attach to run the callback (nested bridges' fees). */
+  callbackValue: bigint
+  /** The literal `bytes` the plan carries in place of the encoded callback (when there is one), replaced by the service. */
+  placeholder: `0x${string}`
 }
 
 /** One route step as the answer's `route` lists it. */
@@ -71,6 +123,11 @@ export type BundleRouteStep = {
   tokenOut: Address[]
   amountIn?: string | undefined
   amountOut?: string | undefined
+  /** Chain the step runs on, when it is not the bundle's. */
+  chainId?: number | undefined
+  /** Bridge steps: where the tokens leave from and arrive. */
+  sourceChainId?: number | undefined
+  destinationChainId?: number | undefined
 }
 
 /** Parameters of {@link BundleActionContext.route}. */
@@ -142,6 +199,11 @@ export type BundleActionContext = {
    * plan that runs in the same executing contract, e.g. inside a flash loan; balances are tracked across.
    */
   callback(actions: readonly unknown[]): { commands: `0x${string}`[]; state: `0x${string}`[] }
+  /**
+   * Registers a bridge whose destination side (a callback bundle on another chain) the service builds
+   * later; returns the placeholder `bytes` the plan passes where the encoded callback goes.
+   */
+  bridge(leg: Omit<BundleBridgeLeg, 'placeholder'>): `0x${string}`
 }
 
 /**

@@ -4,7 +4,7 @@ import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import type { EngineSnapshot } from '../../engine/types.js'
 import { BundleRevertedError } from '../../errors/bundle.js'
-import { simulateTransaction } from '../../simulate/simulateTransaction.js'
+import { simulateTransaction, type SimulatedLog } from '../../simulate/simulateTransaction.js'
 import { decodeRevert } from '../decodeRevert.js'
 import { prepareSenderOverrides } from '../prepareSenderOverrides.js'
 import type { BundleTarget } from './encodeBundleTx.js'
@@ -20,6 +20,8 @@ export type SimulateBundleReturnType = {
   gas: bigint
   /** The transaction's return data: the final weiroll state. */
   returnData: Hex
+  /** Events of the first run (bridges read what left the chain from them). */
+  logs: SimulatedLog[]
 }
 
 /**
@@ -70,7 +72,7 @@ export async function simulateBundle(
     })
   const sim = await run(p.first)
   if (sim.status === 'reverted') throw new BundleRevertedError({ reason: decodeRevert(sim.revertData, sim.message) })
-  if (p.proveGas === false) return { deltas: sim.amountsOut, gas: sim.gasUsed, returnData: sim.returnData }
+  if (p.proveGas === false) return { deltas: sim.amountsOut, gas: sim.gasUsed, returnData: sim.returnData, logs: sim.logs }
   const final = p.final(sim.amountsOut)
   // The used gas plus a margin for refunds and the 63/64 rule, proven by running under exactly that limit.
   const candidates = [(sim.gasUsed * 6n) / 5n + 10_000n, (sim.gasUsed * 3n) / 2n + 30_000n, sim.gasUsed * 2n + 100_000n]
@@ -81,5 +83,5 @@ export async function simulateBundle(
       break
     }
   }
-  return { deltas: sim.amountsOut, gas, returnData: sim.returnData }
+  return { deltas: sim.amountsOut, gas, returnData: sim.returnData, logs: sim.logs }
 }

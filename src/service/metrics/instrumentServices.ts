@@ -36,5 +36,7 @@ export function instrumentServices(services: SwitchyardServices, metrics: Metric
     tokens: wrap('tokens', services.tokens),
     prices: wrap('prices', services.prices),
     volume: wrap('volume', services.volume),
+    bridgePools: wrap('bridgePools', services.bridgePools),
+    bridgeStatus: wrap('bridgeStatus', services.bridgeStatus),
   }
 }

@@ -4,17 +4,24 @@ import type { ChainRuntime } from '../../chain/connectChains.js'
 import { startDevnet, type Devnet, type DevnetChain } from '../../chain/devnet/startDevnet.js'
 import { createServiceContext } from '../createServiceContext.js'
 
-/** Test-only: a chain-1 devnet and a service context (one engine worker) on top of it. */
-export async function startServiceOnDevnet(): Promise<{
+/**
+ * Test-only: a devnet (chain 1 unless `chains` says more) and a service context (one engine worker)
+ * on top of it; `chain` is the first chain.
+ */
+export async function startServiceOnDevnet({ chains = [1] }: { chains?: readonly number[] } = {}): Promise<{
   devnet: Devnet
   chain: DevnetChain
   ctx: ReturnType<typeof createServiceContext>
   stop(): Promise<void>
 }> {
-  const devnet = await startDevnet({ chains: [1] })
-  const chain = devnet.chains[1]!
-  const runtime: ChainRuntime = { chainId: 1, rpcUrl: chain.rpcUrl, source: 'devnet', client: chain.client as unknown as PublicClient, addressBook: chain.addressBook }
-  const ctx = createServiceContext({ chains: { 1: runtime }, logger: pino({ level: 'silent' }), threads: 1 })
+  const devnet = await startDevnet({ chains })
+  const chain = devnet.chains[chains[0]!]!
+  const runtimes: Record<number, ChainRuntime> = {}
+  for (const id of chains) {
+    const c = devnet.chains[id]!
+    runtimes[id] = { chainId: id, rpcUrl: c.rpcUrl, source: 'devnet', client: c.client as unknown as PublicClient, addressBook: c.addressBook }
+  }
+  const ctx = createServiceContext({ chains: runtimes, logger: pino({ level: 'silent' }), threads: 1 })
   return {
     devnet,
     chain,

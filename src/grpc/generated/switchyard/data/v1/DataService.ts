@@ -4,6 +4,10 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AccountRequest as _switchyard_data_v1_AccountRequest, AccountRequest__Output as _switchyard_data_v1_AccountRequest__Output } from '../../../switchyard/data/v1/AccountRequest.js';
 import type { AccountResponse as _switchyard_data_v1_AccountResponse, AccountResponse__Output as _switchyard_data_v1_AccountResponse__Output } from '../../../switchyard/data/v1/AccountResponse.js';
+import type { BridgePoolsRequest as _switchyard_data_v1_BridgePoolsRequest, BridgePoolsRequest__Output as _switchyard_data_v1_BridgePoolsRequest__Output } from '../../../switchyard/data/v1/BridgePoolsRequest.js';
+import type { BridgePoolsResponse as _switchyard_data_v1_BridgePoolsResponse, BridgePoolsResponse__Output as _switchyard_data_v1_BridgePoolsResponse__Output } from '../../../switchyard/data/v1/BridgePoolsResponse.js';
+import type { BridgeStatusRequest as _switchyard_data_v1_BridgeStatusRequest, BridgeStatusRequest__Output as _switchyard_data_v1_BridgeStatusRequest__Output } from '../../../switchyard/data/v1/BridgeStatusRequest.js';
+import type { BridgeStatusResponse as _switchyard_data_v1_BridgeStatusResponse, BridgeStatusResponse__Output as _switchyard_data_v1_BridgeStatusResponse__Output } from '../../../switchyard/data/v1/BridgeStatusResponse.js';
 import type { NetworksRequest as _switchyard_data_v1_NetworksRequest, NetworksRequest__Output as _switchyard_data_v1_NetworksRequest__Output } from '../../../switchyard/data/v1/NetworksRequest.js';
 import type { NetworksResponse as _switchyard_data_v1_NetworksResponse, NetworksResponse__Output as _switchyard_data_v1_NetworksResponse__Output } from '../../../switchyard/data/v1/NetworksResponse.js';
 import type { NontokenizedRequest as _switchyard_data_v1_NontokenizedRequest, NontokenizedRequest__Output as _switchyard_data_v1_NontokenizedRequest__Output } from '../../../switchyard/data/v1/NontokenizedRequest.js';
@@ -40,6 +44,36 @@ export interface DataServiceClient extends grpc.Client {
   account(argument: _switchyard_data_v1_AccountRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_AccountResponse__Output>): grpc.ClientUnaryCall;
   account(argument: _switchyard_data_v1_AccountRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_AccountResponse__Output>): grpc.ClientUnaryCall;
   account(argument: _switchyard_data_v1_AccountRequest, callback: grpc.requestCallback<_switchyard_data_v1_AccountResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Stargate / LayerZero pools of a token on a chain, with their counterparts on the other chains.
+   */
+  BridgePools(argument: _switchyard_data_v1_BridgePoolsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_BridgePoolsResponse__Output>): grpc.ClientUnaryCall;
+  BridgePools(argument: _switchyard_data_v1_BridgePoolsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_BridgePoolsResponse__Output>): grpc.ClientUnaryCall;
+  BridgePools(argument: _switchyard_data_v1_BridgePoolsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_BridgePoolsResponse__Output>): grpc.ClientUnaryCall;
+  BridgePools(argument: _switchyard_data_v1_BridgePoolsRequest, callback: grpc.requestCallback<_switchyard_data_v1_BridgePoolsResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Stargate / LayerZero pools of a token on a chain, with their counterparts on the other chains.
+   */
+  bridgePools(argument: _switchyard_data_v1_BridgePoolsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_BridgePoolsResponse__Output>): grpc.ClientUnaryCall;
+  bridgePools(argument: _switchyard_data_v1_BridgePoolsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_BridgePoolsResponse__Output>): grpc.ClientUnaryCall;
+  bridgePools(argument: _switchyard_data_v1_BridgePoolsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_BridgePoolsResponse__Output>): grpc.ClientUnaryCall;
+  bridgePools(argument: _switchyard_data_v1_BridgePoolsRequest, callback: grpc.requestCallback<_switchyard_data_v1_BridgePoolsResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Status of a bridge transaction, from both chains' records.
+   */
+  BridgeStatus(argument: _switchyard_data_v1_BridgeStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_BridgeStatusResponse__Output>): grpc.ClientUnaryCall;
+  BridgeStatus(argument: _switchyard_data_v1_BridgeStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_BridgeStatusResponse__Output>): grpc.ClientUnaryCall;
+  BridgeStatus(argument: _switchyard_data_v1_BridgeStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_BridgeStatusResponse__Output>): grpc.ClientUnaryCall;
+  BridgeStatus(argument: _switchyard_data_v1_BridgeStatusRequest, callback: grpc.requestCallback<_switchyard_data_v1_BridgeStatusResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Status of a bridge transaction, from both chains' records.
+   */
+  bridgeStatus(argument: _switchyard_data_v1_BridgeStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_BridgeStatusResponse__Output>): grpc.ClientUnaryCall;
+  bridgeStatus(argument: _switchyard_data_v1_BridgeStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_data_v1_BridgeStatusResponse__Output>): grpc.ClientUnaryCall;
+  bridgeStatus(argument: _switchyard_data_v1_BridgeStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_data_v1_BridgeStatusResponse__Output>): grpc.ClientUnaryCall;
+  bridgeStatus(argument: _switchyard_data_v1_BridgeStatusRequest, callback: grpc.requestCallback<_switchyard_data_v1_BridgeStatusResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * Networks this deployment serves.
@@ -176,6 +210,16 @@ export interface DataServiceHandlers extends grpc.UntypedServiceImplementation {
   Account: grpc.handleUnaryCall<_switchyard_data_v1_AccountRequest__Output, _switchyard_data_v1_AccountResponse>;
   
   /**
+   * Stargate / LayerZero pools of a token on a chain, with their counterparts on the other chains.
+   */
+  BridgePools: grpc.handleUnaryCall<_switchyard_data_v1_BridgePoolsRequest__Output, _switchyard_data_v1_BridgePoolsResponse>;
+  
+  /**
+   * Status of a bridge transaction, from both chains' records.
+   */
+  BridgeStatus: grpc.handleUnaryCall<_switchyard_data_v1_BridgeStatusRequest__Output, _switchyard_data_v1_BridgeStatusResponse>;
+  
+  /**
    * Networks this deployment serves.
    */
   Networks: grpc.handleUnaryCall<_switchyard_data_v1_NetworksRequest__Output, _switchyard_data_v1_NetworksResponse>;
@@ -220,6 +264,8 @@ export interface DataServiceHandlers extends grpc.UntypedServiceImplementation {
 
 export interface DataServiceDefinition extends grpc.ServiceDefinition {
   Account: MethodDefinition<_switchyard_data_v1_AccountRequest, _switchyard_data_v1_AccountResponse, _switchyard_data_v1_AccountRequest__Output, _switchyard_data_v1_AccountResponse__Output>
+  BridgePools: MethodDefinition<_switchyard_data_v1_BridgePoolsRequest, _switchyard_data_v1_BridgePoolsResponse, _switchyard_data_v1_BridgePoolsRequest__Output, _switchyard_data_v1_BridgePoolsResponse__Output>
+  BridgeStatus: MethodDefinition<_switchyard_data_v1_BridgeStatusRequest, _switchyard_data_v1_BridgeStatusResponse, _switchyard_data_v1_BridgeStatusRequest__Output, _switchyard_data_v1_BridgeStatusResponse__Output>
   Networks: MethodDefinition<_switchyard_data_v1_NetworksRequest, _switchyard_data_v1_NetworksResponse, _switchyard_data_v1_NetworksRequest__Output, _switchyard_data_v1_NetworksResponse__Output>
   Nontokenized: MethodDefinition<_switchyard_data_v1_NontokenizedRequest, _switchyard_data_v1_NontokenizedResponse, _switchyard_data_v1_NontokenizedRequest__Output, _switchyard_data_v1_NontokenizedResponse__Output>
   Prices: MethodDefinition<_switchyard_data_v1_PricesRequest, _switchyard_data_v1_PricesResponse, _switchyard_data_v1_PricesRequest__Output, _switchyard_data_v1_PricesResponse__Output>

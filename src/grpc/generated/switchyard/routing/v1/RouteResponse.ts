@@ -2,6 +2,7 @@
 
 import type { Transaction as _switchyard_routing_v1_Transaction, Transaction__Output as _switchyard_routing_v1_Transaction__Output } from '../../../switchyard/routing/v1/Transaction.js';
 import type { RouteStep as _switchyard_routing_v1_RouteStep, RouteStep__Output as _switchyard_routing_v1_RouteStep__Output } from '../../../switchyard/routing/v1/RouteStep.js';
+import type { BridgingEstimate as _switchyard_routing_v1_BridgingEstimate, BridgingEstimate__Output as _switchyard_routing_v1_BridgingEstimate__Output } from '../../../switchyard/routing/v1/BridgingEstimate.js';
 import type { Long } from '@grpc/proto-loader';
 
 export interface RouteResponse {
@@ -35,6 +36,10 @@ export interface RouteResponse {
   'created_at'?: (number | string | Long);
   'tx'?: (_switchyard_routing_v1_Transaction | null);
   'route'?: (_switchyard_routing_v1_RouteStep)[];
+  /**
+   * Cross-chain routes: how long each bridge takes.
+   */
+  'bridging_estimates'?: (_switchyard_routing_v1_BridgingEstimate)[];
   '_price_impact'?: "price_impact";
 }
 
@@ -69,5 +74,9 @@ export interface RouteResponse__Output {
   'created_at': (string);
   'tx': (_switchyard_routing_v1_Transaction__Output | null);
   'route': (_switchyard_routing_v1_RouteStep__Output)[];
+  /**
+   * Cross-chain routes: how long each bridge takes.
+   */
+  'bridging_estimates': (_switchyard_routing_v1_BridgingEstimate__Output)[];
   '_price_impact'?: "price_impact";
 }

@@ -1,0 +1,95 @@
+import { type Address, getAddress, parseAbi } from 'viem'
+import type { ChainAddressBook } from '../../chain/addressBook.js'
+import type { ChainRuntime } from '../../chain/connectChains.js'
+import { switchyardBridgeSenderAbi } from '../../contracts/abis.js'
+import type { BundleBridgeRoute, BundleBridges } from '../../protocols/bundle/types.js'
+import { NATIVE_ADDRESS } from '../../schemas/fields.js'
+
+/** What Across's relayer keeps of a deposit, bps: the devnet relayer fills anything at or above it. */
+export const ACROSS_RELAYER_FEE_BPS = 4n
+
+const oftQuoteAbi = parseAbi([
+  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
+  'struct OFTLimit { uint256 minAmountLD; uint256 maxAmountLD; }',
+  'struct OFTFeeDetail { int256 feeAmountLD; string description; }',
+  'struct OFTReceipt { uint256 amountSentLD; uint256 amountReceivedLD; }',
+  'function quoteOFT(SendParam sendParam) view returns (OFTLimit limit, OFTFeeDetail[] details, OFTReceipt receipt)',
+])
+
+/** The Across part of an address book entry this module reads. */
+type AcrossBook = { spokePool: Address; routes: { token: Address; destinationChainId: number; outputToken?: Address | undefined }[] }
+
+const lower = (a: string) => a.toLowerCase()
+
+/** The routes from `source` to `dest` the address books describe (fees filled in by {@link bridgesOf}). */
+export function bridgeRoutesBetween(source: { chainId: number; book: ChainAddressBook }, dest: { chainId: number; book: ChainAddressBook }): BundleBridgeRoute[] {
+  const receiver = dest.book.switchyard?.['bridgeReceiver'] as Address | undefined
+  if (!receiver) return []
+  const out: BundleBridgeRoute[] = []
+  const dstEid = dest.book.layerZero?.eid
+  for (const pool of source.book.stargate?.pools ?? []) {
+    const remote = dest.book.stargate?.pools.find((p) => p.assetId === pool.assetId)
+    if (!remote || dstEid === undefined) continue
+    out.push({
+      protocol: 'stargate', primary: pool.pool, token: pool.native ? NATIVE_ADDRESS : pool.token, destinationChainId: dest.chainId,
+      destinationToken: remote.native ? NATIVE_ADDRESS : remote.token, dstEid, nativeFee: 0n, feeBps: 0n, destinationReceiver: receiver,
+    })
+  }
+  const across = (source.book as { across?: AcrossBook }).across
+  for (const r of across?.routes ?? []) {
+    if (r.destinationChainId !== dest.chainId || !r.outputToken) continue
+    out.push({
+      protocol: 'across', primary: across!.spokePool, token: r.token, destinationChainId: dest.chainId, destinationToken: r.outputToken,
+      nativeFee: 0n, feeBps: ACROSS_RELAYER_FEE_BPS, destinationReceiver: receiver, wrappedNative: source.book.weth, destinationWrappedNative: dest.book.weth,
+    })
+  }
+  return out
+}
+
+/** Per chain and block: the bridges as the plan builder needs them. */
+const cache = new Map<string, Promise<BundleBridges | undefined>>()
+
+/**
+ * The bridges from `chainId` to every other served chain, with Stargate's messaging fee (`quoteSend`
+ * through our sender) and pool fee (`quoteOFT`) read at `blockNumber`. Cached per chain and block.
+ * @returns undefined when the chain has no bridge sender
+ */
+export async function bridgesOf(chains: Readonly<Record<number, ChainRuntime>>, p: { chainId: number; blockNumber: bigint; timestamp: bigint }): Promise<BundleBridges | undefined> {
+  const key = `${p.chainId}:${p.blockNumber}`
+  let found = cache.get(key)
+  if (!found) {
+    found = readBridges(chains, p)
+    cache.set(key, found)
+    found.catch(() => cache.delete(key))
+    if (cache.size > 64) cache.delete(cache.keys().next().value!)
+  }
+  return found
+}
+
+async function readBridges(chains: Readonly<Record<number, ChainRuntime>>, p: { chainId: number; blockNumber: bigint; timestamp: bigint }): Promise<BundleBridges | undefined> {
+  const source = chains[p.chainId]
+  const sender = source?.addressBook.switchyard?.['bridgeSender'] as Address | undefined
+  if (!source || !sender) return undefined
+  const routes = Object.values(chains)
+    .filter((c) => c.chainId !== p.chainId)
+    .flatMap((dest) => bridgeRoutesBetween({ chainId: p.chainId, book: source.addressBook }, { chainId: dest.chainId, book: dest.addressBook }))
+  const withFees = await Promise.all(
+    routes.map(async (route) => {
+      if (route.protocol !== 'stargate') return route
+      const pool = source.addressBook.stargate!.pools.find((x) => lower(x.pool) === lower(route.primary))!
+      const probe = 10n ** BigInt(pool.localDecimals) * 1_000n
+      const [nativeFee, quote] = await Promise.all([
+        source.client.readContract({ address: sender, abi: switchyardBridgeSenderAbi, functionName: 'quoteStargate', args: [route.primary, route.dstEid!, route.destinationReceiver, probe, '0x'], blockNumber: p.blockNumber }),
+        source.client.readContract({
+          address: route.primary, abi: oftQuoteAbi, functionName: 'quoteOFT', blockNumber: p.blockNumber,
+          args: [{ dstEid: route.dstEid!, to: `0x${'00'.repeat(12)}${route.destinationReceiver.slice(2)}`, amountLD: probe, minAmountLD: 0n, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x' }],
+        }),
+      ])
+      const received = quote[2].amountReceivedLD
+      // Rounded up, so estimates never promise more than arrives.
+      const feeBps = received >= probe ? 0n : ((probe - received) * 10_000n + probe - 1n) / probe
+      return { ...route, nativeFee, feeBps }
+    }),
+  )
+  return { sender: getAddress(sender), routes: withFees, now: p.timestamp }
+}

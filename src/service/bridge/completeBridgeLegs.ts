@@ -1,0 +1,179 @@
+import { type Address, type Hex, decodeEventLog, getAddress, parseAbi } from 'viem'
+import { acrossSpokePoolAbi } from '../../chain/devnet/acrossSpokePoolAbi.js'
+import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
+import { InvalidBundleError } from '../../errors/bundle.js'
+import { BundleRevertedError } from '../../errors/bundle.js'
+import type { BundleBridgeLeg } from '../../protocols/bundle/types.js'
+import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
+import type { SimulatedLog } from '../../simulate/simulateTransaction.js'
+import { contractsOf } from '../bundle/readBundleChainData.js'
+import type { ServiceContext } from '../context.js'
+import { decodeRevert } from '../decodeRevert.js'
+import { bridgesOf } from './bridgesOf.js'
+import { encodeBridgeCallback, replaceBridgePlaceholders, type BridgeCallback } from './encodeBridgeCallback.js'
+import { simulateBridgeCallback } from './simulateBridgeCallback.js'
+
+/** How long a callback's periphery deadlines last: bridges deliver later than the source runs. */
+const CALLBACK_DEADLINE_SECONDS = 6n * 3600n
+
+const oftSentAbi = parseAbi(['event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)'])
+
+/** What a bridge delivered on its destination, as simulated. */
+export type BridgedDelivery = {
+  chainId: number
+  token: Address
+  receiver: Address
+  amount: bigint
+  /** To the leg's receiver (an output), rather than a sweep of leftovers to its refund receiver. */
+  output: boolean
+}
+
+/** One completed bridge leg, for the answer. */
+export type CompletedLeg = {
+  leg: BundleBridgeLeg
+  sourceChainId: number
+  /** What arrived on the destination in the simulation. */
+  arrival: bigint
+  /** Steps of the destination callback. */
+  route: BuildBundleReturnType['route']
+  /** Gas the callback used in simulation. */
+  callbackGas: bigint
+}
+
+/** Parameters of {@link completeBridgeLegs}. */
+export type CompleteBridgeLegsParameters = {
+  chainId: number
+  built: BuildBundleReturnType
+  /** Runs the plan with `state` on its own chain and returns its events. */
+  simulate: (state: Hex[]) => Promise<SimulatedLog[]>
+  shortcut: { accountId: Hex; requestId: Hex }
+  slippageBps: bigint
+  maxHops: number
+  maxSplits: number
+  ignoreStandards: readonly string[]
+  signal?: AbortSignal | undefined
+  deadline?: number | undefined
+}
+
+/** The result: the source plan's state with every callback encoded, and what the destinations deliver. */
+export type CompleteBridgeLegsReturnType = { state: Hex[]; deliveries: BridgedDelivery[]; legs: CompletedLeg[] }
+
+const lower = (a: string) => a.toLowerCase()
+
+async function hasCode(ctx: ServiceContext, chainId: number, address: Address): Promise<boolean> {
+  const code = await ctx.chains[chainId]?.client.getCode({ address })
+  return code !== undefined && code !== '0x'
+}
+
+/** What each leg handed to its bridge, read from the source simulation's events (in plan order). */
+function arrivalsOf(legs: readonly BundleBridgeLeg[], logs: readonly SimulatedLog[]): bigint[] {
+  const used = new Set<number>()
+  return legs.map((leg, i) => {
+    for (const [k, log] of logs.entries()) {
+      if (used.has(k) || lower(log.address) !== lower(leg.route.primary)) continue
+      try {
+        if (leg.route.protocol === 'stargate') {
+          const e = decodeEventLog({ abi: oftSentAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]] })
+          used.add(k)
+          return e.args.amountReceivedLD
+        }
+        const e = decodeEventLog({ abi: acrossSpokePoolAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]], eventName: 'V3FundsDeposited' })
+        used.add(k)
+        return (e.args as { outputAmount: bigint }).outputAmount
+      } catch {
+        // another event of the same contract
+      }
+    }
+    throw new BundleRevertedError({ reason: `bridge ${i}: the source simulation shows no ${leg.route.protocol} send` })
+  })
+}
+
+/**
+ * Completes the bridges of a built plan: the source is simulated once with empty callbacks to learn
+ * what each bridge delivers; each callback is then built as a bundle on its destination chain (our
+ * receiver's executor holding what arrived), simulated there as its deliverer will run it (nested
+ * bridges completed the same way, recursively), and encoded with minimums from that simulation
+ * less slippage. The receiver checks those minimums and refunds below them.
+ * @throws InvalidBundleError (a callback that needs more than arrives), BundleRevertedError (a callback
+ *   that would be refunded, with its decoded reason)
+ */
+export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeLegsParameters): Promise<CompleteBridgeLegsReturnType> {
+  const legs = p.built.bridges
+  const empty = (leg: BundleBridgeLeg): BridgeCallback => ({
+    receiver: leg.receiver, refundReceiver: leg.refundReceiver, gasLimit: leg.callbackGasLimit, value: 0n, tokensOut: [], minAmountsOut: [], ...p.shortcut, commands: [], state: [],
+  })
+  const logs = await p.simulate(replaceBridgePlaceholders(p.built.state, legs, legs.map((l) => encodeBridgeCallback(empty(l)))))
+  const arrivals = arrivalsOf(legs, logs)
+  const encoded: Hex[] = []
+  const deliveries: BridgedDelivery[] = []
+  const completed: CompletedLeg[] = []
+  for (const [i, leg] of legs.entries()) {
+    const destId = leg.route.destinationChainId
+    if (leg.callback.length === 0) {
+      // Straight to the receiver: what arrives is what the pool or relayer hands over. Across pays WETH
+      // to an account without code as native ETH.
+      encoded.push('0x')
+      const wethAsEth = leg.route.protocol === 'across' && leg.route.destinationWrappedNative !== undefined && lower(leg.route.destinationToken) === lower(leg.route.destinationWrappedNative)
+        && !(await hasCode(ctx, destId, leg.receiver))
+      const token = wethAsEth ? NATIVE_ADDRESS : getAddress(leg.route.destinationToken)
+      deliveries.push({ chainId: destId, token, receiver: getAddress(leg.receiver), amount: arrivals[i]!, output: true })
+      completed.push({ leg, sourceChainId: p.chainId, arrival: arrivals[i]!, route: [], callbackGas: 0n })
+      continue
+    }
+    const dest = ctx.chains[destId]
+    const source = ctx.chains[p.chainId]!
+    if (!dest) throw new InvalidBundleError({ code: 'UNSUPPORTED_CHAIN', field: `bridge ${i}`, message: `chain ${destId} is not served` })
+    const sy = dest.addressBook.switchyard as { bridgeReceiver: Address; bridgeReceiverExecutor: Address; bridgeSender: Address; helpers: { balance: Address; math: Address; check: Address } }
+    const snapshot = await ctx.snapshots[destId]!.current()
+    await ctx.engine.setSnapshot(snapshot)
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const timestamp = snapshot.timestamp !== undefined && snapshot.timestamp > now ? snapshot.timestamp : now
+    const arrivedToken = lower(leg.route.destinationToken)
+    const built = await ctx.engine.buildBundle(
+      {
+        version: snapshot.version, chainId: destId, strategy: 'router', self: sy.bridgeReceiverExecutor, fromAddress: sy.bridgeReceiver,
+        receiver: leg.receiver, refundReceiver: leg.refundReceiver, helpers: sy.helpers,
+        contracts: { ...contractsOf(dest), bridges: await bridgesOf(ctx.chains, { chainId: destId, blockNumber: snapshot.blockNumber, timestamp }) },
+        deadline: timestamp + CALLBACK_DEADLINE_SECONDS, actions: leg.callback as never, initialBalances: { [arrivedToken]: arrivals[i]! }, knownOutputs: {},
+        delegateSlippageBps: p.slippageBps, maxHops: p.maxHops, maxSplits: p.maxSplits, ignoreStandards: p.ignoreStandards,
+      },
+      { signal: p.signal, deadline: p.deadline },
+    )
+    const unfunded = built.inputs.filter((x) => !isNativeAddress(x.token))
+    if (unfunded.length > 0) {
+      throw new InvalidBundleError({ code: 'CALLBACK_UNFUNDED', field: `bridge ${i} callback`, message: `the callback spends ${unfunded.map((x) => `${x.amount} of ${x.token}`).join(', ')} more than the bridge delivers (${arrivals[i]} of ${leg.route.destinationToken})` })
+    }
+    const nativeNeed = built.inputs.filter((x) => isNativeAddress(x.token)).reduce((s, x) => s + x.amount, 0n)
+    const value = nativeNeed > leg.callbackValue ? nativeNeed : leg.callbackValue
+    if (value > 0n && leg.route.protocol !== 'stargate') {
+      throw new InvalidBundleError({ code: 'CALLBACK_UNFUNDED', field: `bridge ${i} callback`, message: `an Across callback cannot receive native coin; it needs ${value} wei` })
+    }
+    const checked = built.deliveries.filter((d) => lower(d.receiver) === lower(leg.receiver))
+    const measure = built.deliveries.map((d) => ({ token: d.token, account: d.receiver }))
+    const callbackWith = (state: Hex[], mins: bigint[]): Hex =>
+      encodeBridgeCallback({ receiver: leg.receiver, refundReceiver: leg.refundReceiver, gasLimit: leg.callbackGasLimit, value, tokensOut: checked.map((d) => d.token), minAmountsOut: mins, ...p.shortcut, commands: built.commands, state })
+    const simulateDest = (state: Hex[]) =>
+      simulateBridgeCallback(dest, {
+        blockNumber: snapshot.blockNumber, route: leg.route, arrival: arrivals[i]!, callback: callbackWith(state, checked.map(() => 0n)), value,
+        srcEid: source.addressBook.layerZero?.eid ?? 0, bridgeSender: sy.bridgeSender, measure,
+      })
+    const nested = built.bridges.length === 0
+      ? { state: built.state, deliveries: [], legs: [] }
+      : await completeBridgeLegs(ctx, { ...p, chainId: destId, built, simulate: async (state) => (await simulateDest(state)).logs })
+    const sim = await simulateDest(nested.state)
+    if (sim.refundedWith !== undefined) {
+      throw new BundleRevertedError({ reason: `the destination callback on chain ${destId} would be refunded: ${decodeRevert(sim.refundedWith, 'reverted')}` })
+    }
+    const mins = checked.map((d) => {
+      const delta = sim.deltas[built.deliveries.indexOf(d)]!
+      return delta > 0n ? (delta * (10_000n - p.slippageBps)) / 10_000n : 0n
+    })
+    encoded.push(callbackWith(nested.state, mins))
+    built.deliveries.forEach((d, k) => {
+      if (sim.deltas[k]! > 0n) deliveries.push({ chainId: destId, token: getAddress(d.token), receiver: getAddress(d.receiver), amount: sim.deltas[k]!, output: lower(d.receiver) === lower(leg.receiver) })
+    })
+    deliveries.push(...nested.deliveries)
+    completed.push({ leg, sourceChainId: p.chainId, arrival: arrivals[i]!, route: built.route.map((s) => ({ ...s, chainId: s.chainId ?? destId })), callbackGas: sim.gasUsed }, ...nested.legs)
+  }
+  return { state: replaceBridgePlaceholders(p.built.state, legs, encoded), deliveries, legs: completed }
+}

@@ -1,0 +1,150 @@
+import { encodeFunctionData, erc20Abi, parseEventLogs, type Address, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { switchyardBridgeReceiverAbi } from '../contracts/abis.js'
+import { getBundle } from './getBundle.js'
+import { getRoute } from './getRoute.js'
+import { startCrossChainHarness, type CrossChainHarness } from './testing/startCrossChainHarness.js'
+import type { BundleAnswer } from './types.js'
+
+const user: Address = '0x7a11000000000000000000000000000000000031'
+const receiver: Address = '0x7a11000000000000000000000000000000000032'
+const VAULT: Address = '0x5a7e000000000000000000000000000000000001'
+
+let h: CrossChainHarness
+beforeAll(async () => {
+  h = await startCrossChainHarness(user, process.env.DEBUG_RELAYER ? { log: (m) => console.log(m) } : {})
+  await h.devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 1_000_000n * 10n ** 6n })
+}, 180_000)
+afterAll(async () => {
+  await h?.stop()
+})
+
+const bundle = (actions: unknown[], params: Record<string, unknown> = {}) =>
+  getBundle(h.ctx, { params: { chainId: 1, fromAddress: user, receiver, ...params }, actions }, { caller: h.caller })
+
+const approve = (token: Address, spender: string, amount: bigint) => ({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Address, amount] }) as Hex })
+
+async function sendBundle(answer: BundleAnswer, usdcIn: bigint): Promise<Hex> {
+  return h.send(1, { approvals: [approve(h.tok(1, 'USDC'), answer.tx.to, usdcIn)], tx: answer.tx, gas: answer.gas })
+}
+
+/** An answer's amountsOut entry for `token`, whatever its case. */
+const out = (answer: BundleAnswer, token: Address): bigint => BigInt(Object.entries(answer.amountsOut).find(([t]) => t.toLowerCase() === token.toLowerCase())?.[1] ?? '0')
+
+async function receiverEvents(chainId: number, fromBlock: bigint) {
+  const chain = h.chains[chainId]!
+  if ((await chain.client.getBlockNumber({ cacheTime: 0 })) < fromBlock) return []
+  return parseEventLogs({ abi: switchyardBridgeReceiverAbi, logs: await chain.client.getLogs({ address: chain.addressBook.switchyard!['bridgeReceiver'] as Address, fromBlock }) })
+}
+
+describe('bundle bridge actions with callbacks, executed and relayed', () => {
+  test('stargate bridge whose callback (the vendor sample\'s balance → deposit shape) deposits into a Base vault: delta equals amountsOut', async () => {
+    const usdc8453 = h.tok(8453, 'USDC')
+    const answer = await bundle([
+      {
+        protocol: 'stargate',
+        action: 'bridge',
+        args: {
+          tokenIn: h.tok(1, 'USDC'), amountIn: '5000000000', destinationChainId: 8453, receiver,
+          callback: [
+            { protocol: 'enso', action: 'balance', args: { token: usdc8453 } },
+            { protocol: 'erc4626', action: 'deposit', args: { tokenIn: usdc8453, tokenOut: VAULT, amountIn: { useOutputOfCallAt: 0 }, primaryAddress: VAULT, receiver } },
+          ],
+        },
+      },
+    ])
+    expect(answer.route.map((s) => [s.action, s.chainId])).toEqual([['bridge', 1], ['deposit', 8453]])
+    const promised = out(answer, VAULT)
+    expect(promised).toBeGreaterThan(0n)
+    const before = await h.balance(8453, VAULT, receiver)
+    await sendBundle(answer, 5_000_000_000n)
+    await h.until(async () => (await h.balance(8453, VAULT, receiver)) > before)
+    expect((await h.balance(8453, VAULT, receiver)) - before).toBe(promised)
+  })
+
+  test('across bridge with a callback that swaps on Base: the relayer fills, the handler runs it, delta equals amountsOut', async () => {
+    const weth = h.tok(8453, 'WETH')
+    const usdc8453 = h.tok(8453, 'USDC')
+    const answer = await bundle([
+      {
+        protocol: 'across',
+        action: 'bridge',
+        args: {
+          tokenIn: h.tok(1, 'USDC'), amountIn: '3000000000', destinationChainId: 8453, receiver,
+          callback: [
+            { protocol: 'enso', action: 'balance', args: { token: usdc8453 } },
+            { protocol: 'enso', action: 'route', args: { tokenIn: usdc8453, tokenOut: weth, amountIn: { useOutputOfCallAt: 0 }, receiver } },
+          ],
+        },
+      },
+    ])
+    expect(answer.tx.value).toBe('0')
+    const promised = out(answer, weth)
+    const before = await h.balance(8453, weth, receiver)
+    await sendBundle(answer, 3_000_000_000n)
+    await h.until(async () => (await h.balance(8453, weth, receiver)) > before)
+    expect((await h.balance(8453, weth, receiver)) - before).toBe(promised)
+  })
+
+  test('nested bridges 1 → 8453 → 1: the Base callback bridges back and the chain-1 callback deposits; the relayer pays the inner fee', async () => {
+    const usdc1 = h.tok(1, 'USDC')
+    const usdc8453 = h.tok(8453, 'USDC')
+    const answer = await bundle([
+      {
+        protocol: 'stargate',
+        action: 'bridge',
+        args: {
+          tokenIn: usdc1, amountIn: '2000000000', destinationChainId: 8453, receiver,
+          callback: [
+            { protocol: 'enso', action: 'balance', args: { token: usdc8453 } },
+            {
+              protocol: 'stargate',
+              action: 'bridge',
+              args: {
+                tokenIn: usdc8453, amountIn: { useOutputOfCallAt: 0 }, destinationChainId: 1, receiver,
+                callback: [
+                  { protocol: 'enso', action: 'balance', args: { token: usdc1 } },
+                  { protocol: 'erc4626', action: 'deposit', args: { tokenIn: usdc1, tokenOut: VAULT, amountIn: { useOutputOfCallAt: 0 }, primaryAddress: VAULT, receiver } },
+                ],
+              },
+            },
+          ],
+        },
+      },
+    ])
+    expect(answer.route.map((s) => [s.action, s.chainId])).toEqual([['bridge', 1], ['bridge', 8453], ['deposit', 1]])
+    const promised = out(answer, VAULT)
+    const before = await h.balance(1, VAULT, receiver)
+    const from1 = await h.chains[1]!.client.getBlockNumber({ cacheTime: 0 })
+    await sendBundle(answer, 2_000_000_000n)
+    await h.until(async () => (await h.balance(1, VAULT, receiver)) > before, 15_000)
+    expect((await h.balance(1, VAULT, receiver)) - before).toBe(promised)
+    expect((await receiverEvents(1, from1 + 1n)).map((e) => e.eventName)).toEqual(['CallbackExecuted'])
+  })
+
+  test('a callback that references an action of the source chain is refused with a 400', async () => {
+    await expect(
+      bundle([
+        { protocol: 'enso', action: 'route', args: { tokenIn: h.tok(1, 'USDC'), tokenOut: h.tok(1, 'WETH'), amountIn: '1000000' } },
+        {
+          protocol: 'stargate',
+          action: 'bridge',
+          args: {
+            tokenIn: h.tok(1, 'USDC'), amountIn: '1000000', destinationChainId: 8453, receiver,
+            callback: [{ protocol: 'erc20', action: 'transfer', args: { token: h.tok(8453, 'USDC'), receiver, amount: { useOutputOfCallAt: 0 } } }],
+          },
+        },
+      ]),
+    ).rejects.toMatchObject({ code: 'INVALID_REFERENCE' })
+  })
+
+  test('USDC on chain 1 → WETH on Base through Across (route with destinationChainId and ignoreBridges): executed, filled, delta equals amountOut', async () => {
+    const weth = h.tok(8453, 'WETH')
+    const answer = await getRoute(h.ctx, { chainId: 1, destinationChainId: 8453, fromAddress: user, receiver, routingStrategy: 'router', variableEstimates: {}, tokenIn: [h.tok(1, 'USDC')], amountIn: ['4000000000'], tokenOut: [weth], ignoreBridges: ['stargate'] }, { caller: h.caller, requireVariableEstimates: true })
+    expect(answer.route.find((s) => s.action === 'bridge')!.protocol).toBe('across')
+    const before = await h.balance(8453, weth, receiver)
+    await h.send(1, { approvals: [approve(h.tok(1, 'USDC'), answer.tx.to, 4_000_000_000n)], tx: answer.tx, gas: answer.gas })
+    await h.until(async () => (await h.balance(8453, weth, receiver)) > before)
+    expect((await h.balance(8453, weth, receiver)) - before).toBe(BigInt(answer.amountOut))
+  })
+})

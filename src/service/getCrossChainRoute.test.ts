@@ -1,0 +1,146 @@
+import { decodeErrorResult, encodeFunctionData, erc20Abi, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { switchyardBridgeReceiverAbi } from '../contracts/abis.js'
+import { getRoute } from './getRoute.js'
+import { startCrossChainHarness, type CrossChainHarness } from './testing/startCrossChainHarness.js'
+
+const user: Address = '0x7a11000000000000000000000000000000000009'
+const receiver: Address = '0x7a1100000000000000000000000000000000000a'
+const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+const BASE_VAULT: Address = '0x5a7e000000000000000000000000000000000001'
+const oftSent = parseAbi(['event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)'])
+
+let h: CrossChainHarness
+beforeAll(async () => {
+  h = await startCrossChainHarness(user, process.env.DEBUG_RELAYER ? { log: (m) => console.log(m) } : {})
+  await h.devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 1_000_000n * 10n ** 6n })
+}, 180_000)
+afterAll(async () => {
+  await h?.stop()
+})
+
+const route = (request: Record<string, unknown>) =>
+  getRoute(h.ctx, { chainId: 1, destinationChainId: 8453, fromAddress: user, receiver, routingStrategy: 'router', variableEstimates: {}, ...request }, { caller: h.caller, requireVariableEstimates: true })
+
+/** The receiver's callback events on Base since `fromBlock`. */
+async function callbackEvents(fromBlock: bigint) {
+  const base = h.chains[8453]!
+  if ((await base.client.getBlockNumber({ cacheTime: 0 })) < fromBlock) return []
+  const logs = await base.client.getLogs({ address: base.addressBook.switchyard!['bridgeReceiver'] as Address, fromBlock })
+  return parseEventLogs({ abi: switchyardBridgeReceiverAbi, logs })
+}
+
+/** What the Stargate pool says arrives for the taxi in a source receipt. */
+async function arrivalOf(hash: Hex): Promise<bigint> {
+  const receipt = await h.chains[1]!.client.getTransactionReceipt({ hash })
+  const [sent] = parseEventLogs({ abi: oftSent, logs: receipt.logs })
+  return sent!.args.amountReceivedLD
+}
+
+describe('cross-chain routes (destinationChainId), executed and relayed on the devnet', () => {
+  test('USDC on chain 1 → vault shares on Base: the receiver gets exactly amountOut, the executor and our receiver end empty', async () => {
+    const usdc1 = h.tok(1, 'USDC')
+    const answer = await route({ tokenIn: [usdc1], amountIn: ['25000000000'], tokenOut: [BASE_VAULT], ignoreBridges: ['across'] })
+    expect(BigInt(answer.amountOut)).toBeGreaterThan(0n)
+    expect(BigInt(answer.minAmountOut)).toBeLessThan(BigInt(answer.amountOut))
+    // tx.value is Stargate's messaging fee (quoteSend) for an ERC-20 input.
+    expect(BigInt(answer.tx.value)).toBeGreaterThan(0n)
+    const bridge = answer.route.find((s) => s.action === 'bridge')!
+    expect(bridge).toMatchObject({ sourceChainId: 1, destinationChainId: 8453, chainId: 1 })
+    expect(answer.route.some((s) => s.chainId === 8453 && s.tokenOut.some((t) => t.toLowerCase() === BASE_VAULT.toLowerCase()))).toBe(true)
+    expect(answer.bridgingEstimates?.[0]).toMatchObject({ fromChainId: 1, toChainId: 8453 })
+    const base = h.chains[8453]!
+    const from = await base.client.getBlockNumber()
+    const before = await h.balance(8453, BASE_VAULT, receiver)
+    await h.send(1, { approvals: [{ to: usdc1, data: approveData(answer.tx.to as Address, 25_000_000_000n) }], tx: answer.tx, gas: answer.gas })
+    const ms = await h.until(async () => (await h.balance(8453, BASE_VAULT, receiver)) > before)
+    expect((await h.balance(8453, BASE_VAULT, receiver)) - before).toBe(BigInt(answer.amountOut))
+    expect(ms).toBeLessThan(2_000)
+    const events = await callbackEvents(from + 1n)
+    expect(events.map((e) => e.eventName)).toEqual(['CallbackExecuted'])
+    const sy = base.addressBook.switchyard as Record<string, Address>
+    expect(await h.balance(8453, h.tok(8453, 'USDC'), sy['bridgeReceiver']!)).toBe(0n)
+    expect(await h.balance(8453, h.tok(8453, 'USDC'), sy['bridgeReceiverExecutor']!)).toBe(0n)
+    expect(await h.balance(1, usdc1, (h.chains[1]!.addressBook.switchyard as Record<string, Address>)['executor']!)).toBe(0n)
+  })
+
+  test('ETH on chain 1 → USDC on Base: tx.value is amountIn plus the fee, and the receiver gets exactly amountOut', async () => {
+    const usdc = h.tok(8453, 'USDC')
+    const answer = await route({ tokenIn: [NATIVE], amountIn: ['2000000000000000000'], tokenOut: [usdc], ignoreBridges: ['across'] })
+    expect(BigInt(answer.tx.value)).toBeGreaterThan(2n * 10n ** 18n)
+    const before = await h.balance(8453, usdc, receiver)
+    await h.send(1, { tx: answer.tx, gas: answer.gas })
+    await h.until(async () => (await h.balance(8453, usdc, receiver)) > before)
+    expect((await h.balance(8453, usdc, receiver)) - before).toBe(BigInt(answer.amountOut))
+  })
+
+  test('a callback whose minimum fails because the destination price moved after the quote refunds exactly what arrived', async () => {
+    const usdc1 = h.tok(1, 'USDC')
+    const aero = h.tok(8453, 'AERO')
+    // AERO lives only on Base: the destination leg must swap, inside the callback.
+    const answer = await route({ tokenIn: [usdc1], amountIn: ['20000000000'], tokenOut: [aero], slippage: '10', ignoreBridges: ['across'] })
+    expect(answer.route.some((s) => s.chainId === 8453 && s.tokenOut.some((t) => t.toLowerCase() === aero.toLowerCase()))).toBe(true)
+    // Someone buys AERO on Base before the bridge lands: AERO per dollar falls far past the 0.1 % slippage.
+    const whale: Address = '0x7a1100000000000000000000000000000000000b'
+    await h.devnet.fund({ chainId: 8453, address: whale, token: 'ETH', amount: 10n ** 22n })
+    await h.chains[8453]!.client.impersonateAccount({ address: whale })
+    const pump = await getRoute(h.ctx, { chainId: 8453, fromAddress: whale, tokenIn: [NATIVE], amountIn: [(300n * 10n ** 18n).toString()], tokenOut: [aero], routingStrategy: 'router', variableEstimates: {} }, { caller: h.caller, requireVariableEstimates: true })
+    const client = h.chains[8453]!.client
+    const pumped = await client.waitForTransactionReceipt({ hash: await client.sendTransaction({ account: whale, to: pump.tx.to as Address, data: pump.tx.data, value: BigInt(pump.tx.value), gas: BigInt(pump.gas) * 2n, chain: client.chain }) })
+    expect(pumped.status).toBe('success')
+    const from = await client.getBlockNumber({ cacheTime: 0 })
+    const aeroBefore = await h.balance(8453, aero, receiver)
+    const hash = await h.send(1, { approvals: [{ to: usdc1, data: approveData(answer.tx.to as Address, 20_000_000_000n) }], tx: answer.tx, gas: answer.gas })
+    const arrived = await arrivalOf(hash)
+    await h.until(async () => (await callbackEvents(from + 1n)).length > 0)
+    const [event] = await callbackEvents(from + 1n)
+    expect(event!.eventName).toBe('CallbackRefunded')
+    const refund = event!.args as { token: Address; amount: bigint; refundReceiver: Address }
+    expect(refund.amount).toBe(arrived)
+    // The receiver's own minimum check failed (not a deadline or anything else).
+    expect(decodeErrorResult({ abi: switchyardBridgeReceiverAbi, data: (event!.args as { reason: Hex }).reason }).errorName).toBe('AmountTooLow')
+    // No refundReceiver was given: the receiver gets the refund, in the bridged asset.
+    expect(refund.refundReceiver.toLowerCase()).toBe(receiver.toLowerCase())
+    const bridged = refund.token === '0x0000000000000000000000000000000000000000' ? NATIVE : refund.token
+    const after = await h.balance(8453, bridged, receiver)
+    expect(after).toBeGreaterThanOrEqual(arrived)
+    expect(await h.balance(8453, aero, receiver)).toBe(aeroBefore)
+    const sy = h.chains[8453]!.addressBook.switchyard as Record<string, Address>
+    expect(await h.balance(8453, bridged, sy['bridgeReceiverExecutor']!)).toBe(0n)
+  })
+
+  test('a relayer killed between lzReceive and lzCompose delivers the compose exactly once after a restart', async () => {
+    await h.relayer.stop()
+    let crash = true
+    const crashing = h.startRelayer({
+      beforeStep: (step) => {
+        if (step.kind === 'lzCompose' && crash) throw new Error('relayer killed')
+      },
+    })
+    const usdc1 = h.tok(1, 'USDC')
+    const answer = await route({ tokenIn: [usdc1], amountIn: ['1000000000'], tokenOut: [BASE_VAULT], ignoreBridges: ['across'] })
+    const base = h.chains[8453]!
+    const from = await base.client.getBlockNumber()
+    const before = await h.balance(8453, BASE_VAULT, receiver)
+    await h.send(1, { approvals: [{ to: usdc1, data: approveData(answer.tx.to as Address, 1_000_000_000n) }], tx: answer.tx, gas: answer.gas })
+    // The packet lands (lzReceive: our receiver holds the USDC), the compose does not.
+    await h.until(async () => (await h.balance(8453, h.tok(8453, 'USDC'), base.addressBook.switchyard!['bridgeReceiver'] as Address)) > 0n)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await h.balance(8453, BASE_VAULT, receiver)).toBe(before)
+    await crashing.stop()
+    crash = false
+    const restarted = h.startRelayer()
+    await h.until(async () => (await h.balance(8453, BASE_VAULT, receiver)) > before)
+    // A few more ticks over the same logs deliver nothing twice.
+    await restarted.tick()
+    await restarted.tick()
+    expect((await h.balance(8453, BASE_VAULT, receiver)) - before).toBe(BigInt(answer.amountOut))
+    const events = await callbackEvents(from + 1n)
+    expect(events.filter((e) => e.eventName === 'CallbackExecuted')).toHaveLength(1)
+    expect(restarted.stats().composes).toBe(1)
+  })
+})
+
+function approveData(spender: Address, amount: bigint): Hex {
+  return encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
+}

@@ -1,0 +1,122 @@
+import { type Address, getAddress } from 'viem'
+import { NoRouteError } from '../errors/engine.js'
+import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
+import { BaseError } from '../errors/base.js'
+import type { BundleBridgeRoute } from '../protocols/bundle/types.js'
+import { isNativeAddress } from '../schemas/fields.js'
+import type { RouteParams } from '../schemas/routeRequest.js'
+import { bridgesOf } from './bridge/bridgesOf.js'
+import type { ServiceContext } from './context.js'
+import { getBundle } from './getBundle.js'
+import type { BundleAnswer, CallOptions, RouteAnswer } from './types.js'
+
+/** Seconds a bridge takes on the devnet: the relayer polls every 100 ms and both chains mine instantly. */
+const DEVNET_BRIDGE_SECONDS = 2
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/** Whether `token` enters `route` as it is (native coin enters Across as WETH). */
+function entersAsIs(route: BundleBridgeRoute, token: Address): boolean {
+  return same(route.token, token) || (route.protocol === 'across' && isNativeAddress(token) && route.wrappedNative !== undefined && same(route.token, route.wrappedNative))
+}
+
+/** The bundle one bridge route makes of a cross-chain route: source leg, bridge, destination leg as its callback. */
+function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknown[] {
+  const tokenIn = params.tokenIn[0]!
+  const tokenOut = params.tokenOut[0]!
+  const direct = entersAsIs(route, tokenIn)
+  const actions: unknown[] = []
+  if (!direct) actions.push({ protocol: 'enso', action: 'route', args: { tokenIn, tokenOut: route.token, amountIn: params.amountIn[0]!.toString() } })
+  // Across pays WETH to contracts but native ETH to accounts without code: a WETH arrival always goes
+  // through our receiver, which then hands the receiver exactly tokenOut.
+  const acrossWeth = route.protocol === 'across' && route.destinationWrappedNative !== undefined && same(route.destinationToken, route.destinationWrappedNative)
+  const arrivesAsIs = same(route.destinationToken, tokenOut) && !acrossWeth
+  const callback = arrivesAsIs
+    ? undefined
+    : [
+        { protocol: 'enso', action: 'balance', args: { token: route.destinationToken } },
+        same(route.destinationToken, tokenOut)
+          ? { protocol: 'erc20', action: 'transfer', args: { token: tokenOut, receiver: params.receiver, amount: { useOutputOfCallAt: 0 } } }
+          : { protocol: 'enso', action: 'route', args: { tokenIn: route.destinationToken, tokenOut, amountIn: { useOutputOfCallAt: 0 }, receiver: params.receiver } },
+      ]
+  actions.push({
+    protocol: route.protocol,
+    action: 'bridge',
+    args: {
+      tokenIn: direct ? tokenIn : route.token,
+      amountIn: direct ? params.amountIn[0]!.toString() : { useOutputOfCallAt: 0 },
+      primaryAddress: route.primary,
+      destinationChainId: route.destinationChainId,
+      receiver: params.receiver,
+      // Spec: a failed destination leg refunds to refundReceiver, or to the receiver when none was given.
+      refundReceiver: params.refundReceiverGiven ?? params.receiver,
+      ...(callback ? { callback } : {}),
+    },
+  })
+  return actions
+}
+
+/**
+ * A route whose tokenOut arrives on another chain: each bridge that connects the chains (Stargate
+ * pools, Across routes, minus `ignoreBridges`) makes a bundle — the source leg routes tokenIn to the
+ * bridge asset, the bridge carries it, and the destination leg (the bridge's callback) routes it to
+ * tokenOut for the receiver. Each is built and simulated on both chains by the bundle use case; the
+ * best simulated delivery wins. `amountOut` is what the destination leg delivered in simulation;
+ * `minAmountOut` is checked by our receiver on the destination, which refunds below it.
+ * @throws InvalidRequestError, UnsupportedChainError, NoRouteError (with every bridge's reason)
+ */
+export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParams, options: CallOptions): Promise<RouteAnswer & { bridgingEstimates: BridgingEstimate[] }> {
+  const destId = params.destinationChainId!
+  if (!ctx.chains[destId]) throw new UnsupportedChainError({ chainId: destId, supported: Object.keys(ctx.chains).map(Number), field: 'destinationChainId' })
+  if (params.tokenIn.length !== 1 || params.tokenOut.length !== 1) {
+    throw new InvalidRequestError({ code: 'CROSS_CHAIN_MULTI_TOKEN', message: 'a cross-chain route takes one tokenIn and one tokenOut', issues: [{ field: 'tokenIn', reason: 'one token' }] })
+  }
+  if (params.feeBps.some((f) => f > 0n)) {
+    throw new InvalidRequestError({ code: 'CROSS_CHAIN_FEE', message: 'fee: cross-chain routes take no fee yet', issues: [{ field: 'fee', reason: 'not served cross-chain' }] })
+  }
+  if (params.routingStrategy !== 'router' && params.routingStrategy !== 'delegate') {
+    throw new InvalidRequestError({ code: 'INVALID_STRATEGY', message: `routingStrategy: cross-chain routes are served with router or delegate, not ${params.routingStrategy}`, issues: [{ field: 'routingStrategy', reason: 'router or delegate' }] })
+  }
+  const snapshot = await ctx.snapshots[params.chainId]!.current()
+  const bridges = await bridgesOf(ctx.chains, { chainId: params.chainId, blockNumber: snapshot.blockNumber, timestamp: snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000)) })
+  const ignored = new Set(params.ignoreBridges.map((b) => b.toLowerCase()))
+  const routes = (bridges?.routes ?? []).filter((r) => r.destinationChainId === destId && !ignored.has(r.protocol) && !(r.protocol === 'stargate' && ignored.has('layerzero')))
+  if (routes.length === 0) throw new NoRouteError({ reason: `no bridge connects chain ${params.chainId} to chain ${destId}` })
+  const tokenOut = getAddress(params.tokenOut[0]!)
+  const request = (route: BundleBridgeRoute) => ({
+    params: {
+      chainId: params.chainId, fromAddress: params.fromAddress, routingStrategy: params.routingStrategy, receiver: params.receiver,
+      ...(params.spender ? { spender: params.spender } : {}), refundReceiver: params.refundReceiver, slippage: params.slippageBps.toString(),
+      ...(params.referralCode ? { referralCode: params.referralCode } : {}), ignoreStandards: params.ignoreStandards,
+    },
+    actions: bundleActionsFor(params, route),
+  })
+  const settled = await Promise.allSettled(routes.map(async (route) => ({ route, answer: await getBundle(ctx, request(route), options) })))
+  const answers = settled.flatMap((s) => (s.status === 'fulfilled' && s.value.answer.amountsOut[tokenOut] !== undefined ? [s.value] : []))
+  if (answers.length === 0) {
+    const reasons = settled.map((s, i) => `${routes[i]!.protocol} ${routes[i]!.primary}: ${s.status === 'rejected' ? (s.reason instanceof BaseError ? s.reason.shortMessage : String(s.reason)) : 'delivers nothing'}`)
+    const invalid = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && s.reason instanceof InvalidRequestError)
+    if (invalid) throw invalid.reason
+    throw new NoRouteError({ reason: reasons.join('; ') })
+  }
+  const best = answers.reduce((a, b) => (BigInt(b.answer.amountsOut[tokenOut]!) > BigInt(a.answer.amountsOut[tokenOut]!) ? b : a))
+  return toRouteAnswer(best.answer, best.route, { tokenOut, chainId: params.chainId })
+}
+
+/** The SDK's BridgeLatencyEstimate. */
+export type BridgingEstimate = { fromChainId: number; toChainId: number; token: string; estimatedSeconds: number; bridge: string; source: string }
+
+function toRouteAnswer(answer: BundleAnswer, route: BundleBridgeRoute, p: { tokenOut: Address; chainId: number }): RouteAnswer & { bridgingEstimates: BridgingEstimate[] } {
+  return {
+    gas: answer.gas,
+    amountOut: answer.amountsOut[p.tokenOut]!,
+    minAmountOut: answer.minAmountsOut[p.tokenOut]!,
+    feeAmount: ['0'],
+    ensoFeeAmount: ['0'],
+    priceImpact: answer.priceImpact,
+    createdAt: answer.createdAt,
+    tx: answer.tx,
+    route: answer.route.map((s) => ({ ...s, chainId: s.chainId ?? p.chainId })),
+    bridgingEstimates: [{ fromChainId: p.chainId, toChainId: route.destinationChainId, token: route.token, estimatedSeconds: DEVNET_BRIDGE_SECONDS, bridge: route.protocol, source: 'switchyard devnet relayer' }],
+  }
+}

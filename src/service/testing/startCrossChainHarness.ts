@@ -1,0 +1,87 @@
+import { erc20Abi, type Address, type Hex } from 'viem'
+import { expect } from 'vitest'
+import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
+import { createRelayer, memoryCursorStore, type CreateRelayerParameters, type Relayer } from '../../relayer/createRelayer.js'
+import { startServiceOnDevnet } from './startServiceOnDevnet.js'
+
+const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+
+/** What cross-chain tests share: both devnet chains, the service on both, a funded EOA, and a relayer. */
+export type CrossChainHarness = {
+  devnet: Devnet
+  chains: Record<number, DevnetChain>
+  user: Address
+  ctx: Awaited<ReturnType<typeof startServiceOnDevnet>>['ctx']
+  caller: { accountId: Hex; keyId: string }
+  /** The running relayer (started with the harness; restart it with {@link CrossChainHarness.startRelayer}). */
+  relayer: Relayer
+  startRelayer(params?: Partial<CreateRelayerParameters>): Relayer
+  tok(chainId: number, symbol: string): Address
+  balance(chainId: number, token: Address, who: Address): Promise<bigint>
+  /** Sends `approvals` then `tx` (with exactly `gas`) from the EOA on `chainId`; returns the tx receipt's hash. */
+  send(chainId: number, answer: { approvals?: readonly { to: string; data: Hex }[]; tx: { to: string; data: Hex; value: string }; gas: string }): Promise<Hex>
+  /** Waits until `check` holds, ticking the relayer; fails after `timeoutMs`. */
+  until(check: () => Promise<boolean>, timeoutMs?: number): Promise<number>
+  stop(): Promise<void>
+}
+
+/**
+ * Starts chains 1 and 8453 with the service on both and a relayer between them, and funds `user`
+ * with ETH on both chains (impersonated there).
+ */
+export async function startCrossChainHarness(user: Address, relayer: Partial<CreateRelayerParameters> = {}): Promise<CrossChainHarness> {
+  const { devnet, ctx, stop } = await startServiceOnDevnet({ chains: [1, 8453] })
+  const chains = devnet.chains
+  for (const id of [1, 8453]) {
+    await devnet.fund({ chainId: id, address: user, token: 'ETH', amount: 10n ** 21n })
+    await chains[id]!.client.impersonateAccount({ address: user })
+  }
+  const relayerChains = [1, 8453].map((id) => ({ chainId: id, client: chains[id]!.client, book: chains[id]!.addressBook }))
+  const store = memoryCursorStore()
+  // Skip what the devnet build already delivered: start at the current heads.
+  for (const c of relayerChains) {
+    const head = await c.client.getBlock()
+    store.set(c.chainId, { block: head.number, hash: head.hash })
+  }
+  const harness: CrossChainHarness = {
+    devnet,
+    chains,
+    user,
+    ctx,
+    caller: { accountId: `0x${'44'.repeat(32)}` as Hex, keyId: 'test' },
+    relayer: createRelayer({ chains: relayerChains, store, pollMs: 50, ...relayer }),
+    startRelayer(params = {}) {
+      harness.relayer = createRelayer({ chains: relayerChains, store, pollMs: 50, ...params })
+      return harness.relayer
+    },
+    tok: (chainId, symbol) => chains[chainId]!.addressBook.tokens[symbol]!.address,
+    balance: (chainId, token, who) => {
+      const client = chains[chainId]!.client
+      return token === NATIVE ? client.getBalance({ address: who }) : client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+    },
+    async send(chainId, answer) {
+      const client = chains[chainId]!.client
+      for (const a of answer.approvals ?? []) {
+        const r = await client.waitForTransactionReceipt({ hash: await client.sendTransaction({ account: user, to: a.to as Address, data: a.data, chain: client.chain }) })
+        expect(r.status).toBe('success')
+      }
+      const hash = await client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: client.chain })
+      const receipt = await client.waitForTransactionReceipt({ hash })
+      expect(receipt.status).toBe('success')
+      return hash
+    },
+    async until(check, timeoutMs = 10_000) {
+      const started = Date.now()
+      while (!(await check())) {
+        if (Date.now() - started > timeoutMs) throw new Error(`not delivered within ${timeoutMs} ms`)
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      return Date.now() - started
+    },
+    async stop() {
+      await harness.relayer.stop()
+      await stop()
+    },
+  }
+  return harness
+}
