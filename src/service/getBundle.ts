@@ -12,6 +12,7 @@ import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
 import { createSingleFlight } from './createSingleFlight.js'
+import { ownContractsOf } from './ownContractsOf.js'
 import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
 import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNamed } from './bundle/readBundleChainData.js'
@@ -68,7 +69,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   }
   const sy = chain.addressBook.switchyard as unknown as SwitchyardAddresses | undefined
   if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
-  rejectOwnContracts(sy, params)
+  rejectOwnContracts(ownContractsOf(ctx), params)
   await ensureTokensExist(chain, tokensNamed(params).filter((t) => !isNativeAddress(t)))
   const delegate = params.routingStrategy === 'delegate'
   const target: BundleTarget = { delegate, self: delegate ? (params.spender ?? params.fromAddress) : sy.executor, to: delegate ? sy.delegate : sy.router }
@@ -204,17 +205,19 @@ async function computeBundle(
 }
 
 /** Funds sent to our own contracts would be stuck or free for anyone to sweep. */
-function rejectOwnContracts(sy: SwitchyardAddresses, params: BundleParams): void {
-  const ours = new Set([sy.router, sy.executor, sy.delegate, sy.routerLegacy, sy.executorLegacy, sy.delegateLegacy, sy.smartWalletFactory, ...Object.values(sy.helpers)].map(lower))
+function rejectOwnContracts(ours: Set<string>, params: BundleParams): void {
   const check = (field: string, address: string | undefined) => {
     if (address && ours.has(lower(address))) throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })
   }
   check('receiver', params.receiver)
   check('refundReceiver', params.refundReceiver)
-  params.actions.forEach((a, i) => {
-    const args = a.args as Record<string, unknown>
-    for (const key of ['receiver', 'feeReceiver', 'refundReceiver']) check(`actions[${i}].args.${key}`, typeof args[key] === 'string' ? (args[key] as string) : undefined)
-  })
+  const walk = (actions: readonly { args: unknown }[], path: string): void =>
+    actions.forEach((a, i) => {
+      const args = a.args as Record<string, unknown>
+      for (const key of ['receiver', 'feeReceiver', 'refundReceiver']) check(`${path}[${i}].args.${key}`, typeof args[key] === 'string' ? (args[key] as string) : undefined)
+      if (Array.isArray(args.callback)) walk(args.callback as { args: unknown }[], `${path}[${i}].args.callback`)
+    })
+  walk(params.actions, 'actions')
 }
 
 /** Price impact in bps of what the bundle pulls against what it delivers, at pool mid prices. */

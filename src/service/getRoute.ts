@@ -20,6 +20,7 @@ import { createSingleFlight } from './createSingleFlight.js'
 import { decodeRevert } from './decodeRevert.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import { getCrossChainRoute } from './getCrossChainRoute.js'
+import { ownContractsOf } from './ownContractsOf.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
 import { prepareSenderOverrides } from './prepareSenderOverrides.js'
 import { toRouteSteps } from './toRouteSteps.js'
@@ -110,7 +111,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   const sy = book.switchyard as unknown as SwitchyardAddresses | undefined
   if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
   // Funds sent to our own contracts would be stuck (router) or free for anyone to sweep (executor).
-  const ours = new Set([sy.router, sy.executor, sy.delegate, sy.routerLegacy, sy.executorLegacy, sy.delegateLegacy, ...Object.values(sy.helpers)].map((a) => a.toLowerCase()))
+  const ours = ownContractsOf(ctx)
   for (const [field, address] of [['receiver', params.receiver], ['refundReceiver', params.refundReceiver], ['feeReceiver', params.feeReceiver]] as const) {
     if (address && ours.has(address.toLowerCase())) {
       throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })

@@ -30,6 +30,7 @@ export function toProtoRouteRequest(body: RestRouteRequest): RouteRequest {
   if (body.feeReceiver !== undefined) request.fee_receiver = body.feeReceiver
   if (body.ignoreAggregators != null) request.ignore_aggregators = body.ignoreAggregators
   if (body.ignoreStandards != null) request.ignore_standards = body.ignoreStandards
+  if (body.ignoreBridges != null) request.ignore_bridges = body.ignoreBridges
   if (body.referralCode !== undefined) request.referral_code = body.referralCode
   if (body.destinationChainId !== undefined) request.destination_chain_id = body.destinationChainId
   if (body.refundReceiver !== undefined) request.refund_receiver = body.refundReceiver

@@ -12,7 +12,7 @@ import { routeResponseSchema, type RestRouteResponse } from '../schemas/routeRes
 
 /** How GET /shortcuts/route reads its query string. */
 export const routeQueryShape: QueryShape = {
-  lists: ['amountIn', 'tokenIn', 'tokenOut', 'minAmountOut', 'fee', 'ignoreAggregators', 'ignoreStandards'],
+  lists: ['amountIn', 'tokenIn', 'tokenOut', 'minAmountOut', 'fee', 'ignoreAggregators', 'ignoreStandards', 'ignoreBridges'],
   numbers: ['chainId', 'destinationChainId'],
   booleans: ['toEoa'],
   json: ['variableEstimates'],

@@ -12,6 +12,7 @@ const base: RouteRequest__Output = {
   fee: [],
   ignore_aggregators: [],
   ignore_standards: [],
+  ignore_bridges: [],
 }
 
 describe('fromProtoRouteRequest', () => {

@@ -49,9 +49,10 @@ export function fromProtoRouteRequest(request: RouteRequest__Output): Record<str
     fee: 'fee',
     ignore_aggregators: 'ignoreAggregators',
     ignore_standards: 'ignoreStandards',
+    ignore_bridges: 'ignoreBridges',
   } as const satisfies Partial<Record<keyof RouteRequest__Output, string>>
   for (const [field, name] of Object.entries(lists) as [keyof typeof lists, string][]) {
-    if (request[field].length > 0) out[name] = request[field]
+    if ((request[field] ?? []).length > 0) out[name] = request[field]
   }
   if (hasField(request, 'variable_estimates_json')) out.variableEstimates = parseVariableEstimates(request.variable_estimates_json ?? '')
   return out

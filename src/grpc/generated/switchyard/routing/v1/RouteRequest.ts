@@ -87,6 +87,10 @@ export interface RouteRequest {
    * `authorization: Bearer <key>` metadata instead.
    */
   'account_id'?: (string);
+  /**
+   * Bridges to leave out of cross-chain routes (stargate, layerzero, across); unknown names are ignored.
+   */
+  'ignore_bridges'?: (string)[];
   '_chain_id'?: "chain_id";
   '_routing_strategy'?: "routing_strategy";
   '_to_eoa'?: "to_eoa";
@@ -186,6 +190,10 @@ export interface RouteRequest__Output {
    * `authorization: Bearer <key>` metadata instead.
    */
   'account_id'?: (string);
+  /**
+   * Bridges to leave out of cross-chain routes (stargate, layerzero, across); unknown names are ignored.
+   */
+  'ignore_bridges': (string)[];
   '_chain_id'?: "chain_id";
   '_routing_strategy'?: "routing_strategy";
   '_to_eoa'?: "to_eoa";
