@@ -122,6 +122,37 @@ describe('bundle bridge actions with callbacks, executed and relayed', () => {
     expect((await receiverEvents(1, from1 + 1n)).map((e) => e.eventName)).toEqual(['CallbackExecuted'])
   })
 
+  test('the vendor docs\' bridge sample (route → fee → native stargate bridge whose callback splits ETH on Base, slippage on each part), minus its Uniswap V4 deposit: executed and relayed', async () => {
+    const ETH: Address = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+    const dai = '0x50c5725949a6f0c72e6c4a641f24049a917db0cb' as Address
+    const usdc8453 = h.tok(8453, 'USDC')
+    const feeReceiver: Address = '0x7a11000000000000000000000000000000000033'
+    const answer = await bundle([
+      { protocol: 'enso', action: 'route', args: { tokenIn: h.tok(1, 'USDC'), amountIn: '1000000000', tokenOut: ETH } },
+      { protocol: 'enso', action: 'fee', args: { token: ETH, amount: { useOutputOfCallAt: 0 }, bps: 25, receiver: feeReceiver } },
+      {
+        protocol: 'stargate',
+        action: 'bridge',
+        args: {
+          primaryAddress: '0x77b2043768d28e9c9ab44e1abfc95944bce57931', destinationChainId: 8453, tokenIn: ETH, amountIn: { useOutputOfCallAt: 1 }, receiver,
+          callback: [
+            { protocol: 'enso', action: 'balance', args: { token: ETH } },
+            { protocol: 'enso', action: 'split', args: { tokenIn: ETH, tokenOut: [dai, usdc8453], amountIn: { useOutputOfCallAt: 0 } } },
+            { protocol: 'enso', action: 'slippage', args: { amountOut: { useOutputOfCallAt: 1, index: 0 }, bps: 50 } },
+            { protocol: 'enso', action: 'slippage', args: { amountOut: { useOutputOfCallAt: 1, index: 1 }, bps: 50 } },
+          ],
+        },
+      },
+    ])
+    expect(answer.route.filter((s) => s.chainId === 8453).length).toBeGreaterThan(0)
+    const [daiBefore, usdcBefore] = await Promise.all([h.balance(8453, dai, receiver), h.balance(8453, usdc8453, receiver)])
+    await sendBundle(answer, 1_000_000_000n)
+    await h.until(async () => (await h.balance(8453, dai, receiver)) > daiBefore && (await h.balance(8453, usdc8453, receiver)) > usdcBefore)
+    expect((await h.balance(8453, dai, receiver)) - daiBefore).toBe(out(answer, dai))
+    expect((await h.balance(8453, usdc8453, receiver)) - usdcBefore).toBe(out(answer, usdc8453))
+    expect(await h.balance(1, ETH, feeReceiver)).toBeGreaterThan(0n)
+  })
+
   test('a callback that references an action of the source chain is refused with a 400', async () => {
     await expect(
       bundle([

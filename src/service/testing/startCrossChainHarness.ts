@@ -57,7 +57,7 @@ export async function startCrossChainHarness(user: Address, relayer: Partial<Cre
     tok: (chainId, symbol) => chains[chainId]!.addressBook.tokens[symbol]!.address,
     balance: (chainId, token, who) => {
       const client = chains[chainId]!.client
-      return token === NATIVE ? client.getBalance({ address: who }) : client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+      return token.toLowerCase() === NATIVE.toLowerCase() ? client.getBalance({ address: who }) : client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
     },
     async send(chainId, answer) {
       const client = chains[chainId]!.client
