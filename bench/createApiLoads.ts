@@ -6,6 +6,8 @@ export type ApiBenchContext = {
   tokens: Record<string, string>
   uniswapV2Router02: string
   aaveV3Pool: string
+  /** Base (8453) tokens by symbol, when the second chain runs (cross-chain rows). */
+  baseTokens?: Record<string, string> | undefined
 }
 
 /** One bench row: the requests autocannon cycles through, and the answer each must get. */
@@ -36,6 +38,10 @@ export const ROUTE_PAIRS: readonly (readonly [string, string, string])[] = [
 /** Base amounts of the 5-action bundle: 1 WETH swapped, 1,000 DAI borrowed. */
 const BUNDLE_SWAP_IN = 10n ** 18n
 const BUNDLE_BORROW = 1_000n * 10n ** 18n
+/** Base amount of the cross-chain row: 10,000 USDC. */
+const CROSS_CHAIN_IN = 10_000n * 10n ** 6n
+/** The scenario's USDC vault on Base. */
+const SV_USDC_BASE = '0x5a7e000000000000000000000000000000000001'
 const BUNDLE_PATH = `/api/v1/shortcuts/bundle?chainId=1&fromAddress=${FROM}&routingStrategy=delegate`
 
 /**
@@ -78,7 +84,18 @@ export function createApiLoads(ctx: ApiBenchContext): ApiLoad[] {
 
   const bundle = 'bundle, 5 actions'
   const ok = { status: 200 }
+  // Cross-chain: USDC on chain 1 → Base's USDC vault shares. Every bridge is tried (Stargate USDC and ETH,
+  // Across USDC and WETH); each candidate is built and simulated on both chains; the best wins.
+  const crossChainBody = (amount: string) =>
+    JSON.stringify({ fromAddress: FROM, receiver: FROM, chainId: 1, destinationChainId: 8453, tokenIn: [t('USDC')], tokenOut: [SV_USDC_BASE], amountIn: [amount], variableEstimates: {} })
+  const crossChain = ctx.baseTokens
+    ? [
+        { request: 'cross-chain route 1→8453', mode: 'cold' as const, requests: cold('/api/v1/shortcuts/route', () => crossChainBody(jitter(CROSS_CHAIN_IN))), expect: ok },
+        { request: 'cross-chain route 1→8453', mode: 'warm' as const, requests: fixed('/api/v1/shortcuts/route', crossChainBody(CROSS_CHAIN_IN.toString())), expect: ok },
+      ]
+    : []
   return [
+    ...crossChain,
     { request: 'route', mode: 'cold', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => cold('/api/v1/shortcuts/route', () => routeBody(a, b, jitter(amount)))), expect: ok },
     { request: 'route', mode: 'warm', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => fixed('/api/v1/shortcuts/route', routeBody(a, b, amount))), expect: ok },
     { request: bundle, mode: 'cold', requests: cold(BUNDLE_PATH, () => bundleBody(jitter(BUNDLE_SWAP_IN), jitter(BUNDLE_BORROW))), expect: ok },

@@ -3,10 +3,7 @@ import type { ChainAddressBook } from '../../chain/addressBook.js'
 import type { ChainRuntime } from '../../chain/connectChains.js'
 import { switchyardBridgeSenderAbi } from '../../contracts/abis.js'
 import type { BundleBridgeRoute, BundleBridges } from '../../protocols/bundle/types.js'
-import { NATIVE_ADDRESS } from '../../schemas/fields.js'
-
-/** What Across's relayer keeps of a deposit, bps: the devnet relayer fills anything at or above it. */
-export const ACROSS_RELAYER_FEE_BPS = 4n
+import { bridgeAdapters } from '../../protocols/bridge/registry.js'
 
 const oftQuoteAbi = parseAbi([
   'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
@@ -16,34 +13,13 @@ const oftQuoteAbi = parseAbi([
   'function quoteOFT(SendParam sendParam) view returns (OFTLimit limit, OFTFeeDetail[] details, OFTReceipt receipt)',
 ])
 
-/** The Across part of an address book entry this module reads. */
-type AcrossBook = { spokePool: Address; routes: { token: Address; destinationChainId: number; outputToken?: Address | undefined }[] }
-
 const lower = (a: string) => a.toLowerCase()
 
-/** The routes from `source` to `dest` the address books describe (fees filled in by {@link bridgesOf}). */
+/** The bridge edges from `source` to `dest` the adapters declare (fees filled in by {@link bridgesOf}). */
 export function bridgeRoutesBetween(source: { chainId: number; book: ChainAddressBook }, dest: { chainId: number; book: ChainAddressBook }): BundleBridgeRoute[] {
   const receiver = dest.book.switchyard?.['bridgeReceiver'] as Address | undefined
   if (!receiver) return []
-  const out: BundleBridgeRoute[] = []
-  const dstEid = dest.book.layerZero?.eid
-  for (const pool of source.book.stargate?.pools ?? []) {
-    const remote = dest.book.stargate?.pools.find((p) => p.assetId === pool.assetId)
-    if (!remote || dstEid === undefined) continue
-    out.push({
-      protocol: 'stargate', primary: pool.pool, token: pool.native ? NATIVE_ADDRESS : pool.token, destinationChainId: dest.chainId,
-      destinationToken: remote.native ? NATIVE_ADDRESS : remote.token, dstEid, nativeFee: 0n, feeBps: 0n, destinationReceiver: receiver,
-    })
-  }
-  const across = (source.book as { across?: AcrossBook }).across
-  for (const r of across?.routes ?? []) {
-    if (r.destinationChainId !== dest.chainId || !r.outputToken) continue
-    out.push({
-      protocol: 'across', primary: across!.spokePool, token: r.token, destinationChainId: dest.chainId, destinationToken: r.outputToken,
-      nativeFee: 0n, feeBps: ACROSS_RELAYER_FEE_BPS, destinationReceiver: receiver, wrappedNative: source.book.weth, destinationWrappedNative: dest.book.weth,
-    })
-  }
-  return out
+  return bridgeAdapters.flatMap((a) => a.edges({ source, dest, receiver }))
 }
 
 /** Per chain and block: the bridges as the plan builder needs them. */
