@@ -26,7 +26,8 @@ export function computePriceImpact(
     midPrices = new Map(),
   }: {
     inputs: readonly { token: Address; amount: bigint }[]
-    outputs: readonly { token: Address; amount: bigint }[]
+    /** Outputs delivered on another chain carry that chain's address book and mid prices. */
+    outputs: readonly { token: Address; amount: bigint; book?: ChainAddressBook | undefined; midPrices?: ReadonlyMap<string, { price: number }> | undefined }[]
     midPrices?: ReadonlyMap<string, { price: number }> | undefined
   },
 ): number | null {
@@ -38,7 +39,7 @@ export function computePriceImpact(
     valueIn += v
   }
   for (const o of outputs) {
-    const v = usdValue(book, midPrices, o.token, o.amount)
+    const v = usdValue(o.book ?? book, o.midPrices ?? midPrices, o.token, o.amount)
     if (v === undefined) return null
     valueOut += v
   }

@@ -50,6 +50,8 @@ type BundleComputation = {
   mins: bigint[]
   gas: bigint
   amountsOut: Map<string, bigint>
+  /** What the source chain's deliveries gave (the part of amountsOut priced on the source chain). */
+  sourceOut: Map<string, bigint>
   outputs: bigint[][] | undefined
   approvals: BundleAnswer['approvals']
   /** Bridges: what the destination callbacks deliver, as simulated there. */
@@ -91,7 +93,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     amountsOut: Object.fromEntries([...c.amountsOut].map(([t, a]) => [t, a.toString()])),
     minAmountsOut: Object.fromEntries([...c.amountsOut].map(([t, a]) => [t, applySlippage(a).toString()])),
     route: c.built.route.map((s) => ({ ...s, internalRoutes: [], args: {}, chainId: s.chainId ?? params.chainId })),
-    priceImpact: priceImpactOf(chain, snapshot, c.built, c.amountsOut),
+    priceImpact: await priceImpactOf(ctx, { chain, snapshot, built: c.built, sourceOut: c.sourceOut, bridged: c.bridged }),
     feeAmount: {},
     approvals: c.approvals,
     validUntil: Number(snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000))) + VALID_FOR_SECONDS,
@@ -188,6 +190,7 @@ async function computeBundle(
     const delta = sim.deltas[i]!
     if (delta > 0n) amountsOut.set(getAddress(d.token), (amountsOut.get(getAddress(d.token)) ?? 0n) + delta)
   })
+  const sourceOut = new Map(amountsOut)
   // What the bridges' destinations deliver to the bundle's receivers (refunds to others are not outputs).
   for (const d of bridged?.deliveries ?? []) {
     if (d.output && d.amount > 0n) amountsOut.set(d.token, (amountsOut.get(d.token) ?? 0n) + d.amount)
@@ -198,6 +201,7 @@ async function computeBundle(
     mins,
     gas: sim.gas,
     amountsOut,
+    sourceOut,
     outputs: decodeBundleOutputs({ returnData: sim.returnData, strategy: delegate ? 'delegate' : 'router', outputs: built.outputs }),
     approvals: delegate ? [] : await approvalsNeeded(chain, { owner: params.fromAddress, spender: to, inputs: built.inputs, blockNumber: snapshot.blockNumber }),
     bridged,
@@ -220,13 +224,26 @@ function rejectOwnContracts(ours: Set<string>, params: BundleParams): void {
   walk(params.actions, 'actions')
 }
 
-/** Price impact in bps of what the bundle pulls against what it delivers, at pool mid prices. */
-function priceImpactOf(chain: ChainRuntime, snapshot: Parameters<typeof tokenPricesFor>[0], built: BuildBundleReturnType, amountsOut: Map<string, bigint>): number | null {
-  if (built.inputs.length === 0 || amountsOut.size === 0) return null
-  return computePriceImpact(chain.addressBook, {
-    inputs: built.inputs.map((i) => ({ token: i.token, amount: i.amount })),
-    outputs: [...amountsOut].map(([token, amount]) => ({ token: token as Address, amount })),
-    midPrices: tokenPricesFor(snapshot, chain.addressBook),
+/**
+ * Price impact in bps of what the bundle pulls against what it delivers, at pool mid prices: source
+ * deliveries at the source chain's prices, what bridges deliver at their destination chain's.
+ */
+async function priceImpactOf(
+  ctx: ServiceContext,
+  p: { chain: ChainRuntime; snapshot: Parameters<typeof tokenPricesFor>[0]; built: BuildBundleReturnType; sourceOut: Map<string, bigint>; bridged: CompleteBridgeLegsReturnType | undefined },
+): Promise<number | null> {
+  const bridged = (p.bridged?.deliveries ?? []).filter((d) => d.output && d.amount > 0n)
+  if (p.built.inputs.length === 0 || p.sourceOut.size + bridged.length === 0) return null
+  const destPrices = new Map<number, ReturnType<typeof tokenPricesFor>>()
+  for (const d of bridged) {
+    if (!destPrices.has(d.chainId)) destPrices.set(d.chainId, tokenPricesFor(await ctx.snapshots[d.chainId]!.current(), ctx.chains[d.chainId]!.addressBook))
+  }
+  return computePriceImpact(p.chain.addressBook, {
+    inputs: p.built.inputs.map((i) => ({ token: i.token, amount: i.amount })),
+    outputs: [
+      ...[...p.sourceOut].map(([token, amount]) => ({ token: token as Address, amount })),
+      ...bridged.map((d) => ({ token: d.token, amount: d.amount, book: ctx.chains[d.chainId]!.addressBook, midPrices: destPrices.get(d.chainId) })),
+    ],
+    midPrices: tokenPricesFor(p.snapshot, p.chain.addressBook),
   })
 }
-

@@ -49,6 +49,9 @@ describe('cross-chain routes (destinationChainId), executed and relayed on the d
     expect(bridge).toMatchObject({ sourceChainId: 1, destinationChainId: 8453, chainId: 1 })
     expect(answer.route.some((s) => s.chainId === 8453 && s.tokenOut.some((t) => t.toLowerCase() === BASE_VAULT.toLowerCase()))).toBe(true)
     expect(answer.bridgingEstimates?.[0]).toMatchObject({ fromChainId: 1, toChainId: 8453 })
+    // Priced on each side's own chain: Base's vault shares at Base's share price (not chain 1's vault at the same address).
+    expect(answer.priceImpact).toBeGreaterThanOrEqual(0)
+    expect(answer.priceImpact).toBeLessThan(50)
     const base = h.chains[8453]!
     const from = await base.client.getBlockNumber()
     const before = await h.balance(8453, BASE_VAULT, receiver)
