@@ -18,7 +18,7 @@ import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/e
 import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNamed } from './bundle/readBundleChainData.js'
 import { simulateBundle } from './bundle/simulateBundle.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
-import { completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
+import { bridgingEstimateOf, completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import type { BundleAnswer, CallOptions } from './types.js'
 import { withUpstream } from './withUpstream.js'
@@ -98,6 +98,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     approvals: c.approvals,
     validUntil: Number(snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000))) + VALID_FOR_SECONDS,
     actionOutputs: c.outputs?.map((values) => values.map(String)),
+    ...(c.bridged ? { bridgingEstimates: c.bridged.legs.map(bridgingEstimateOf) } : {}),
   }
 }
 

@@ -10,9 +10,6 @@ import type { ServiceContext } from './context.js'
 import { getBundle } from './getBundle.js'
 import type { BundleAnswer, CallOptions, RouteAnswer } from './types.js'
 
-/** Seconds a bridge takes on the devnet: the relayer polls every 100 ms and both chains mine instantly. */
-const DEVNET_BRIDGE_SECONDS = 2
-
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
 /** Whether `token` enters `route` as it is (native coin enters Across as WETH). */
@@ -65,7 +62,7 @@ function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknow
  * `minAmountOut` is checked by our receiver on the destination, which refunds below it.
  * @throws InvalidRequestError, UnsupportedChainError, NoRouteError (with every bridge's reason)
  */
-export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParams, options: CallOptions): Promise<RouteAnswer & { bridgingEstimates: BridgingEstimate[] }> {
+export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParams, options: CallOptions): Promise<RouteAnswer> {
   const destId = params.destinationChainId!
   if (!ctx.chains[destId]) throw new UnsupportedChainError({ chainId: destId, supported: Object.keys(ctx.chains).map(Number), field: 'destinationChainId' })
   if (params.tokenIn.length !== 1 || params.tokenOut.length !== 1) {
@@ -100,13 +97,10 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
     throw new NoRouteError({ reason: reasons.join('; ') })
   }
   const best = answers.reduce((a, b) => (BigInt(b.answer.amountsOut[tokenOut]!) > BigInt(a.answer.amountsOut[tokenOut]!) ? b : a))
-  return toRouteAnswer(best.answer, best.route, { tokenOut, chainId: params.chainId })
+  return toRouteAnswer(best.answer, { tokenOut, chainId: params.chainId })
 }
 
-/** The SDK's BridgeLatencyEstimate. */
-export type BridgingEstimate = { fromChainId: number; toChainId: number; token: string; estimatedSeconds: number; bridge: string; source: string }
-
-function toRouteAnswer(answer: BundleAnswer, route: BundleBridgeRoute, p: { tokenOut: Address; chainId: number }): RouteAnswer & { bridgingEstimates: BridgingEstimate[] } {
+function toRouteAnswer(answer: BundleAnswer, p: { tokenOut: Address; chainId: number }): RouteAnswer {
   return {
     gas: answer.gas,
     amountOut: answer.amountsOut[p.tokenOut]!,
@@ -117,6 +111,6 @@ function toRouteAnswer(answer: BundleAnswer, route: BundleBridgeRoute, p: { toke
     createdAt: answer.createdAt,
     tx: answer.tx,
     route: answer.route.map((s) => ({ ...s, chainId: s.chainId ?? p.chainId })),
-    bridgingEstimates: [{ fromChainId: p.chainId, toChainId: route.destinationChainId, token: route.token, estimatedSeconds: DEVNET_BRIDGE_SECONDS, bridge: route.protocol, source: 'switchyard devnet relayer' }],
+    bridgingEstimates: answer.bridgingEstimates,
   }
 }

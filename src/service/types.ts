@@ -53,8 +53,11 @@ export type RouteAnswer = {
   tx: TxAnswer
   route: RouteStepAnswer[]
   /** Cross-chain routes: how long each bridge takes. */
-  bridgingEstimates?: { fromChainId: number; toChainId: number; token: string; estimatedSeconds: number; bridge: string; source: string }[] | undefined
+  bridgingEstimates?: BridgingEstimateAnswer[] | undefined
 }
+
+/** How long a bridge takes (the SDK's BridgeLatencyEstimate). */
+export type BridgingEstimateAnswer = { fromChainId: number; toChainId: number; token: string; estimatedSeconds: number; bridge: string; source: string }
 
 /** A transaction the sender must send before a bundle (an approval of the router). */
 export type ApprovalAnswer = TxAnswer & { token: string; amount: string; spender: string }
@@ -80,6 +83,8 @@ export type BundleAnswer = {
   validUntil: number
   /** Each action's outputs as simulated (decimal strings, in action order), when the state was readable. */
   actionOutputs?: string[][] | undefined
+  /** Bundles with bridges: how long each bridge takes. */
+  bridgingEstimates?: BridgingEstimateAnswer[] | undefined
 }
 
 /** The non-tokenized route answer (OpenAPI `NontokenizedRouteShortcutTransaction`). */

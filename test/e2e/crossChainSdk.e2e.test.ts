@@ -93,6 +93,7 @@ describe('@ensofinance/sdk cross-chain against a running switchyard with its rel
         },
       },
     ])
+    expect(bundle.bridgingEstimates?.[0]).toMatchObject({ fromChainId: 1, toChainId: 8453 })
     for (const a of bundle.approvals ?? []) await sendOnChain1(a, 100_000n)
     const promised = BigInt(Object.entries(bundle.amountsOut ?? {}).find(([t]) => t.toLowerCase() === VAULT)![1] as string)
     const before = await balanceOf(8453, VAULT, receiver)

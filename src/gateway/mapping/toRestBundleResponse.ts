@@ -1,5 +1,6 @@
 import type { BundleResponse__Output } from '../../grpc/generated/switchyard/routing/v1/BundleResponse.js'
 import { InternalError } from '../../errors/request.js'
+import type { RestBridgingEstimate } from '../schemas/routeResponse.js'
 import { toRestStep } from './toRestRouteResponse.js'
 import { toRestTransaction } from './toRestTransaction.js'
 
@@ -17,6 +18,8 @@ export type RestBundleResponse = {
   /** The SDK's `WalletTransaction`s, with the token, amount and spender they approve. */
   approvals: (ReturnType<typeof toRestTransaction> & { token: string; amount: string; spender: string })[]
   validUntil: number
+  /** Bundles with bridges: how long each bridge takes (the SDK's BridgeLatencyEstimate). */
+  bridgingEstimates?: RestBridgingEstimate[]
 }
 
 /**
@@ -50,6 +53,9 @@ export function toRestBundleResponse(response: BundleResponse__Output): RestBund
         return { ...toRestTransaction(a.tx), token: a.token, amount: a.amount, spender: a.spender }
       }),
       validUntil: Number(response.valid_until),
+      ...(response.bridging_estimates.length > 0
+        ? { bridgingEstimates: response.bridging_estimates.map((e) => ({ fromChainId: Number(e.from_chain_id), toChainId: Number(e.to_chain_id), token: e.token, estimatedSeconds: e.estimated_seconds, bridge: e.bridge, source: e.source })) }
+        : {}),
     }
   } catch (error) {
     if (error instanceof InternalError) throw error

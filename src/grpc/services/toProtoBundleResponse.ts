@@ -23,6 +23,9 @@ export function toProtoBundleResponse(answer: BundleAnswer): BundleResponse {
     fee_amount: answer.feeAmount,
     approvals: answer.approvals.map((a) => ({ token: a.token, amount: a.amount, spender: a.spender, tx: toProtoTransaction(a) })),
     valid_until: String(answer.validUntil),
+    bridging_estimates: (answer.bridgingEstimates ?? []).map((e) => ({
+      from_chain_id: String(e.fromChainId), to_chain_id: String(e.toChainId), token: e.token, estimated_seconds: e.estimatedSeconds, bridge: e.bridge, source: e.source,
+    })),
   }
   if (answer.priceImpact !== null) out.price_impact = answer.priceImpact
   return out

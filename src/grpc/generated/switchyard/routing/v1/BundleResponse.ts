@@ -3,6 +3,7 @@
 import type { Transaction as _switchyard_routing_v1_Transaction, Transaction__Output as _switchyard_routing_v1_Transaction__Output } from '../../../switchyard/routing/v1/Transaction.js';
 import type { RouteStep as _switchyard_routing_v1_RouteStep, RouteStep__Output as _switchyard_routing_v1_RouteStep__Output } from '../../../switchyard/routing/v1/RouteStep.js';
 import type { Approval as _switchyard_routing_v1_Approval, Approval__Output as _switchyard_routing_v1_Approval__Output } from '../../../switchyard/routing/v1/Approval.js';
+import type { BridgingEstimate as _switchyard_routing_v1_BridgingEstimate, BridgingEstimate__Output as _switchyard_routing_v1_BridgingEstimate__Output } from '../../../switchyard/routing/v1/BridgingEstimate.js';
 import type { Long } from '@grpc/proto-loader';
 
 export interface BundleResponse {
@@ -41,6 +42,10 @@ export interface BundleResponse {
    * Unix seconds after which the answer should be refreshed.
    */
   'valid_until'?: (number | string | Long);
+  /**
+   * Bundles with bridges: how long each bridge takes.
+   */
+  'bridging_estimates'?: (_switchyard_routing_v1_BridgingEstimate)[];
   '_price_impact'?: "price_impact";
 }
 
@@ -80,5 +85,9 @@ export interface BundleResponse__Output {
    * Unix seconds after which the answer should be refreshed.
    */
   'valid_until': (string);
+  /**
+   * Bundles with bridges: how long each bridge takes.
+   */
+  'bridging_estimates': (_switchyard_routing_v1_BridgingEstimate__Output)[];
   '_price_impact'?: "price_impact";
 }
