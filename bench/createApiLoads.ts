@@ -84,8 +84,8 @@ export function createApiLoads(ctx: ApiBenchContext): ApiLoad[] {
 
   const bundle = 'bundle, 5 actions'
   const ok = { status: 200 }
-  // Cross-chain: USDC on chain 1 → Base's USDC vault shares. Every bridge is tried (Stargate USDC and ETH,
-  // Across USDC and WETH); each candidate is built and simulated on both chains; the best wins.
+  // Cross-chain: USDC on chain 1 → Base's USDC vault shares. Every bridge is a candidate (Stargate USDC and
+  // ETH, Across USDC and WETH), ranked by estimate; the best two are simulated on both chains.
   const crossChainBody = (amount: string) =>
     JSON.stringify({ fromAddress: FROM, receiver: FROM, chainId: 1, destinationChainId: 8453, tokenIn: [t('USDC')], tokenOut: [SV_USDC_BASE], amountIn: [amount], variableEstimates: {} })
   const crossChain = ctx.baseTokens

@@ -7,7 +7,7 @@
  * - bundle, 5 actions: POST /api/v1/shortcuts/bundle under the delegate strategy (uniswap-v2 swap,
  *   slippage, aave-v3 deposit and borrow, enso route); built in a worker, simulated twice (amounts, gas).
  * - cross-chain route 1→8453: POST /api/v1/shortcuts/route with destinationChainId (USDC → Base vault
- *   shares): every bridge candidate is built and simulated on both chains, the best answered.
+ *   shares): the bridge candidates are ranked by estimate and the best two simulated on both chains.
  * - refused: bundles the validator refuses (400 TOO_MANY_ACTIONS, 400 TOO_DEEP), to show that refusing
  *   costs little however hostile the body.
  * - cold: every request asks for a different amount (seeded stream): nothing is shared.
@@ -97,7 +97,7 @@ function printTable(rows: Row[]): void {
   for (const r of rows) {
     console.log(`| ${r.request} | ${r.mode} | ${r.connections} | ${int(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.p99_9} | ${r.max} | ${int(r.requests)} | ${r.unexpected} | ${r.errors} |`)
   }
-  console.log('cross-chain: USDC (chain 1) → Base USDC vault shares; every bridge candidate built and simulated on both chains')
+  console.log('cross-chain: USDC (chain 1) → Base USDC vault shares; bridge candidates ranked by estimate, the best two simulated on both chains')
   console.log('targets: route p50 ≤ 15 ms and ≥ 300 routes/s; bundle (5 actions) p50 ≤ 25 ms; cross-chain route p50 ≤ 60 ms')
 }
 

@@ -7,10 +7,18 @@ import { isNativeAddress } from '../schemas/fields.js'
 import type { RouteParams } from '../schemas/routeRequest.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
 import type { ServiceContext } from './context.js'
+import { estimateBridgedOutput } from './bridge/estimateBridgedOutput.js'
+import { createSingleFlight } from './createSingleFlight.js'
 import { getBundle } from './getBundle.js'
 import type { BundleAnswer, CallOptions, RouteAnswer } from './types.js'
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/** How many bridge candidates, best estimate first, are built and simulated on both chains. */
+const FULLY_SIMULATED = 2
+
+/** Per process: the candidates' order by estimate, per blocks and request. */
+const rankings = createSingleFlight<number[]>({ max: 1_000, ttl: 60_000 })
 
 /** Whether `token` enters `route` as it is (native coin enters Across as WETH). */
 function entersAsIs(route: BundleBridgeRoute, token: Address): boolean {
@@ -57,8 +65,9 @@ function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknow
  * A route whose tokenOut arrives on another chain: each bridge that connects the chains (Stargate
  * pools, Across routes, minus `ignoreBridges`) makes a bundle — the source leg routes tokenIn to the
  * bridge asset, the bridge carries it, and the destination leg (the bridge's callback) routes it to
- * tokenOut for the receiver. Each is built and simulated on both chains by the bundle use case; the
- * best simulated delivery wins. `amountOut` is what the destination leg delivered in simulation;
+ * tokenOut for the receiver. Every candidate is ranked by the engine's estimate (plans built on both
+ * chains, no simulation); the best two are built and simulated on both chains by the bundle use case
+ * (the rest only if both fail), and the best simulated delivery wins. `amountOut` is what the destination leg delivered in simulation;
  * `minAmountOut` is checked by our receiver on the destination, which refunds below it.
  * @throws InvalidRequestError, UnsupportedChainError, NoRouteError (with every bridge's reason)
  */
@@ -88,10 +97,27 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
     },
     actions: bundleActionsFor(params, route),
   })
-  const settled = await Promise.allSettled(routes.map(async (route) => ({ route, answer: await getBundle(ctx, request(route), options) })))
-  const answers = settled.flatMap((s) => (s.status === 'fulfilled' && s.value.answer.amountsOut[tokenOut] !== undefined ? [s.value] : []))
+  // Rank every bridge by the engine's estimate (plans built on both chains, nothing simulated), then
+  // build and simulate the best two for real; the rest only if both fail.
+  // Identical requests on the same blocks share one ranking (the bundles' own single flight shares the rest).
+  const destSnapshot = await ctx.snapshots[destId]!.current()
+  const key = `${snapshot.version}|${destSnapshot.version}|${JSON.stringify(params, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`
+  const order = await rankings(key, async () => {
+    const estimates = await Promise.all(routes.map((route) => estimateBridgedOutput(ctx, { request: request(route), token: tokenOut, receiver: params.receiver, signal: options.signal, deadline: options.deadline })))
+    return routes.map((route, i) => ({ i, estimate: estimates[i] ?? -1n })).sort((a, b) => (b.estimate > a.estimate ? 1 : b.estimate < a.estimate ? -1 : 0)).map((x) => x.i)
+  }, options)
+  const ranked = order.map((i) => routes[i]!)
+  const simulate = (list: BundleBridgeRoute[]) => Promise.allSettled(list.map(async (route) => ({ route, answer: await getBundle(ctx, request(route), options) })))
+  let tried = ranked.slice(0, FULLY_SIMULATED)
+  let settled = await simulate(tried)
+  const delivered = (s: typeof settled) => s.flatMap((x) => (x.status === 'fulfilled' && x.value.answer.amountsOut[tokenOut] !== undefined ? [x.value] : []))
+  if (delivered(settled).length === 0 && ranked.length > tried.length) {
+    tried = [...tried, ...ranked.slice(FULLY_SIMULATED)]
+    settled = [...settled, ...(await simulate(ranked.slice(FULLY_SIMULATED)))]
+  }
+  const answers = delivered(settled)
   if (answers.length === 0) {
-    const reasons = settled.map((s, i) => `${routes[i]!.protocol} ${routes[i]!.primary}: ${s.status === 'rejected' ? (s.reason instanceof BaseError ? s.reason.shortMessage : String(s.reason)) : 'delivers nothing'}`)
+    const reasons = settled.map((s, i) => `${tried[i]!.protocol} ${tried[i]!.primary}: ${s.status === 'rejected' ? (s.reason instanceof BaseError ? s.reason.shortMessage : String(s.reason)) : 'delivers nothing'}`)
     const invalid = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && s.reason instanceof InvalidRequestError)
     if (invalid) throw invalid.reason
     throw new NoRouteError({ reason: reasons.join('; ') })
