@@ -100,7 +100,9 @@ type LegBuild = { route: BundleBridgeRoute; amount: BundleValue; native: boolean
 
 function buildStargate(ctx: BundleActionContext, { route, amount, native, to, message, plain }: LegBuild & { plain: boolean }): void {
   const sender = ctx.contracts.bridges!.sender
-  const fee = literalAmount(route.nativeFee, NATIVE_ADDRESS)
+  // The sender quotes the exact fee when it runs (the message and the block may change it) and returns
+  // the change, which the plan's sweep hands to the refund receiver: bring the quote plus 10 %.
+  const fee = literalAmount(route.nativeFee + route.nativeFee / 10n, NATIVE_ADDRESS)
   ctx.spend(NATIVE_ADDRESS, fee)
   if (!native) planApprove(ctx, route.token, sender, amount)
   const value = native ? planMath(ctx, 'add', amount, fee, 'amountIn') : fee
