@@ -153,6 +153,25 @@ describe('bundle bridge actions with callbacks, executed and relayed', () => {
     expect(await h.balance(1, ETH, feeReceiver)).toBeGreaterThan(0n)
   })
 
+  test('enso route with destinationChainId inside a bundle (the SDK\'s CrossChainRouteArgs): USDC on chain 1 → AERO on Base, executed and relayed; its output cannot be referenced on the source', async () => {
+    const aero = h.tok(8453, 'AERO')
+    const routeArgs = { tokenIn: h.tok(1, 'USDC'), tokenOut: aero, amountIn: '1500000000', destinationChainId: 8453, receiver }
+    const answer = await bundle([{ protocol: 'enso', action: 'route', args: routeArgs }])
+    expect(answer.route.some((s) => s.action === 'bridge' && s.destinationChainId === 8453)).toBe(true)
+    const promised = out(answer, aero)
+    expect(promised).toBeGreaterThan(0n)
+    const before = await h.balance(8453, aero, receiver)
+    await sendBundle(answer, 1_500_000_000n)
+    await h.until(async () => (await h.balance(8453, aero, receiver)) > before)
+    expect((await h.balance(8453, aero, receiver)) - before).toBe(promised)
+    await expect(
+      bundle([
+        { protocol: 'enso', action: 'route', args: routeArgs },
+        { protocol: 'erc20', action: 'transfer', args: { token: h.tok(1, 'USDC'), receiver, amount: { useOutputOfCallAt: 0 } } },
+      ]),
+    ).rejects.toMatchObject({ code: 'INVALID_REFERENCE' })
+  })
+
   test('a callback that references an action of the source chain is refused with a 400', async () => {
     await expect(
       bundle([

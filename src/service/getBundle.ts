@@ -113,7 +113,7 @@ async function computeBundle(
   const { delegate, self, to } = target
   const initialBalances = delegate ? await balancesOf(chain, { account: self, tokens: tokensNamed(params), blockNumber: snapshot.blockNumber }) : {}
   const flashLoanPremium = params.actions.some((a) => a.action === 'flashloan') ? await flashLoanPremiumBps(chain) : undefined
-  const bridges = params.actions.some((a) => a.action === 'bridge')
+  const bridges = params.actions.some((a) => a.action === 'bridge' || (a.args as { destinationChainId?: number }).destinationChainId !== undefined)
     ? await bridgesOf(ctx.chains, { chainId: params.chainId, blockNumber: snapshot.blockNumber, timestamp: snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000)) })
     : undefined
   const buildOptions = { signal: options.signal, deadline: options.deadline ?? Date.now() + MAX_BUILD_MS }

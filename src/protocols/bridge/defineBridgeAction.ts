@@ -67,32 +67,57 @@ export function defineBridgeAction(protocol: string, design: 'stargate' | 'acros
     outputs: () => [],
     build(ctx, args) {
       const route = routeFor(ctx, design, args)
-      const amount = ctx.amount(args.amountIn)
-      const native = isNativeAddress(args.tokenIn)
-      ctx.spend(native ? NATIVE_ADDRESS : args.tokenIn, amount)
-      const callback = args.callback ?? []
-      const refundReceiver = args.refundReceiver ?? args.receiver
-      const gasLimit = args.callbackGasLimit ?? DEFAULT_CALLBACK_GAS_LIMIT
       const callbackValue = args.callbackValue === undefined ? 0n : typeof args.callbackValue === 'bigint' ? args.callbackValue : ctx.fail('INVALID_AMOUNT', 'callbackValue', 'must be a literal amount')
-      const arriving = amount.estimate === undefined ? undefined : amount.estimate - (amount.estimate * route.feeBps) / 10_000n
-      const placeholder = ctx.bridge({ route, amountIn: amount.estimate, receiver: args.receiver, refundReceiver, callback, callbackGasLimit: gasLimit, callbackValue })
-      const message = callback.length === 0 ? '0x' : placeholder
-      const to = callback.length === 0 ? args.receiver : route.destinationReceiver
-      if (design === 'stargate') buildStargate(ctx, { route, amount, native, to, message, plain: callback.length === 0 })
-      else buildAcross(ctx, { route, amount, native, to, message, depositor: refundReceiver })
-      ctx.report({
-        action: 'bridge',
-        protocol,
-        primary: route.primary,
-        tokenIn: [args.tokenIn],
-        tokenOut: [route.destinationToken],
-        amountIn: amount.estimate?.toString(),
-        amountOut: arriving?.toString(),
-        sourceChainId: ctx.chainId,
-        destinationChainId: route.destinationChainId,
+      planBridge(ctx, {
+        protocol, route, tokenIn: args.tokenIn, amount: ctx.amount(args.amountIn), receiver: args.receiver, refundReceiver: args.refundReceiver ?? args.receiver,
+        callback: args.callback ?? [], callbackGasLimit: args.callbackGasLimit ?? DEFAULT_CALLBACK_GAS_LIMIT, callbackValue,
       })
       return []
     },
+  })
+}
+
+/** Parameters of {@link planBridge}. */
+export type PlanBridgeParameters = {
+  /** Slug reported in the answer's route (`stargate`, `layerzero`, `across`). */
+  protocol: string
+  route: BundleBridgeRoute
+  tokenIn: Address
+  amount: BundleValue
+  receiver: Address
+  refundReceiver: Address
+  /** Validated callback actions (run on the destination), or none: the tokens go straight to `receiver`. */
+  callback: readonly unknown[]
+  callbackGasLimit: bigint
+  callbackValue: bigint
+}
+
+/**
+ * Adds one bridge leg to the plan: spends `amount` of `tokenIn` from the executing contract and sends it
+ * through the route's design (Stargate taxi through our sender, or an Across deposit); registers the
+ * destination callback for the service, and reports the step.
+ */
+export function planBridge(ctx: BundleActionContext, p: PlanBridgeParameters): void {
+  const { route, amount } = p
+  const native = isNativeAddress(p.tokenIn)
+  ctx.spend(native ? NATIVE_ADDRESS : p.tokenIn, amount)
+  const arriving = amount.estimate === undefined ? undefined : amount.estimate - (amount.estimate * route.feeBps) / 10_000n
+  const placeholder = ctx.bridge({ route, amountIn: amount.estimate, receiver: p.receiver, refundReceiver: p.refundReceiver, callback: p.callback, callbackGasLimit: p.callbackGasLimit, callbackValue: p.callbackValue })
+  const plain = p.callback.length === 0
+  const message = plain ? '0x' : placeholder
+  const to = plain ? p.receiver : route.destinationReceiver
+  if (route.protocol === 'stargate') buildStargate(ctx, { route, amount, native, to, message, plain })
+  else buildAcross(ctx, { route, amount, native, to, message, depositor: p.refundReceiver })
+  ctx.report({
+    action: 'bridge',
+    protocol: p.protocol,
+    primary: route.primary,
+    tokenIn: [p.tokenIn],
+    tokenOut: [route.destinationToken],
+    amountIn: amount.estimate?.toString(),
+    amountOut: arriving?.toString(),
+    sourceChainId: ctx.chainId,
+    destinationChainId: route.destinationChainId,
   })
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { amountArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
 import { planMath, planMulDiv, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
+import { planCrossChainRoute } from './planCrossChainRoute.js'
 import { switchyardMathHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 
@@ -30,18 +31,27 @@ export const ensoRouteAction = defineBundleAction({
     ignoreStandards: ignoreList,
     ignoreBridges: ignoreList,
   }),
-  outputs: () => ['amount'],
+  // A cross-chain route delivers on another chain: nothing on this chain for later actions to reference.
+  outputs: (args) => (args.destinationChainId === undefined ? ['amount'] : []),
   build(ctx, args) {
-    if (args.destinationChainId !== undefined && args.destinationChainId !== ctx.chainId) {
-      ctx.fail('BRIDGE_NOT_SUPPORTED', 'destinationChainId', 'cross-chain routes inside bundles are not supported yet')
+    if (args.destinationChainId !== undefined && args.destinationChainId === ctx.chainId) {
+      ctx.fail('SAME_CHAIN_BRIDGE', 'destinationChainId', 'equals the bundle chainId; omit it for a same-chain route')
     }
-    if (same(args.tokenIn, args.tokenOut)) ctx.fail('SAME_TOKEN', 'tokenOut', 'tokenIn and tokenOut must differ')
+    if (args.destinationChainId === undefined && same(args.tokenIn, args.tokenOut)) ctx.fail('SAME_TOKEN', 'tokenOut', 'tokenIn and tokenOut must differ')
     let amountIn = ctx.amount(args.amountIn)
     if (args.fee !== undefined && args.fee > 0n) {
       if (args.fee > 100n) ctx.fail('INVALID_FEE', 'fee', 'must be 0-100 basis points')
       if (!args.feeReceiver) return ctx.fail('FEE_RECEIVER_REQUIRED', 'feeReceiver', 'required when fee is given')
       const fee = takeFee(ctx, { token: args.tokenIn, amount: amountIn, bps: args.fee, receiver: args.feeReceiver })
       amountIn = planMath(ctx, 'sub', amountIn, fee, 'amountIn')
+    }
+    if (args.destinationChainId !== undefined) {
+      const receiver = args.receiver ?? ctx.receiver
+      planCrossChainRoute(ctx, {
+        tokenIn: args.tokenIn, tokenOut: args.tokenOut, amountIn, destinationChainId: args.destinationChainId, receiver,
+        refundReceiver: args.refundReceiver ?? receiver, slippageBps: args.slippage, ignoreBridges: args.ignoreBridges,
+      })
+      return []
     }
     const minAmountOut = args.minAmountOut === undefined ? undefined : ctx.amount(args.minAmountOut)
     return [

@@ -19,7 +19,9 @@ export function tokensNamed(params: BundleParams): Address[] {
   const found = new Set<string>()
   for (const a of params.actions) {
     const args = a.args as Record<string, unknown>
-    for (const key of ['token', 'tokenIn', 'tokenOut']) {
+    // A cross-chain route's tokenOut lives on its destination chain (its callback is checked there).
+    const keys = args.destinationChainId === undefined ? ['token', 'tokenIn', 'tokenOut'] : ['tokenIn']
+    for (const key of keys) {
       const v = args[key]
       for (const t of Array.isArray(v) ? v : [v]) if (typeof t === 'string' && /^0x[0-9a-fA-F]{40}$/.test(t)) found.add(getAddress(t))
     }
