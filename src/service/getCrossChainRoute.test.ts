@@ -112,6 +112,23 @@ describe('cross-chain routes (destinationChainId), executed and relayed on the d
     expect(await h.balance(8453, bridged, sy['bridgeReceiverExecutor']!)).toBe(0n)
   })
 
+  test('delegate strategy: a smart wallet bridges its own USDC to Base vault shares (our sender pulls from the wallet)', async () => {
+    const c1 = h.chains[1]!.client
+    const factory = (h.chains[1]!.addressBook.switchyard as Record<string, Address>)['smartWalletFactory']!
+    const factoryAbi = parseAbi(['function createWallet(address owner) returns (address)', 'function walletAddress(address owner) view returns (address)'])
+    const walletAbi = parseAbi(['function execute(address target, bytes data) payable returns (bytes)'])
+    const wallet = await c1.readContract({ address: factory, abi: factoryAbi, functionName: 'walletAddress', args: [user] })
+    await c1.waitForTransactionReceipt({ hash: await c1.writeContract({ address: factory, abi: factoryAbi, functionName: 'createWallet', args: [user], account: user, chain: c1.chain }) })
+    await h.devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 5_000n * 10n ** 6n })
+    const answer = await route({ routingStrategy: 'delegate', spender: wallet, tokenIn: [h.tok(1, 'USDC')], amountIn: ['2000000000'], tokenOut: [BASE_VAULT], ignoreBridges: ['across'] })
+    const before = await h.balance(8453, BASE_VAULT, receiver)
+    const hash = await c1.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], value: BigInt(answer.tx.value), account: user, chain: c1.chain, gas: BigInt(answer.gas) + 100_000n })
+    expect((await c1.waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect(await h.balance(1, h.tok(1, 'USDC'), wallet)).toBe(3_000n * 10n ** 6n)
+    await h.until(async () => (await h.balance(8453, BASE_VAULT, receiver)) > before)
+    expect((await h.balance(8453, BASE_VAULT, receiver)) - before).toBe(BigInt(answer.amountOut))
+  })
+
   test('a relayer killed between lzReceive and lzCompose delivers the compose exactly once after a restart', async () => {
     await h.relayer.stop()
     let crash = true
