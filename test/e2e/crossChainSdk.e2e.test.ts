@@ -1,8 +1,11 @@
+import * as grpc from '@grpc/grpc-js'
 import { EnsoClient } from '@ensofinance/sdk'
 import { pino } from 'pino'
 import { erc20Abi, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { configSchema } from '../../src/config.js'
+import { toProtoRouteRequest } from '../../src/gateway/mapping/toProtoRouteRequest.js'
+import { loadProtoDefinition } from '../../src/grpc/loadProtoDefinition.js'
 import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
 
 /**
@@ -57,6 +60,22 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 }
 
 describe('@ensofinance/sdk cross-chain against a running switchyard with its relayer', () => {
+  test('gRPC RoutingService.Route with destination_chain_id answers what REST answers on the same blocks (bridge steps, bridging estimates)', async () => {
+    const proto = grpc.loadPackageDefinition(loadProtoDefinition({})) as unknown as { switchyard: { routing: { v1: { RoutingService: grpc.ServiceClientConstructor } } } }
+    const routing = new proto.switchyard.routing.v1.RoutingService(sy.grpcAddress, grpc.credentials.createInsecure()) as unknown as grpc.Client & { Route: (...args: unknown[]) => unknown }
+    const body = { chainId: 1, destinationChainId: 8453, fromAddress: user, receiver, tokenIn: [token(1, 'USDC')], tokenOut: [VAULT], amountIn: ['3000000000'], routingStrategy: 'router', ignoreBridges: ['across'], variableEstimates: {} }
+    const md = new grpc.Metadata()
+    md.set('authorization', `Bearer ${KEY}`)
+    const viaGrpc = await new Promise<Record<string, unknown>>((resolve, reject) =>
+      routing.Route(toProtoRouteRequest(body as never), md, { deadline: Date.now() + 20_000 }, (err: grpc.ServiceError | null, res: Record<string, unknown>) => (err ? reject(err) : resolve(res))),
+    )
+    routing.close()
+    const viaRest = await enso.getRouteData(body as never)
+    expect(viaGrpc.amount_out).toBe(viaRest.amountOut)
+    expect((viaGrpc.bridging_estimates as unknown[]).length).toBe(1)
+    expect((viaGrpc.route as { action: string; destination_chain_id?: string }[]).some((s) => s.action === 'bridge' && s.destination_chain_id === '8453')).toBe(true)
+  })
+
   test('getRouteData with destinationChainId: USDC on chain 1 → vault shares on Base, executed, relayed, delivered as promised; getBridgeStatus follows it', async () => {
     const usdc = token(1, 'USDC')
     const approval = await enso.getApprovalData({ chainId: 1, fromAddress: user, tokenAddress: usdc, amount: '10000000000' })
