@@ -45,6 +45,7 @@ export const statusTable: Record<string, StatusRow> = {
   INVALID_PRIMARY_ADDRESS: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   BRIDGE_NOT_SUPPORTED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   NO_BRIDGE_ROUTE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  BRIDGE_CAPACITY: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   CALLBACK_UNFUNDED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_GAS_LIMIT: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   CROSS_CHAIN_MULTI_TOKEN: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },

@@ -124,7 +124,8 @@ export function parseRouteRequest(input: unknown, options: ParseRouteRequestOpti
   }
   const outs = new Set(r.tokenOut.map(lower))
   r.tokenIn.forEach((t, i) => {
-    if (outs.has(lower(t))) fail('SAME_TOKEN', `tokenIn[${i}]`, 'tokenIn and tokenOut must differ')
+    // Across chains the same address names two tokens (ETH → ETH, a token at one address on both).
+    if (outs.has(lower(t)) && (r.destinationChainId === undefined || r.destinationChainId === (r.chainId ?? 1))) fail('SAME_TOKEN', `tokenIn[${i}]`, 'tokenIn and tokenOut must differ')
   })
   const chainId = r.chainId ?? 1
   if (r.destinationChainId !== undefined) {

@@ -172,6 +172,19 @@ describe('bundle bridge actions with callbacks, executed and relayed', () => {
     ).rejects.toMatchObject({ code: 'INVALID_REFERENCE' })
   })
 
+  test('ETH on chain 1 → ETH on Base (one address, two tokens): a plain Stargate bridge, delivered exactly', async () => {
+    const ETH: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+    const answer = await getRoute(h.ctx, { chainId: 1, destinationChainId: 8453, fromAddress: user, receiver, routingStrategy: 'router', variableEstimates: {}, tokenIn: [ETH], tokenOut: [ETH], amountIn: ['1000000000000000000'], ignoreBridges: ['across'] }, { caller: h.caller, requireVariableEstimates: true })
+    const before = await h.balance(8453, ETH, receiver)
+    await h.send(1, { tx: answer.tx, gas: answer.gas })
+    await h.until(async () => (await h.balance(8453, ETH, receiver)) > before)
+    expect((await h.balance(8453, ETH, receiver)) - before).toBe(BigInt(answer.amountOut))
+  })
+
+  test('an Across bridge larger than its relayer can fill is refused (BRIDGE_CAPACITY), never left unfilled on chain', async () => {
+    await expect(bundle([{ protocol: 'across', action: 'bridge', args: { tokenIn: h.tok(1, 'USDC'), amountIn: (100_000_000n * 10n ** 6n).toString(), destinationChainId: 8453, receiver } }])).rejects.toMatchObject({ code: 'BRIDGE_CAPACITY' })
+  })
+
   test('a callback that references an action of the source chain is refused with a 400', async () => {
     await expect(
       bundle([

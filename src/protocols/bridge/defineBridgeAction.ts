@@ -99,6 +99,9 @@ export type PlanBridgeParameters = {
  */
 export function planBridge(ctx: BundleActionContext, p: PlanBridgeParameters): void {
   const { route, amount } = p
+  if (route.capacity !== undefined && amount.estimate !== undefined && amount.estimate > route.capacity) {
+    ctx.fail('BRIDGE_CAPACITY', 'amountIn', `${route.protocol} can carry at most ${route.capacity} of ${route.token} to chain ${route.destinationChainId} now`)
+  }
   const native = isNativeAddress(p.tokenIn)
   ctx.spend(native ? NATIVE_ADDRESS : p.tokenIn, amount)
   const arriving = amount.estimate === undefined ? undefined : amount.estimate - (amount.estimate * route.feeBps) / 10_000n

@@ -86,6 +86,8 @@ export type BundleBridgeRoute = {
   wrappedNative?: Address | undefined
   /** The destination's wrapped native token (Across pays it as native ETH to accounts without code). */
   destinationWrappedNative?: Address | undefined
+  /** Most the bridge can carry now, in the source token's units (Across: what the relayer holds there), when known. */
+  capacity?: bigint | undefined
 }
 
 /** Bridges of a chain: our source-side sender, the routes, and the snapshot's clock. */

@@ -51,6 +51,7 @@ async function readBridges(chains: Readonly<Record<number, ChainRuntime>>, p: { 
     .flatMap((dest) => bridgeRoutesBetween({ chainId: p.chainId, book: source.addressBook }, { chainId: dest.chainId, book: dest.addressBook }))
   const withFees = await Promise.all(
     routes.map(async (route) => {
+      if (route.protocol === 'across') return { ...route, capacity: await acrossCapacity(chains, source.addressBook, route) }
       if (route.protocol !== 'stargate') return route
       const pool = source.addressBook.stargate!.pools.find((x) => lower(x.pool) === lower(route.primary))!
       const probe = 10n ** BigInt(pool.localDecimals) * 1_000n
@@ -68,4 +69,24 @@ async function readBridges(chains: Readonly<Record<number, ChainRuntime>>, p: { 
     }),
   )
   return { sender: getAddress(sender), routes: withFees, now: p.timestamp }
+}
+
+const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)'])
+
+/**
+ * What an Across route can carry now: the devnet relayer's balance of the output token on the
+ * destination, in source-token units (the source and output tokens of a route share decimals: USDC,
+ * WETH). Unknown (no capacity check) when the address book names no relayer (external nodes).
+ */
+async function acrossCapacity(chains: Readonly<Record<number, ChainRuntime>>, sourceBook: ChainAddressBook, route: BundleBridgeRoute): Promise<bigint | undefined> {
+  const dest = chains[route.destinationChainId]
+  const relayer = dest?.addressBook.across?.relayer
+  if (!dest || !relayer || /^0x0+$/.test(relayer) || !sourceBook.across) return undefined
+  try {
+    const held = await dest.client.readContract({ address: route.destinationToken, abi: erc20BalanceAbi, functionName: 'balanceOf', args: [relayer] })
+    // Grossed up by the relayer's fee: the input whose output the relayer can still pay.
+    return (held * 10_000n) / (10_000n - route.feeBps)
+  } catch {
+    return undefined
+  }
 }
