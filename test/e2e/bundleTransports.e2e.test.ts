@@ -97,6 +97,14 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
   { id: 'E14 permittransferfrom of someone else', params: { routingStrategy: 'delegate' }, actions: [{ protocol: 'permit2', action: 'permittransferfrom', args: { token: USDC, amount: '1', sender: VICTIM, receiver: FROM, nonce: '1', deadline: '9999999999', signature: `0x${'11'.repeat(65)}` } }], code: 'INVALID_ACTION' },
   { id: 'a bridge switchyard does not run (ccip)', actions: [{ protocol: 'ccip', action: 'bridge', args: { tokenIn: USDC, amountIn: '1', primaryAddress: USDC, destinationChainId: 8453, receiver: FROM } }], code: 'BRIDGE_NOT_SUPPORTED' },
   { id: 'a bridge to a chain this deployment does not serve', actions: [{ protocol: 'stargate', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 10, receiver: FROM } }], code: 'NO_BRIDGE_ROUTE' },
+  {
+    id: 'a bridge inside a flash-loan callback',
+    actions: [{ protocol: 'aave-v3', action: 'flashloan', args: { flashloanToken: WETH, flashloanAmount: '1000', primaryAddress: '0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2', callback: [
+      { protocol: 'enso', action: 'route', args: { tokenIn: WETH, tokenOut: USDC, amountIn: '1000', destinationChainId: 8453, receiver: FROM } },
+    ] } }],
+    code: 'BRIDGE_NOT_SUPPORTED',
+  },
+  { id: 'a callbackValue that would drain the relayer', actions: [{ protocol: 'stargate', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 8453, receiver: FROM, callbackValue: '1000000000000000000000', callback: [balance] } }], code: 'INVALID_AMOUNT' },
   { id: 'a bridge to its own chain', actions: [{ protocol: 'across', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 1, receiver: FROM } }], code: 'SAME_CHAIN_BRIDGE' },
   { id: 'a callback gas limit above the receiver\'s bound', actions: [{ protocol: 'stargate', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 8453, receiver: FROM, callbackGasLimit: '20000000', callback: [balance] } }], code: 'INVALID_GAS_LIMIT' },
   { id: 'a swap whose primaryAddress is not the protocol\'s', actions: [{ ...swap(), args: { ...swap().args, primaryAddress: DAI } }], code: 'INVALID_PRIMARY_ADDRESS' },

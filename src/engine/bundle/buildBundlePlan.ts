@@ -193,6 +193,10 @@ function runPass(
     actions.forEach((action, i) => {
       scope.current = i
       const definition = bundleActionsByKey.get(`${action.protocol}:${action.action}`)
+      // A flash-loan callback's plan travels inside a call's arguments, out of the service's reach.
+      if (scope.path !== 'actions' && (action.action === 'bridge' || (action.args as { destinationChainId?: unknown }).destinationChainId !== undefined)) {
+        throw new InvalidBundleError({ code: 'BRIDGE_NOT_SUPPORTED', field: `${scope.path}[${i}]`, message: 'a bridge cannot run inside a flash-loan callback; bridge before or after the loan' })
+      }
       if (!definition) throw new InvalidBundleError({ code: 'UNKNOWN_ACTION', field: `${scope.path}[${i}]`, message: `unknown action ${action.protocol} ${action.action}` })
       try {
         const built = [...definition.build(ctx, action.args)]

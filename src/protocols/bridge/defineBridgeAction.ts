@@ -14,6 +14,9 @@ export const acrossDepositAbi = parseAbi([
 
 const multicall3TimeAbi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256 timestamp)'])
 
+/** Most native a callback may ask its deliverer to attach: enough for nested bridges' fees, too little to drain a relayer. */
+export const MAX_CALLBACK_VALUE = 10n ** 17n
+
 /** Default gas a destination callback may use, when neither the action nor the bundle says. */
 export const DEFAULT_CALLBACK_GAS_LIMIT = 1_500_000n
 /** How long an Across deposit may wait for a fill (seconds). */
@@ -66,8 +69,9 @@ export function defineBridgeAction(protocol: string, design: 'stargate' | 'acros
     args: bridgeArgs,
     outputs: () => [],
     build(ctx, args) {
-      const route = routeFor(ctx, design, args)
       const callbackValue = args.callbackValue === undefined ? 0n : typeof args.callbackValue === 'bigint' ? args.callbackValue : ctx.fail('INVALID_AMOUNT', 'callbackValue', 'must be a literal amount')
+      if (callbackValue > MAX_CALLBACK_VALUE) ctx.fail('INVALID_AMOUNT', 'callbackValue', `at most ${MAX_CALLBACK_VALUE} wei: the deliverer fronts it (nested bridges' fees)`)
+      const route = routeFor(ctx, design, args)
       planBridge(ctx, {
         protocol, route, tokenIn: args.tokenIn, amount: ctx.amount(args.amountIn), receiver: args.receiver, refundReceiver: args.refundReceiver ?? args.receiver,
         callback: args.callback ?? [], callbackGasLimit: args.callbackGasLimit ?? DEFAULT_CALLBACK_GAS_LIMIT, callbackValue,

@@ -3,6 +3,7 @@ import { acrossSpokePoolAbi } from '../../chain/devnet/acrossSpokePoolAbi.js'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import { InvalidBundleError } from '../../errors/bundle.js'
 import { BundleRevertedError } from '../../errors/bundle.js'
+import { MAX_CALLBACK_VALUE } from '../../protocols/bridge/defineBridgeAction.js'
 import type { BundleBridgeLeg } from '../../protocols/bundle/types.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { SimulatedLog } from '../../simulate/simulateTransaction.js'
@@ -153,6 +154,9 @@ export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeL
     }
     const nativeNeed = built.inputs.filter((x) => isNativeAddress(x.token)).reduce((s, x) => s + x.amount, 0n)
     const value = nativeNeed > leg.callbackValue ? nativeNeed : leg.callbackValue
+    if (value > MAX_CALLBACK_VALUE) {
+      throw new InvalidBundleError({ code: 'CALLBACK_UNFUNDED', field: `bridge ${i} callback`, message: `the callback needs ${value} wei of native; a deliverer fronts at most ${MAX_CALLBACK_VALUE}` })
+    }
     if (value > 0n && leg.route.protocol !== 'stargate') {
       throw new InvalidBundleError({ code: 'CALLBACK_UNFUNDED', field: `bridge ${i} callback`, message: `an Across callback cannot receive native coin; it needs ${value} wei` })
     }
