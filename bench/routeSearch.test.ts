@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { NoRouteError } from '../src/errors/engine.js'
 import { protocolAdapters } from '../src/protocols/registry.js'
 import { buildGraph } from '../src/engine/graph/buildGraph.js'
 import { bruteForceBestPath } from '../src/engine/search/bruteForceBestPath.js'
@@ -17,8 +18,10 @@ describe('route search on the small synthetic graph', () => {
   const route = (q: (typeof queries)[number], maxSplits: number): bigint => {
     try {
       return findRoute(context, { tokensIn: [{ token: q.tokenIn, amount: BigInt(q.amountIn) }], tokensOut: [{ token: q.tokenOut }], maxHops: 3, maxSplits }).amountsOut[0]!.amount
-    } catch {
-      return 0n
+    } catch (error) {
+      // Only "no path" counts as zero output; any other exception is a bug in the search.
+      if (error instanceof NoRouteError) return 0n
+      throw error
     }
   }
 

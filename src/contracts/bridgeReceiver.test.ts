@@ -14,6 +14,7 @@ const endpointAbi = parseAbi([
   'function sendCompose(address to, bytes32 guid, uint16 index, bytes message)',
   'function lzCompose(address from, address to, bytes32 guid, uint16 index, bytes message, bytes extraData) payable',
   'event ComposeSent(address from, address to, bytes32 guid, uint16 index, bytes message)',
+  'error LZ_ComposeNotFound(bytes32 expected, bytes32 actual)',
 ])
 const vaultAbi = parseAbi(['function deposit(uint256 assets, address receiver) returns (uint256)'])
 const poolAbi = parseAbi([
@@ -141,7 +142,7 @@ describe('SwitchyardBridgeReceiver under attack (THREATS X1–X7), on the devnet
     const endpoint = base.addressBook.layerZero!.endpoint
     const [compose] = parseEventLogs({ abi: endpointAbi, eventName: 'ComposeSent', logs: await base.client.getLogs({ address: endpoint, fromBlock: from + 1n }) })
     const { from: pool, guid, index, message } = compose!.args
-    await expect(base.client.simulateContract({ account: attacker, address: endpoint, abi: endpointAbi, functionName: 'lzCompose', args: [pool, receiverContract, guid, index, message, '0x'] })).rejects.toThrow()
+    await expect(base.client.simulateContract({ account: attacker, address: endpoint, abi: endpointAbi, functionName: 'lzCompose', args: [pool, receiverContract, guid, index, message, '0x'] })).rejects.toThrow(/LZ_ComposeNotFound/)
     await base.client.impersonateAccount({ address: endpoint })
     await h.devnet.fund({ chainId: 8453, address: endpoint, token: 'ETH', amount: 10n ** 18n })
     await expect(base.client.simulateContract({ account: endpoint, address: receiverContract, abi: switchyardBridgeReceiverAbi, functionName: 'lzCompose', args: [pool, guid, message, endpoint, '0x'] })).rejects.toThrow(/AlreadyHandled/)

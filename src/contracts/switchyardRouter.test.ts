@@ -113,20 +113,28 @@ describe('SwitchyardRouter with a mock pool', () => {
     const h = env.contracts.helpers
     const ex = env.contracts.executor
     const planner = new Planner()
-    // ETH → TKA at poolAN, then all TKA held → TKB at poolAB, TKB to the receiver.
+    // ETH → TKA at poolAN; the 5 TKA sent in → TKB at poolAB; TKB and the TKA bought with ETH go to the receiver.
+    const tkaFromEth = await env.client.readContract({ address: env.pools.poolAN, abi: mockSwapPoolAbi, functionName: 'getAmountOut', args: [NATIVE, parseEther('1')] })
+    const tkbOut = await env.client.readContract({ address: env.pools.poolAB, abi: mockSwapPoolAbi, functionName: 'getAmountOut', args: [tokenA, parseEther('5')] })
     planner.add(functionCall({ address: env.pools.poolAN, abi: mockSwapPoolAbi, functionName: 'swap', args: [NATIVE, parseEther('1'), 0n, ex] }).withValue(parseEther('1')))
-    planSwap({ planner, helpers: h, self: ex, pool: env.pools.poolAB, tokenIn: tokenA, tokenOut: tokenB, amountSwap: 'balance', receiver, refundReceiver: refund })
+    planSwap({ planner, helpers: h, self: ex, pool: env.pools.poolAB, tokenIn: tokenA, tokenOut: tokenB, amountSwap: parseEther('5'), receiver, refundReceiver: refund, sweepInput: false })
+    addSweep(planner, { helpers: h, token: tokenA, receiver })
     addSweep(planner, { helpers: h, token: NATIVE, receiver: refund })
     await env.write({ account: user, address: tokenA, abi: erc20Abi, functionName: 'approve', args: [env.contracts.router, parseEther('5')] })
-    const tx = encodeSafeRouteMulti({
+    const encode = (minTkb: bigint, minTka: bigint) => encodeSafeRouteMulti({
       tokensIn: [{ type: 'native', amount: parseEther('1') }, { type: 'erc20', address: tokenA, amount: parseEther('5') }],
-      tokensOut: [{ type: 'erc20', address: tokenB, minAmountOut: parseEther('10') }, { type: 'native', minAmountOut: 0n }],
+      tokensOut: [{ type: 'erc20', address: tokenB, minAmountOut: minTkb }, { type: 'erc20', address: tokenA, minAmountOut: minTka }],
       receiver,
       shortcut: shortcut(planner),
     })
-    const before = await env.balanceOf(tokenB, receiver)
-    await env.send({ account: user, to: env.contracts.router, ...tx })
-    expect((await env.balanceOf(tokenB, receiver)) - before > parseEther('10')).toBe(true)
+    // One wei above either output's minimum reverts: both are checked, on the receiver's balance.
+    expect((await expectRevert(env.send({ account: user, to: env.contracts.router, ...encode(tkbOut + 1n, tkaFromEth) }))).errorName).toBe('AmountTooLow')
+    expect((await expectRevert(env.send({ account: user, to: env.contracts.router, ...encode(tkbOut, tkaFromEth + 1n) }))).errorName).toBe('AmountTooLow')
+    const tkbBefore = await env.balanceOf(tokenB, receiver)
+    const tkaBefore = await env.balanceOf(tokenA, receiver)
+    await env.send({ account: user, to: env.contracts.router, ...encode(tkbOut, tkaFromEth) })
+    expect((await env.balanceOf(tokenB, receiver)) - tkbBefore).toBe(tkbOut)
+    expect((await env.balanceOf(tokenA, receiver)) - tkaBefore).toBe(tkaFromEth)
     await expectEmpty([tokenA, tokenB])
   })
 
@@ -170,7 +178,17 @@ describe('SwitchyardRouter with a mock pool', () => {
     await env.write({ address: pool, abi: mockSwapPoolAbi, functionName: 'addLiquidity', args: [parseEther('10000'), parseEther('10000')] })
     const planner = planSwap({ helpers: env.contracts.helpers, self: env.contracts.executor, pool, tokenIn: fot, tokenOut: tokenB, amountSwap: 'balance', receiver, refundReceiver: refund })
     await env.write({ account: user, address: fot, abi: erc20Abi, functionName: 'approve', args: [env.contracts.router, parseEther('10')] })
-    await env.send({ account: user, to: env.contracts.router, ...encodeSafeRouteSingle({ tokenIn: { type: 'erc20', address: fot, amount: parseEther('10') }, tokenOut: { type: 'erc20', address: tokenB, minAmountOut: parseEther('9.7') }, receiver, shortcut: shortcut(planner) }) })
+    // Each transfer burns 1%: 10 sent → 9.9 arrive at the executor, which swaps all of it → 9.801 reach the pool.
+    const tax = (v: bigint) => v - (v * 100n) / 10_000n
+    const arrived = tax(parseEther('10'))
+    const atPool = tax(arrived)
+    const expectedOut = await env.client.readContract({ address: pool, abi: mockSwapPoolAbi, functionName: 'getAmountOut', args: [fot, atPool] })
+    const poolBefore = await env.balanceOf(fot, pool)
+    const receiverBefore = await env.balanceOf(tokenB, receiver)
+    await env.send({ account: user, to: env.contracts.router, ...encodeSafeRouteSingle({ tokenIn: { type: 'erc20', address: fot, amount: parseEther('10') }, tokenOut: { type: 'erc20', address: tokenB, minAmountOut: expectedOut }, receiver, shortcut: shortcut(planner) }) })
+    expect((await env.balanceOf(fot, pool)) - poolBefore).toBe(atPool)
+    expect((await env.balanceOf(tokenB, receiver)) - receiverBefore).toBe(expectedOut)
+    expect(await env.balanceOf(fot, refund)).toBe(0n)
     await expectEmpty([fot, tokenB])
   })
 })
@@ -223,6 +241,9 @@ describe('SwitchyardRouter input rules', () => {
   })
 
   test('direct native transfers to the router are refused', async () => {
-    await expect(env.send({ account: env.accounts.user, to: env.contracts.router, data: '0x', value: 1n })).rejects.toThrow()
+    const routerBefore = await env.balanceOf(NATIVE, env.contracts.router)
+    // The router has no receive(): the EVM reverts with empty data (no custom error to decode).
+    await expect(env.send({ account: env.accounts.user, to: env.contracts.router, data: '0x', value: 1n })).rejects.toThrow(/Execution reverted for an unknown reason/)
+    expect(await env.balanceOf(NATIVE, env.contracts.router)).toBe(routerBefore)
   })
 })

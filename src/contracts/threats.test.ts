@@ -80,7 +80,8 @@ describe('invariant 1/2: the executor never holds user approvals (K1, K2, K3)', 
       expect(await env.balanceOf(token, env.contracts.executor)).toBe(0n)
       const attackerBefore = await env.balanceOf(token, attacker)
       // The allowance exists, but the executor is empty: pulling anything fails.
-      await expect(env.write({ account: attacker, address: token, abi: erc20Abi, functionName: 'transferFrom', args: [env.contracts.executor, attacker, 1n] })).rejects.toThrow()
+      const pull = await expectRevert(env.write({ account: attacker, address: token, abi: erc20Abi, functionName: 'transferFrom', args: [env.contracts.executor, attacker, 1n] }))
+      expect(pull).toMatchObject({ errorName: 'ERC20InsufficientBalance', args: [env.contracts.executor, 0n, 1n] })
       expect(await env.balanceOf(token, attacker)).toBe(attackerBefore)
     }
   })

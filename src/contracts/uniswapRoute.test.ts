@@ -159,9 +159,19 @@ describe('router over real Uniswap V2 + V3', () => {
       tokensIn: [{ type: 'erc20', address: tokens.USDC, amount: usdcIn }, { type: 'erc20', address: tokens.WETH, amount: wethIn }],
       shortcut: { accountId: `0x${'00'.repeat(32)}`, requestId: createRequestId({}), ...planUsdcToWbtc(usdcIn) },
     })
+    // The plan swaps usdcIn to WETH, then all the executor's WETH (that and wethIn) to WBTC.
+    const [, wethFromUsdc] = await chain.client.readContract({ address: chain.addressBook.uniswapV2.router02, abi: v2RouterAbi, functionName: 'getAmountsOut', args: [usdcIn, [tokens.USDC, tokens.WETH]] })
+    const { result: [expected] } = await chain.client.simulateContract({
+      address: chain.addressBook.uniswapV3.quoterV2, abi: quoterV2Abi, functionName: 'quoteExactInputSingle',
+      args: [{ tokenIn: tokens.WETH, tokenOut: tokens.WBTC, amountIn: wethFromUsdc! + wethIn, fee: 3000, sqrtPriceLimitX96: 0n }],
+    })
+    const before = { usdc: await balanceOf(tokens.USDC, sender), weth: await balanceOf(tokens.WETH, sender), wbtc: await balanceOf(tokens.WBTC, receiver) }
     const receipt = await sendRoute(data)
     expect(receipt.status).toBe('success')
-    expect(await balanceOf(tokens.WBTC, receiver)).toBeGreaterThan(0n)
+    // Each input was pulled from the sender in full, and both reached the WBTC swap.
+    expect(before.usdc - (await balanceOf(tokens.USDC, sender))).toBe(usdcIn)
+    expect(before.weth - (await balanceOf(tokens.WETH, sender))).toBe(wethIn)
+    expect((await balanceOf(tokens.WBTC, receiver)) - before.wbtc).toBe(expected)
     expect(await balanceOf(tokens.WETH, sy.executor)).toBe(0n)
     expect(await balanceOf(tokens.USDC, sy.executor)).toBe(0n)
   })

@@ -90,9 +90,19 @@ describe('getRoute on the devnet (search → encode → simulate), executed for 
     expect(BigInt(poor.amountOut)).toBeGreaterThan(0n)
   })
 
-  test('WETH → WBTC multi-hop and a three-token multi-input route with a fee', async () => {
-    const a = await getRoute(ctx, { fromAddress: user, tokenIn: [tok('LINK')], tokenOut: [tok('CRV')], amountIn: ['50000000000000000000000'] }, { caller, requireVariableEstimates: false })
+  test('WETH → WBTC and a multi-hop LINK → CRV, executed to the wei; a three-token multi-input route with a fee', async () => {
+    const wethIn = 4n * 10n ** 18n
+    await devnet.fund({ chainId: 1, address: user, token: tok('WETH'), amount: wethIn })
+    await approveRouter(tok('WETH'))
+    const w = await getRoute(ctx, { fromAddress: user, tokenIn: [tok('WETH')], tokenOut: [tok('WBTC')], amountIn: [wethIn.toString()], variableEstimates: {} }, { caller, requireVariableEstimates: true })
+    expect(BigInt(w.amountOut)).toBeGreaterThan(0n)
+    expect((await execute(w, tok('WBTC'), user)).delta).toBe(BigInt(w.amountOut))
+    const linkIn = 50_000n * 10n ** 18n
+    await devnet.fund({ chainId: 1, address: user, token: tok('LINK'), amount: linkIn })
+    await approveRouter(tok('LINK'))
+    const a = await getRoute(ctx, { fromAddress: user, tokenIn: [tok('LINK')], tokenOut: [tok('CRV')], amountIn: [linkIn.toString()], variableEstimates: {} }, { caller, requireVariableEstimates: true })
     expect(a.route.length).toBeGreaterThanOrEqual(2)
+    expect((await execute(a, tok('CRV'), user)).delta).toBe(BigInt(a.amountOut))
     const amounts = [10_000n * 10n ** 6n, 5n * 10n ** 18n, 10_000n * 10n ** 18n]
     const ins = [tok('USDC'), tok('WETH'), tok('DAI')]
     for (const [i, t] of ins.entries()) {

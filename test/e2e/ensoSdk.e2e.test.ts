@@ -151,6 +151,7 @@ describe('@ensofinance/sdk against switchyard', () => {
     expect(standards).toHaveLength(15)
     expect(await enso.getProjects()).toHaveLength(9)
     const tokens = (await enso.getTokenData({ chainId: 1, type: 'defi', protocolSlug: 'uniswap-v2' } as never)) as unknown as { data: { tvl: number; underlyingTokens: unknown[] }[] }
+    expect(tokens.data.length).toBeGreaterThan(0)
     expect(tokens.data.length).toBe(sy.connected.chains[1]!.addressBook.uniswapV2.pairs.length)
     expect(tokens.data.every((t) => t.tvl > 0 && t.underlyingTokens.length === 2)).toBe(true)
     const price = (await enso.getPriceData({ chainId: 1, address: tokens_('WETH') } as never)) as unknown as { price: number; confidence: number }
@@ -170,8 +171,8 @@ describe('@ensofinance/sdk against switchyard', () => {
   test('errors reach the SDK caller with our message', async () => {
     await expect(
       enso.getRouteData({ fromAddress: trader, chainId: 1, amountIn: ['0'], tokenIn: [tokens.USDC!], tokenOut: [tokens.WETH!], routingStrategy: 'router' } as never),
-    ).rejects.toThrow()
+    ).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_AMOUNT', message: expect.stringContaining('amountIn[0]') } })
     const bad = new EnsoClient({ apiKey: 'not-a-valid-key-000000000', baseURL: `${sy.httpUrl}/api/v1` })
-    await expect(bad.getNetworks()).rejects.toThrow()
+    await expect(bad.getNetworks()).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 401, responseData: { code: 'UNAUTHENTICATED' } })
   })
 })

@@ -137,10 +137,17 @@ describe('valid routes on both transports', () => {
     expect(BigInt(r.amount_out)).toBeGreaterThan(2_900n * 10n ** 6n)
     expect(Number(r.gas)).toBeGreaterThan(50_000)
     expect(r.tx.value).toBe('1000000000000000000')
-    const rest = await fetch(`${sy.httpUrl}/api/v1/shortcuts/route`, {
+    const res = await fetch(`${sy.httpUrl}/api/v1/shortcuts/route`, {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
       body: JSON.stringify({ ...base, tokenIn: [NATIVE], amountIn: ['1000000000000000000'] }),
-    }).then((x) => x.json() as Promise<{ amountOut: string; createdAt: number }>)
+    })
+    const rest = (await res.json()) as { amountOut: string; createdAt: number; tx: { value: string; to: string } }
+    // Both transports must answer before their amounts are compared: a failing REST call fails here.
+    expect(res.status, JSON.stringify(rest)).toBe(200)
+    expect(BigInt(rest.amountOut)).toBeGreaterThan(2_900n * 10n ** 6n)
+    expect(rest.tx.value).toBe('1000000000000000000')
+    expect(rest.tx.to.toLowerCase()).toBe(r.tx.to.toLowerCase())
+    expect(rest.createdAt).toBeGreaterThanOrEqual(Number(r.created_at))
     if (rest.createdAt === Number(r.created_at)) expect(rest.amountOut).toBe(r.amount_out)
   })
 

@@ -89,16 +89,30 @@ describe('findRoute', () => {
   test('ignoreStandards removes a family', () => {
     const context = contextFor(5, { v3: 6, balancer: 6 })
     const tokens = context.graph.tokens
-    for (let i = 1; i < tokens.length; i++) {
-      let route: FindRouteReturnType
-      try {
-        route = findRoute(context, { tokensIn: [{ token: tokens[0]!, amount: 10n ** 18n }], tokensOut: [{ token: tokens[i]! }], ignoreStandards: ['uniswap-v2', 'balancer-v2-weighted'] })
-      } catch (error) {
-        expect(error).toBeInstanceOf(NoRouteError)
-        continue
+    const ignoreStandards = ['uniswap-v2', 'balancer-v2-weighted']
+    // Pairs of seed 5 that the uniswap-v3 pools alone connect, and whose unrestricted best route uses the ignored families.
+    const pairs: [number, number][] = [
+      [6, 10],
+      [9, 11],
+      [10, 6],
+      [11, 6],
+    ]
+    for (const [a, b] of pairs) {
+      const request = { tokensIn: [{ token: tokens[a]!, amount: 10n ** 18n }], tokensOut: [{ token: tokens[b]! }] }
+      const unrestricted = findRoute(context, request)
+      const unrestrictedProtocols = new Set(unrestricted.paths.flatMap((p) => p.steps.map((s) => s.protocol)))
+      expect(unrestrictedProtocols.has('uniswap-v2'), `${a}->${b} unrestricted`).toBe(true)
+      const route = findRoute(context, { ...request, ignoreStandards })
+      expect(route.paths.length, `${a}->${b}`).toBeGreaterThan(0)
+      expect(route.amountsOut[0]!.amount, `${a}->${b}`).toBeGreaterThan(0n)
+      for (const path of route.paths) {
+        expect(path.steps.length, `${a}->${b}`).toBeGreaterThan(0)
+        for (const step of path.steps) expect(step.protocol, `${a}->${b}`).toBe('uniswap-v3')
       }
-      for (const path of route.paths) for (const step of path.steps) expect(step.protocol).toBe('uniswap-v3')
+      expectConserved(route)
     }
+    // Token 0 has no uniswap-v3 pool: with the other families ignored it has no route at all.
+    expect(() => findRoute(context, { tokensIn: [{ token: tokens[0]!, amount: 10n ** 18n }], tokensOut: [{ token: tokens[9]! }], ignoreStandards })).toThrow(NoRouteError)
   })
 
   test('gas-aware: a high gas price prefers fewer hops', () => {

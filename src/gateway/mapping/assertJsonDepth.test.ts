@@ -26,6 +26,18 @@ describe('assertJsonDepth', () => {
     expect(() => assertJsonDepth(v)).toThrow(expect.objectContaining({ code: 'TOO_DEEP' }))
   })
 
+  it('stops at the first level past the limit: a 100 000-deep value costs maxDepth expansions', () => {
+    // Counts expansions instead of timing the walk: a walk that looks past the limit (e.g. measuring
+    // the full depth first) expands all 100 000 levels and fails here on any machine.
+    let expanded = 0
+    let v: object = { k: 1 }
+    for (let i = 0; i < 100_000; i++) {
+      v = new Proxy({ k: v }, { ownKeys: (target) => (expanded++, Reflect.ownKeys(target)) })
+    }
+    expect(() => assertJsonDepth(v)).toThrow(expect.objectContaining({ code: 'TOO_DEEP' }))
+    expect(expanded).toBe(32)
+  })
+
   it('handles wide values', () => {
     expect(() => assertJsonDepth({ a: Array.from({ length: 100_000 }, () => ({ b: [1] })) })).not.toThrow()
   })

@@ -37,11 +37,11 @@ describe('transport limits and parsing (THREATS §6)', () => {
 
   it('F2 a 100 000-deep [[[…]]] body → 400 TOO_DEEP, and the process keeps serving', async () => {
     const payload = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
-    const started = performance.now()
     const res = await gw.app.inject({ method: 'POST', url: URL, headers: { ...headers, 'content-type': 'application/json' }, payload })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: 'TOO_DEEP' })
-    expect(performance.now() - started).toBeLessThan(1000)
+    // The guard's cost is pinned by a count in assertJsonDepth.test.ts, not by a wall-clock bound here.
+    expect(gw.fake.calls).toHaveLength(0)
     const deepObject = `{"variableEstimates":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`
     const res2 = await gw.app.inject({ method: 'POST', url: URL, headers: { ...headers, 'content-type': 'application/json' }, payload: deepObject })
     expect(res2.json()).toMatchObject({ statusCode: 400, code: 'TOO_DEEP' })
@@ -254,6 +254,7 @@ describe('gRPC error mapping', () => {
     }
     const res = await post()
     expect(res.statusCode).toBe(500)
+    expect(res.json()).toMatchObject({ statusCode: 500, code: 'INTERNAL' })
     expectNoLeak(res.body)
     gw.fake.handlers = {}
     expect((await post()).statusCode).toBe(200)

@@ -21,7 +21,8 @@ test('loads every pair pinned to one block; quotes equal Router02.getAmountsOut 
   const blockNumber = await client.getBlockNumber()
   const snapshots = await loadUniswapV2({ client, book: chain.addressBook }, { blockNumber })
   expect(snapshots).toHaveLength(chain.addressBook.uniswapV2.pairs.length)
-  const seed = Date.now() % 1_000_000
+  const seed = Number(process.env.FC_SEED ?? Date.now() % 1_000_000)
+  console.log(`uniswap-v2/load seed=${seed} (rerun with FC_SEED=${seed})`)
   let compared = 0
   for (const s of snapshots) {
     expect(s.blockNumber).toBe(blockNumber)

@@ -67,7 +67,11 @@ export async function startCrossChainHarness(user: Address, relayer: Partial<Cre
       }
       const hash = await client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: client.chain })
       const receipt = await client.waitForTransactionReceipt({ hash })
-      expect(receipt.status).toBe('success')
+      if (receipt.status !== 'success') {
+        // Say why: the same call at the parent block, with the receipt's gas use against the limit.
+        const why = await client.call({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), blockNumber: receipt.blockNumber - 1n }).then(() => 'succeeds at the parent block', (e: Error) => e.message.split('\n').slice(0, 3).join(' '))
+        expect.fail(`tx ${hash} reverted (gas used ${receipt.gasUsed} of ${answer.gas}): ${why}`)
+      }
       return hash
     },
     async until(check, timeoutMs = 10_000) {
