@@ -1,6 +1,7 @@
 import { getAddress, keccak256, parseAbi, stringToHex, zeroAddress, type Address, type PublicClient } from 'viem'
 import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { discoverBridges } from './discoverBridges.js'
+import { hasCode } from './hasCode.js'
 import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from './addressBook.js'
 
 /** A token the operator wants served on an external chain. */
@@ -24,10 +25,6 @@ const aavePool = parseAbi([
   'function getReserveData(address asset) view returns (ReserveData)',
 ])
 
-async function hasCode(client: PublicClient, address: Address): Promise<boolean> {
-  const code = await client.getCode({ address })
-  return !!code && code !== '0x'
-}
 const v2Factory = parseAbi(['function getPair(address,address) view returns (address)'])
 const v3Factory = parseAbi(['function getPool(address,address,uint24) view returns (address)'])
 const V3_FEES = [100, 500, 3000, 10000] as const

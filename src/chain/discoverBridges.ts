@@ -2,6 +2,7 @@ import { type Address, getAddress, parseAbi, type PublicClient, zeroAddress } fr
 import { getBridgeReceiverAddresses } from '../contracts/deployBridgeReceiver.js'
 import { layerZeroDeployments, stargateDeployments, type AcrossEntry, type ChainAddressBook, type StargatePoolEntry } from './addressBook.js'
 import { acrossDeployments } from './devnet/deployAcross.js'
+import { hasCode } from './hasCode.js'
 
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const endpointAbi = parseAbi([
@@ -11,11 +12,6 @@ const endpointAbi = parseAbi([
 ])
 const poolAbi = parseAbi(['function token() view returns (address)', 'function sharedDecimals() view returns (uint8)', 'function lpToken() view returns (address)'])
 const erc20 = parseAbi(['function decimals() view returns (uint8)'])
-
-async function hasCode(client: PublicClient, address: Address): Promise<boolean> {
-  const code = await client.getCode({ address })
-  return !!code && code !== '0x'
-}
 
 /**
  * The bridges of a chain on an external node, each added only where its code is: LayerZero V2's

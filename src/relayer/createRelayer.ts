@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { type Address, type Hex, type Log, decodeAbiParameters, getAddress, parseAbi, parseEventLogs } from 'viem'
+import { type Address, type Hex, type Log, getAddress, parseAbi, parseEventLogs } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import { acrossSpokePoolAbi } from '../chain/devnet/acrossSpokePoolAbi.js'
 import type { DevnetClient } from '../chain/devnet/createDevnetClient.js'
@@ -9,6 +9,7 @@ import { fillAcrossDeposit } from '../chain/devnet/fillAcrossDeposit.js'
 import { decodeLayerZeroPacket } from '../chain/devnet/decodeLayerZeroPacket.js'
 import { layerZeroComposeAbi, relayLayerZeroCompose } from '../chain/devnet/relayLayerZeroCompose.js'
 import { relayLayerZeroPacket } from '../chain/devnet/relayLayerZeroPacket.js'
+import { decodeBridgeCallback } from '../service/bridge/encodeBridgeCallback.js'
 
 /** Deliveries of one message tried before it is given up (logged); a restart tries it again. */
 const MAX_ATTEMPTS = 20
@@ -138,7 +139,7 @@ export function createRelayer(params: CreateRelayerParameters): Relayer {
     const [deposit] = decodeAcrossDeposits({ logs: [log_], originChainId: source.chainId, spokePool: getAddress(log_.address) })
     if (!deposit) return
     const dest = byChainId.get(deposit.destinationChainId)
-    const across = (dest?.book as { across?: { spokePool: Address; relayer: Address } } | undefined)?.across
+    const across = dest?.book.across
     if (!dest || !across) return
     await step({ kind: 'acrossFill', chainId: dest.chainId, id: `${source.chainId}:${deposit.depositId}` })
     const hash = await fillAcrossDeposit(dest.client as never, { deposit, spokePool: across.spokePool, relayer: across.relayer })
@@ -173,7 +174,7 @@ export function createRelayer(params: CreateRelayerParameters): Relayer {
     const from = await startOf(chain)
     if (from > head) return
     const endpoint = chain.book.layerZero?.endpoint
-    const spokePool = (chain.book as { across?: { spokePool: Address } }).across?.spokePool
+    const spokePool = chain.book.across?.spokePool
     const addresses = [endpoint, spokePool].filter((a): a is Address => a !== undefined)
     if (addresses.length === 0) return save(chain, head)
     const logs = await chain.client.getLogs({ address: addresses, fromBlock: from, toBlock: head })
@@ -255,12 +256,10 @@ export function createRelayer(params: CreateRelayerParameters): Relayer {
 /** The native a compose to our receiver must carry: the `value` field of our encoded callback. */
 function callbackValueOf(book: ChainAddressBook, to: Address, message: Hex): bigint {
   const receiver = book.switchyard?.['bridgeReceiver'] as Address | undefined
-  if (!receiver || receiver.toLowerCase() !== to.toLowerCase() || message.length < 2 + 76 * 2 + 64) return 0n
+  if (!receiver || receiver.toLowerCase() !== to.toLowerCase()) return 0n
   try {
-    // OFT compose message: 76 bytes of header, then our Callback (a tuple: offset word, then its head).
-    const body = `0x${message.slice(2 + 76 * 2)}` as Hex
-    const [, , , , value] = decodeAbiParameters([{ type: 'uint256' }, { type: 'address' }, { type: 'address' }, { type: 'uint256' }, { type: 'uint256' }], body)
-    return value as bigint
+    // OFT compose message: 76 bytes of header, then our encoded Callback.
+    return decodeBridgeCallback(`0x${message.slice(2 + 76 * 2)}`).value
   } catch {
     return 0n
   }

@@ -3,8 +3,8 @@ import { NoRouteError } from '../errors/engine.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { BaseError } from '../errors/base.js'
 import type { BundleBridgeRoute } from '../protocols/bundle/types.js'
-import { isNativeAddress } from '../schemas/fields.js'
 import type { RouteParams } from '../schemas/routeRequest.js'
+import { arrivesAsIs, entersAsIs } from '../protocols/bridge/bridgeRouteShape.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
 import type { ServiceContext } from './context.js'
 import { estimateBridgedOutput } from './bridge/estimateBridgedOutput.js'
@@ -20,11 +20,6 @@ const FULLY_SIMULATED = 2
 /** Per process: the candidates' order by estimate, per blocks and request. */
 const rankings = createSingleFlight<number[]>({ max: 1_000, ttl: 60_000 })
 
-/** Whether `token` enters `route` as it is (native coin enters Across as WETH). */
-function entersAsIs(route: BundleBridgeRoute, token: Address): boolean {
-  return same(route.token, token) || (route.protocol === 'across' && isNativeAddress(token) && route.wrappedNative !== undefined && same(route.token, route.wrappedNative))
-}
-
 /** The bundle one bridge route makes of a cross-chain route: source leg, bridge, destination leg as its callback. */
 function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknown[] {
   const tokenIn = params.tokenIn[0]!
@@ -32,11 +27,9 @@ function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknow
   const direct = entersAsIs(route, tokenIn)
   const actions: unknown[] = []
   if (!direct) actions.push({ protocol: 'enso', action: 'route', args: { tokenIn, tokenOut: route.token, amountIn: params.amountIn[0]!.toString() } })
-  // Across pays WETH to contracts but native ETH to accounts without code: a WETH arrival always goes
-  // through our receiver, which then hands the receiver exactly tokenOut.
-  const acrossWeth = route.protocol === 'across' && route.destinationWrappedNative !== undefined && same(route.destinationToken, route.destinationWrappedNative)
-  const arrivesAsIs = same(route.destinationToken, tokenOut) && !acrossWeth
-  const callback = arrivesAsIs
+  // A WETH arrival through Across (ETH to accounts without code) always goes through our receiver,
+  // which then hands the receiver exactly tokenOut.
+  const callback = arrivesAsIs(route, tokenOut)
     ? undefined
     : [
         { protocol: 'enso', action: 'balance', args: { token: route.destinationToken } },

@@ -1,20 +1,9 @@
 import type { Address } from 'viem'
-import { isNativeAddress } from '../../schemas/fields.js'
+import { arrivesAsIs, entersAsIs } from '../bridge/bridgeRouteShape.js'
 import { DEFAULT_CALLBACK_GAS_LIMIT, planBridge } from '../bridge/defineBridgeAction.js'
 import type { BundleActionContext, BundleBridgeRoute, BundleValue } from '../bundle/types.js'
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-
-/** Whether `token` enters `route` as it is (native coin enters Across as WETH). */
-function entersAsIs(route: BundleBridgeRoute, token: Address): boolean {
-  return same(route.token, token) || (route.protocol === 'across' && isNativeAddress(token) && route.wrappedNative !== undefined && same(route.token, route.wrappedNative))
-}
-
-/** Across pays WETH to an account without code as ETH: such an arrival always goes through our receiver. */
-function arrivesAsIs(route: BundleBridgeRoute, token: Address): boolean {
-  const acrossWeth = route.protocol === 'across' && route.destinationWrappedNative !== undefined && same(route.destinationToken, route.destinationWrappedNative)
-  return same(route.destinationToken, token) && !acrossWeth
-}
 
 /** Parameters of {@link planCrossChainRoute}. */
 export type PlanCrossChainRouteParameters = {

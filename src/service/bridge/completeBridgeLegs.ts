@@ -3,6 +3,8 @@ import { acrossSpokePoolAbi } from '../../chain/devnet/acrossSpokePoolAbi.js'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import { InvalidBundleError } from '../../errors/bundle.js'
 import { BundleRevertedError } from '../../errors/bundle.js'
+import { hasCode } from '../../chain/hasCode.js'
+import { paysWethAsEth } from '../../protocols/bridge/bridgeRouteShape.js'
 import { MAX_CALLBACK_VALUE } from '../../protocols/bridge/defineBridgeAction.js'
 import type { BundleBridgeLeg } from '../../protocols/bundle/types.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
@@ -69,11 +71,6 @@ export type CompleteBridgeLegsReturnType = { state: Hex[]; deliveries: BridgedDe
 
 const lower = (a: string) => a.toLowerCase()
 
-async function hasCode(ctx: ServiceContext, chainId: number, address: Address): Promise<boolean> {
-  const code = await ctx.chains[chainId]?.client.getCode({ address })
-  return code !== undefined && code !== '0x'
-}
-
 /** What each leg handed to its bridge, read from the source simulation's events (in plan order). */
 function arrivalsOf(legs: readonly BundleBridgeLeg[], logs: readonly SimulatedLog[]): bigint[] {
   const used = new Set<number>()
@@ -118,20 +115,19 @@ export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeL
   const completed: CompletedLeg[] = []
   for (const [i, leg] of legs.entries()) {
     const destId = leg.route.destinationChainId
+    const dest = ctx.chains[destId]
+    if (!dest) throw new InvalidBundleError({ code: 'UNSUPPORTED_CHAIN', field: `bridge ${i}`, message: `chain ${destId} is not served` })
     if (leg.callback.length === 0) {
       // Straight to the receiver: what arrives is what the pool or relayer hands over. Across pays WETH
       // to an account without code as native ETH.
       encoded.push('0x')
-      const wethAsEth = leg.route.protocol === 'across' && leg.route.destinationWrappedNative !== undefined && lower(leg.route.destinationToken) === lower(leg.route.destinationWrappedNative)
-        && !(await hasCode(ctx, destId, leg.receiver))
+      const wethAsEth = paysWethAsEth(leg.route) && !(await hasCode(dest.client, leg.receiver))
       const token = wethAsEth ? NATIVE_ADDRESS : getAddress(leg.route.destinationToken)
       deliveries.push({ chainId: destId, token, receiver: getAddress(leg.receiver), amount: arrivals[i]!, output: true })
       completed.push({ leg, sourceChainId: p.chainId, arrival: arrivals[i]!, route: [], callbackGas: 0n })
       continue
     }
-    const dest = ctx.chains[destId]
     const source = ctx.chains[p.chainId]!
-    if (!dest) throw new InvalidBundleError({ code: 'UNSUPPORTED_CHAIN', field: `bridge ${i}`, message: `chain ${destId} is not served` })
     const sy = dest.addressBook.switchyard as { bridgeReceiver: Address; bridgeReceiverExecutor: Address; bridgeSender: Address; helpers: { balance: Address; math: Address; check: Address } }
     const snapshot = await ctx.snapshots[destId]!.current()
     await ctx.engine.setSnapshot(snapshot)

@@ -1,4 +1,4 @@
-import { type Address, type Hex, concatHex, encodeAbiParameters, numberToHex, pad, sliceHex } from 'viem'
+import { type Address, type Hex, concatHex, decodeAbiParameters, encodeAbiParameters, numberToHex, pad, sliceHex } from 'viem'
 import type { BundleBridgeLeg } from '../../protocols/bundle/types.js'
 
 /** The Solidity `Callback` struct of SwitchyardBridgeCallback.sol, as an ABI parameter. */
@@ -35,6 +35,12 @@ export type BridgeCallback = {
 /** ABI encoding of a callback: the Stargate compose message body, or the Across message. */
 export function encodeBridgeCallback(callback: BridgeCallback): Hex {
   return encodeAbiParameters([callbackParameter], [callback])
+}
+
+/** Decodes a callback (what the receiver and the relayer read from a compose message's body). */
+export function decodeBridgeCallback(encoded: Hex): BridgeCallback {
+  const [callback] = decodeAbiParameters([callbackParameter], encoded)
+  return { ...callback, tokensOut: [...callback.tokensOut], minAmountsOut: [...callback.minAmountsOut], commands: [...callback.commands], state: [...callback.state] }
 }
 
 /**

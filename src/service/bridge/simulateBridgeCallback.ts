@@ -58,7 +58,7 @@ export async function simulateBridgeCallback(
     tx = { from: endpoint, to: receiver, value: p.value, data: encodeFunctionData({ abi: switchyardBridgeReceiverAbi, functionName: 'lzCompose', args: [pool, guid, message, endpoint, '0x'] }) }
     if (p.value > 0n) overrides[endpoint] = { ...overrides[endpoint], balance: toHex(p.value + 10n ** 18n) }
   } else {
-    const spokePool = (book as { across?: { spokePool: Address; relayer: Address } }).across!.spokePool
+    const spokePool = book.across!.spokePool
     tx = { from: spokePool, to: receiver, value: 0n, data: encodeFunctionData({ abi: switchyardBridgeReceiverAbi, functionName: 'handleV3AcrossMessage', args: [token, p.arrival, spokePool, p.callback] }) }
   }
   const sim = await simulateTransaction(chain.client, {

@@ -1,6 +1,5 @@
 import { isAddressEqual, type Address, type Log, type TransactionReceipt } from 'viem'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
-import type { AcrossEntry } from '../../chain/devnet/deployAcross.js'
 import { decodeAcrossDeposits, type AcrossDeposit } from '../../chain/devnet/decodeAcrossDeposits.js'
 import { findAcrossFill } from '../../chain/devnet/findAcrossFill.js'
 import { getAcrossFillStatus } from '../../chain/devnet/getAcrossFillStatus.js'
@@ -11,7 +10,7 @@ import type { BridgeLegStatus, StatusChain } from './types.js'
 
 /** The chain's Across SpokePool, when the address book has one. */
 function spokePoolOf(book: ChainAddressBook): Address | undefined {
-  return (book as { across?: AcrossEntry | undefined }).across?.spokePool
+  return book.across?.spokePool
 }
 
 /** Parameters of {@link getAcrossBridgeStatus}. */
