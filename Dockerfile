@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
-# Build stage: install everything from the lock, compile TypeScript to dist/.
+# Build stage: install everything from the lock, compile TypeScript to dist/ (type-checked: tsc).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY proto ./proto
 COPY src ./src
 COPY contracts ./contracts

@@ -30,12 +30,29 @@ export type RunningSwitchyard = {
 /**
  * Starts everything `npm start` runs, in this process: chains (devnet or external), the engine's
  * worker pool and snapshot stores, the gRPC server and the Fastify gateway. Tests and benchmarks
- * call it with ports 0.
+ * call it with ports 0. Logs how long each phase took (`phase`, `ms`): the devnet (a line per chain
+ * as it boots from the state cache or is deployed, `atMs` since the devnet started, then the
+ * total), worker pool, services (proto loading, handlers), gRPC listen, gateway listen, and per
+ * chain snapshot load and worker warm.
  * @returns handles and a `stop()`
  */
 export async function startSwitchyard({ config, logger }: { config: Config; logger: Logger }): Promise<RunningSwitchyard> {
-  const connected = await connectChains(config, { log: (m) => logger.info(m) })
+  const phase = (name: string, started: number, fields: Record<string, unknown> = {}) => {
+    const ms = Math.round(performance.now() - started)
+    logger.info({ phase: name, ms, ...fields }, `startup: ${name} ${ms} ms`)
+  }
+  const devnetStarted = performance.now()
+  const connected = await connectChains(config, {
+    // The devnet reports each chain as it boots from cache or is deployed and seeded.
+    log: (m) => logger.info({ phase: devnetPhaseOf(m), chainId: chainIdOf(m), atMs: Math.round(performance.now() - devnetStarted) }, m),
+  })
+  phase('devnet', devnetStarted, {
+    chains: Object.values(connected.chains).map((c) => ({ chainId: c.chainId, source: c.source, fromCache: connected.devnet?.chains[c.chainId]?.fromCache })),
+  })
+  let t = performance.now()
   const ctx = createServiceContext({ chains: connected.chains, logger, threads: config.engineThreads, maxSplits: config.maxSplits })
+  phase('worker pool', t, { threads: config.engineThreads })
+  t = performance.now()
   const apiKeys = createApiKeyStore({ keys: config.apiKeys })
   const metrics = createMetrics({ engine: ctx.engine })
   const grpc = createGrpcServer({
@@ -43,15 +60,34 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     auth: { apiKeys, keyRateLimit: { limit: config.rateLimitPerMinute, windowMs: 60_000 } },
     logger,
   })
+  phase('services', t)
+  // Warm the snapshots and the workers so the first request does not pay for them; this reads the
+  // chains while the servers below bind, and is awaited before the start counts as done.
+  const warming = Promise.all(
+    Object.entries(ctx.snapshots).map(async ([chainId, store]) => {
+      let started = performance.now()
+      const snapshot = await store.current()
+      phase('snapshot load', started, { chainId: Number(chainId) })
+      started = performance.now()
+      await ctx.engine.setSnapshot(snapshot)
+      phase('worker warm', started, { chainId: Number(chainId) })
+    }),
+  )
+  // A failure is thrown by the `await` below; this only keeps it from counting as unhandled when
+  // binding fails first.
+  warming.catch(() => {})
   let app: FastifyInstance | undefined
   let relayer: Relayer | undefined
   try {
+    t = performance.now()
     const grpcPort = await grpc.bind(`${config.host}:${config.grpcPort}`)
     const grpcAddress = `${config.host}:${grpcPort}`
+    phase('grpc listen', t, { address: grpcAddress })
+    t = performance.now()
     app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry })
     const httpUrl = await app.listen({ host: config.host, port: config.httpPort })
-    // Warm the snapshots and the workers so the first request does not pay for them.
-    await Promise.all(Object.values(ctx.snapshots).map(async (s) => ctx.engine.setSnapshot(await s.current())))
+    phase('gateway listen', t, { url: httpUrl })
+    await warming
     relayer = startRelayer(config, connected, logger)
     let stopped = false
     const gateway = app
@@ -76,6 +112,20 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     await connected.stop()
     throw cause
   }
+}
+
+/** The phase a devnet progress line reports: a chain loaded from the state cache, or deployed. */
+function devnetPhaseOf(message: string): string {
+  if (message.includes('loaded cached state')) return 'devnet boot'
+  if (message.includes('deployed and seeded')) return 'contract deploy'
+  if (message.includes('linked')) return 'bridge link'
+  return 'devnet'
+}
+
+/** `chain 8453: …` → 8453, for the devnet's progress lines. */
+function chainIdOf(message: string): number | undefined {
+  const match = /^chain (\d+):/.exec(message)
+  return match ? Number(match[1]) : undefined
 }
 
 /** The devnet relayer, when two or more chains run on the embedded devnet and the config allows it. */

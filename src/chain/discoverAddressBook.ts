@@ -67,6 +67,16 @@ export async function discoverAddressBook(client: PublicClient, { chainId, token
     book.tokens[t.symbol] = entry
     present.push(entry)
   }
+  // The liquid-staking pair trades in pools too (wstETH/WETH): search pools for it as for any token.
+  const extra = canonicalOptionalAddresses[chainId] ?? {}
+  const staking: [string, Address | undefined, TokenEntry['kind']][] = [['stETH', extra.lidoStETH, 'rebasing'], ['wstETH', extra.lidoWstETH, 'erc20']]
+  for (const [symbol, address, kind] of staking) {
+    if (!address || book.tokens[symbol] || !(await hasCode(client, address))) continue
+    const ethUsd = present.find((t) => t.address.toLowerCase() === c.weth.toLowerCase())?.priceUsd ?? 0
+    const entry: TokenEntry = { address, symbol, name: symbol === 'stETH' ? 'Liquid staked Ether 2.0' : 'Wrapped liquid staked Ether 2.0', decimals: 18, priceUsd: symbol === 'stETH' ? ethUsd : 0, kind }
+    book.tokens[symbol] = entry
+    present.push(entry)
+  }
   const pairs: [TokenEntry, TokenEntry][] = []
   for (let i = 0; i < present.length; i++) for (let j = i + 1; j < present.length; j++) pairs.push([present[i] as TokenEntry, present[j] as TokenEntry])
   const sorted = pairs.map(([a, b]) => (a.address.toLowerCase() < b.address.toLowerCase() ? [a.address, b.address] : [b.address, a.address]) as [Address, Address])

@@ -32,7 +32,6 @@ export const statusTable: Record<string, StatusRow> = {
   REFERRAL_TOO_LONG: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_REFERRAL_CODE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_STRATEGY: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
-  UNKNOWN_STANDARD: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   UNKNOWN_AGGREGATOR: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   UNSUPPORTED_CHAIN: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   SAME_CHAIN_BRIDGE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },

@@ -1,11 +1,16 @@
 import type { ChannelCredentials } from '@grpc/grpc-js'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { handleClientError } from './mapping/handleClientError.js'
+import { openApiPlugin } from './openapi/openApiPlugin.js'
 import { errorHandlerPlugin } from './plugins/errorHandler.js'
 import { grpcClientPlugin, type GatewayClients } from './plugins/grpcClient.js'
 import { jsonDepthGuardPlugin } from './plugins/jsonDepthGuard.js'
 import { genRequestId, requestIdPlugin } from './plugins/requestId.js'
 import { accountRoutes } from './routes/account.js'
+import { actionsRoutes } from './routes/actions.js'
+import { aggregatorsRoutes } from './routes/aggregators.js'
+import { projectProtocolsRoutes } from './routes/projectProtocols.js'
+import { walletBalancesRoutes } from './routes/walletBalances.js'
 import { bridgeRoutes } from './routes/bridge.js'
 import { networksRoutes } from './routes/networks.js'
 import { pricesRoutes } from './routes/prices.js'
@@ -81,6 +86,8 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
   await app.register(requestIdPlugin)
   await app.register(errorHandlerPlugin)
   await app.register(jsonDepthGuardPlugin)
+  // Before the routes: its onRoute hook reads the route table (GET /api/v1/openapi.json, /docs).
+  await app.register(openApiPlugin)
   await app.register(grpcClientPlugin, clients
     ? { clients, deadlineMs }
     : { grpcAddress: grpcAddress ?? '', deadlineMs, ...(credentials ? { credentials } : {}) })
@@ -97,6 +104,10 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(volumeRoutes)
     await api.register(nontokenizedRoutes)
     await api.register(bridgeRoutes)
+    await api.register(walletBalancesRoutes)
+    await api.register(actionsRoutes)
+    await api.register(aggregatorsRoutes)
+    await api.register(projectProtocolsRoutes)
   }, { prefix: '/api/v1' })
   const metrics = parameters.metrics
   if (metrics) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Metadata, type handleUnaryCall, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js'
 import type { Logger } from 'pino'
+import { statusOf } from '../errors/status.js'
 import { authenticate, type AuthContext } from '../service/auth/authenticate.js'
 import type { CallOptions } from '../service/types.js'
 import { clientIpOf } from './clientIpOf.js'
@@ -66,8 +67,13 @@ export function createUnaryHandler<Req, Res>(ctx: HandlerContext, { method, work
     }
     const fail = (err: unknown) => {
       const { error, code, unexpected } = toGrpcError(err, trailers ?? new Metadata())
+      // The level matches the outcome, as in the gateway: client errors (4xx) info and 501 warn,
+      // without the error (no stack); our failures (5xx, unexpected errors) error, with it.
+      const http = statusOf(code).http
       if (unexpected) ctx.logger.error(log({ err, code }), 'grpc call failed with an unexpected error')
-      else ctx.logger.debug(log({ code }), 'grpc call failed')
+      else if (http === 501) ctx.logger.warn(log({ code }), 'grpc call failed')
+      else if (http >= 500) ctx.logger.error(log({ err, code }), 'grpc call failed')
+      else ctx.logger.info(log({ code }), 'grpc call failed')
       send(error)
     }
     try {

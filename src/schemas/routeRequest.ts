@@ -79,6 +79,8 @@ export type RouteParams = {
   ignoreBridges: string[]
   /** The refundReceiver as given (cross-chain refunds on the destination go to the receiver without one). */
   refundReceiverGiven: Address | undefined
+  /** `fromAddress` exactly as the caller spelled it (echoed in `tx.from`). */
+  fromAddressAsSent: string
 }
 
 /** Options of {@link parseRouteRequest}. */
@@ -153,6 +155,7 @@ export function parseRouteRequest(input: unknown, options: ParseRouteRequestOpti
     destinationChainId: r.destinationChainId,
     ignoreBridges: r.ignoreBridges ?? [],
     refundReceiverGiven: r.refundReceiver,
+    fromAddressAsSent: typeof (input as { fromAddress?: unknown }).fromAddress === 'string' ? (input as { fromAddress: string }).fromAddress : r.fromAddress,
   }
 }
 

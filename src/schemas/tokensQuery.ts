@@ -6,6 +6,8 @@ import { toInvalidRequestError } from './toInvalidRequestError.js'
 
 export const MAX_TOKENS_PAGE = 1_000
 export const DEFAULT_TOKENS_PAGE = 100
+/** Largest offset a cursor may carry. */
+const MAX_OFFSET = 999_999_999
 
 const tokensQuerySchema = z.strictObject({
   chainId: chainIdSchema.optional(),
@@ -13,20 +15,31 @@ const tokensQuerySchema = z.strictObject({
   project: z.string().max(64).optional(),
   type: z.enum(['base', 'defi']).optional(),
   underlyingTokens: z.array(addressSchema).max(16).optional(),
+  underlyingTokensExact: z.array(addressSchema).max(16).optional(),
+  primaryAddress: z.array(addressSchema).max(100).optional(),
   address: z.array(addressSchema).max(100).optional(),
   symbol: z.string().max(64).optional(),
   name: z.string().max(128).optional(),
   apyFrom: z.number().finite().optional(),
+  apyTo: z.number().finite().optional(),
   tvlFrom: z.number().finite().min(0).optional(),
+  tvlTo: z.number().finite().min(0).optional(),
+  /** The spec's name for a minimum TVL (USD). */
+  tvl: z.number().finite().min(0).optional(),
   includeMetadata: z.boolean().optional(),
-  cursor: z.string().max(64).optional(),
+  includeUnderlying: z.boolean().optional(),
+  cursor: z.union([z.string().max(64), z.number().int().min(0).max(MAX_OFFSET)]).optional(),
+  page: z.number().int().min(1).max(1_000_000).optional(),
   pageSize: z.number().int().min(1).max(MAX_TOKENS_PAGE).optional(),
 })
 
 /** Validated tokens filters. */
-export type TokensQuery = Omit<z.infer<typeof tokensQuerySchema>, 'cursor' | 'pageSize' | 'underlyingTokens' | 'address'> & {
+export type TokensQuery = Omit<z.infer<typeof tokensQuerySchema>, 'cursor' | 'page' | 'pageSize' | 'underlyingTokens' | 'underlyingTokensExact' | 'primaryAddress' | 'address'> & {
   underlyingTokens: Address[] | undefined
+  underlyingTokensExact: Address[] | undefined
+  primaryAddress: Address[] | undefined
   address: Address[] | undefined
+  /** Index of the first token of the page: from `cursor`, else `(page - 1) × pageSize`. */
   offset: number
   pageSize: number
 }
@@ -36,19 +49,33 @@ export function encodeTokensCursor(offset: number): string {
   return Buffer.from(`o:${offset}`).toString('base64url')
 }
 
+/** The offset a cursor names: ours (`nextCursor`) or the OpenAPI's numeric offset (`meta.cursor`), as a number or decimal string. */
+function offsetOf(cursor: string | number): number {
+  if (typeof cursor === 'number') return cursor
+  if (/^(0|[1-9][0-9]{0,8})$/.test(cursor)) return Number(cursor)
+  const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString())
+  if (!match) throw new InvalidRequestError({ code: 'INVALID_ARGUMENT', message: 'cursor: not a cursor this API issued', issues: [{ field: 'cursor', reason: 'unknown cursor' }] })
+  return Number(match[1])
+}
+
 /**
- * Validates the tokens query from any transport and decodes the cursor.
+ * Validates the tokens query from any transport and decodes the page: `cursor` (ours, or a numeric
+ * offset) wins over `page` (from 1).
  * @throws InvalidRequestError (bad field, or a cursor we did not issue)
  */
 export function parseTokensQuery(input: unknown): TokensQuery {
   const parsed = tokensQuerySchema.safeParse(input ?? {}, { reportInput: true })
   if (!parsed.success) throw toInvalidRequestError(parsed.error)
-  const { cursor, pageSize, ...rest } = parsed.data
-  let offset = 0
-  if (cursor !== undefined) {
-    const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString())
-    if (!match) throw new InvalidRequestError({ code: 'INVALID_ARGUMENT', message: 'cursor: not a cursor this API issued', issues: [{ field: 'cursor', reason: 'unknown cursor' }] })
-    offset = Number(match[1])
+  const { cursor, page, pageSize: size, ...rest } = parsed.data
+  const pageSize = size ?? DEFAULT_TOKENS_PAGE
+  const offset = cursor !== undefined ? offsetOf(cursor) : ((page ?? 1) - 1) * pageSize
+  return {
+    ...rest,
+    underlyingTokens: rest.underlyingTokens,
+    underlyingTokensExact: rest.underlyingTokensExact,
+    primaryAddress: rest.primaryAddress,
+    address: rest.address,
+    offset,
+    pageSize,
   }
-  return { ...rest, underlyingTokens: rest.underlyingTokens, address: rest.address, offset, pageSize: pageSize ?? DEFAULT_TOKENS_PAGE }
 }

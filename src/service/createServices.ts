@@ -5,6 +5,7 @@ import { getBundle } from './getBundle.js'
 import { getNontokenizedRoute } from './getNontokenizedRoute.js'
 import { listNontokenized } from './listNontokenized.js'
 import { getRoute } from './getRoute.js'
+import { getQuote } from './getQuote.js'
 import { getPrices } from './getPrices.js'
 import { getVolume } from './getVolume.js'
 import { listBridgePools } from './listBridgePools.js'
@@ -13,12 +14,14 @@ import { listProjects } from './listProjects.js'
 import { listProtocols } from './listProtocols.js'
 import { listStandards } from './listStandards.js'
 import { listTokens } from './listTokens.js'
+import { createReadPathServices } from './readPathServices.js'
 import type { SwitchyardServices } from './types.js'
 
 /** Binds the use cases to their context: what the gRPC server is given. */
 export function createServices(ctx: ServiceContext): SwitchyardServices {
   return {
     route: (request, options) => getRoute(ctx, request, options),
+    quote: (request, options) => getQuote(ctx, request, options),
     approve: (request, options) => getApproval(ctx, request, options),
     bundle: (request, options) => getBundle(ctx, request, options),
     nontokenizedRoute: (request, options) => getNontokenizedRoute(ctx, request, options),
@@ -32,5 +35,6 @@ export function createServices(ctx: ServiceContext): SwitchyardServices {
     volume: (request) => getVolume(ctx, request),
     bridgePools: async (request) => listBridgePools(ctx, request),
     bridgeStatus: (request) => getBridgeStatus(ctx, request),
+    ...createReadPathServices(ctx),
   }
 }

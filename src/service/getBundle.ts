@@ -21,11 +21,11 @@ import { bridgesOf } from './bridge/bridgesOf.js'
 import { bridgingEstimateOf, completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import type { BundleAnswer, CallOptions } from './types.js'
+import { validUntilOf } from './validUntilOf.js'
 import { withUpstream } from './withUpstream.js'
 
 const MAX_BUILD_MS = 10_000
 /** How long an answer stays valid: about five blocks. */
-const VALID_FOR_SECONDS = 60
 
 /** The bundle request as both transports hand it over: query parameters and the JSON array of actions. */
 export type BundleRequest = { params: unknown; actions: unknown }
@@ -96,7 +96,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     priceImpact: await priceImpactOf(ctx, { chain, snapshot, built: c.built, sourceOut: c.sourceOut, bridged: c.bridged }),
     feeAmount: {},
     approvals: c.approvals,
-    validUntil: Number(snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000))) + VALID_FOR_SECONDS,
+    validUntil: validUntilOf(snapshot),
     actionOutputs: c.outputs?.map((values) => values.map(String)),
     ...(c.bridged ? { bridgingEstimates: c.bridged.legs.map(bridgingEstimateOf) } : {}),
   }

@@ -1,5 +1,6 @@
 import { erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { setNextBlockOneSecondLater } from '../chain/devnet/setNextBlockOneSecondLater.js'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
 import { switchyardExecutorAbi } from '../contracts/abis.js'
 import { parseRequestId } from '../encoding/requestId.js'
@@ -46,16 +47,21 @@ const balance = (token: Address, who: Address) =>
 
 async function execute(answer: Awaited<ReturnType<typeof getRoute>>, tokenOut: Address, receiver: Address) {
   const before = await balance(tokenOut, receiver)
-  const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), chain: chain.client.chain, gas: 5_000_000n })
+  // `gas` is the transaction's limit: sent with exactly that, it succeeds, and it stays within 1.3× of what it used.
+  // Mined one second after its parent, as on a live chain and as simulated (anvil can otherwise mine two blocks in one second).
+  await setNextBlockOneSecondLater(chain.client)
+  const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), chain: chain.client.chain, gas: BigInt(answer.gas) })
   const receipt = await chain.client.waitForTransactionReceipt({ hash })
   expect(receipt.status).toBe('success')
+  expect(Number(answer.gas)).toBeGreaterThanOrEqual(Number(receipt.gasUsed))
+  expect(Number(answer.gas) / Number(receipt.gasUsed)).toBeLessThanOrEqual(1.3)
   expect(receipt.blockNumber).toBe(BigInt(answer.createdAt) + 1n)
   const delta = (await balance(tokenOut, receiver)) - before
   return { receipt, delta }
 }
 
 describe('getRoute on the devnet (search → encode → simulate), executed for real', () => {
-  test('USDC → WETH: the receiver gets exactly amountOut; gas within 5%; event carries accountId and referral code', async () => {
+  test('USDC → WETH: the receiver gets exactly amountOut; sent with gas = answer.gas it succeeds; event carries accountId and referral code', async () => {
     const amountIn = 25_000n * 10n ** 6n
     await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: amountIn })
     await approveRouter(tok('USDC'))
@@ -68,8 +74,6 @@ describe('getRoute on the devnet (search → encode → simulate), executed for 
     expect(answer.priceImpact).not.toBeNull()
     const { receipt, delta } = await execute(answer, tok('WETH'), other)
     expect(delta).toBe(BigInt(answer.amountOut))
-    const gas = Number(answer.gas)
-    expect(Math.abs(Number(receipt.gasUsed) - gas) / gas).toBeLessThan(0.05)
     const [event] = parseEventLogs({ abi: switchyardExecutorAbi, logs: receipt.logs, eventName: 'ShortcutExecuted' })
     expect(event?.args.accountId).toBe(accountId)
     expect(parseRequestId(event!.args.requestId).referralCode).toBe('yard')
@@ -144,7 +148,9 @@ describe('delegate strategy through a real smart wallet', () => {
     expect((await balance(tok('WBTC'), wallet)) - before).toBe(BigInt(answer.amountOut))
     expect(BigInt(answer.amountOut)).toBeGreaterThanOrEqual(BigInt(answer.minAmountOut))
     expect(await balance(tok('USDC'), wallet)).toBe(0n)
-    expect(Math.abs(Number(receipt.gasUsed) - Number(answer.gas)) / Number(answer.gas)).toBeLessThan(0.05)
+    // `gas` covers the wallet's own execution too, and stays within 1.3× of what the transaction used.
+    expect(Number(answer.gas)).toBeGreaterThanOrEqual(Number(receipt.gasUsed))
+    expect(Number(answer.gas) / Number(receipt.gasUsed)).toBeLessThanOrEqual(1.3)
   })
 })
 
@@ -198,8 +204,9 @@ describe('odd tokens and concurrency (THREATS K7, K8, H7)', () => {
     await devnet.fund({ chainId: 1, address: user, token: 'WETH', amount: amountIn })
     await approveRouter(tok('WETH'))
     const answer = await getRoute(ctx, { fromAddress: user, receiver: other, tokenIn: [tok('WETH')], tokenOut: [NATIVE, tok('USDC')], amountIn: [amountIn.toString()] }, { caller, requireVariableEstimates: false })
-    const outs = answer.amountOut as unknown as string[]
+    const outs = answer.amountsOut
     expect(outs).toHaveLength(2)
+    expect(answer.amountOut).toBe(outs[0])
     const ethBefore = await balance(NATIVE, other)
     const usdcBefore = await balance(tok('USDC'), other)
     const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, chain: chain.client.chain, gas: 5_000_000n })

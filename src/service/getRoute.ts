@@ -8,9 +8,9 @@ import type { FindRouteReturnType } from '../engine/types.js'
 import { createRequestId } from '../encoding/requestId.js'
 import { NoRouteError } from '../errors/engine.js'
 import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
-import { protocolAdapters } from '../protocols/registry.js'
 import { isNativeAddress } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
+import { proveGasLimit } from '../simulate/proveGasLimit.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { computePriceImpact } from './computePriceImpact.js'
@@ -22,9 +22,12 @@ import { ensureTokensExist } from './ensureTokensExist.js'
 import { getCrossChainRoute } from './getCrossChainRoute.js'
 import { ownContractsOf } from './ownContractsOf.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
+import { computedBalanceTokensOf } from './computedBalanceTokensOf.js'
 import { prepareSenderOverrides } from './prepareSenderOverrides.js'
 import { toRouteSteps } from './toRouteSteps.js'
 import type { CallOptions, RouteAnswer } from './types.js'
+import { splitIgnoreFilters } from './splitIgnoreFilters.js'
+import { validUntilOf } from './validUntilOf.js'
 import { withUpstream } from './withUpstream.js'
 
 /** Storage slot where SwitchyardDelegateSimulator reads its delegate target (see the contract). */
@@ -41,7 +44,8 @@ type RouteComputation = {
   plan: RoutePlan
   amountsOut: bigint[]
   mins: bigint[]
-  gasUsed: bigint
+  /** A gas limit the transaction is proven to succeed with. */
+  gasLimit: bigint
 }
 
 /** Per-process cache of computations, keyed by block version and request (single flight). */
@@ -59,14 +63,11 @@ async function gasPriceAt(chain: ChainRuntime, version: string): Promise<bigint>
 }
 
 function cacheKeyOf(params: RouteParams): string {
-  return JSON.stringify(params, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
+  // The address's spelling changes only the echoed tx.from, not the computation.
+  return JSON.stringify({ ...params, fromAddressAsSent: undefined }, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
 }
 
 export type GetRouteErrorType = InvalidRequestError | UnsupportedChainError | CrossChainNotSupportedError | NoRouteError
-
-function knownStandards(): Set<string> {
-  return new Set(protocolAdapters.flatMap((a) => [a.slug, a.standard]))
-}
 
 /** Minimum after slippage, rounded down. */
 function applySlippage(amount: bigint, bps: bigint): bigint {
@@ -83,8 +84,12 @@ function applySlippage(amount: bigint, bps: bigint): bigint {
  * @throws {GetRouteErrorType}
  */
 export async function getRoute(ctx: ServiceContext, request: unknown, options: CallOptions & { requireVariableEstimates: boolean }): Promise<RouteAnswer> {
-  const params = parseRouteRequest(request, { requireVariableEstimates: options.requireVariableEstimates })
-  return withUpstream(params.chainId, () => routeFor(ctx, params, options))
+  const parsed = parseRouteRequest(request, { requireVariableEstimates: options.requireVariableEstimates })
+  // Unknown ignore entries (the vendor's slugs) are dropped and reported, never refused.
+  const { known, unknown } = splitIgnoreFilters(parsed)
+  const params = { ...parsed, ...known }
+  const answer = await withUpstream(params.chainId, () => routeFor(ctx, params, options))
+  return { ...answer, tx: { ...answer.tx, from: params.fromAddressAsSent }, ...(unknown.length > 0 ? { unknownFilters: unknown } : {}) }
 }
 
 async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallOptions): Promise<RouteAnswer> {
@@ -100,12 +105,6 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
       message: `routingStrategy: ${params.routingStrategy} is not served yet; use router or router-legacy`,
       issues: [{ field: 'routingStrategy', reason: 'not served yet' }],
     })
-  }
-  const standards = knownStandards()
-  for (const s of params.ignoreStandards) {
-    if (!standards.has(s)) {
-      throw new InvalidRequestError({ code: 'UNKNOWN_STANDARD', message: `ignoreStandards: unknown standard "${s}"; known: ${[...standards].join(', ')}`, issues: [{ field: 'ignoreStandards', reason: `unknown standard ${s}` }] })
-    }
   }
   const book = chain.addressBook
   const sy = book.switchyard as unknown as SwitchyardAddresses | undefined
@@ -134,7 +133,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   // cached for the block): only the requestId differs between their transactions, which moves gas by
   // at most a few hundred units of calldata cost.
   const key = `${snapshot.version}|${options.caller.accountId}|${cacheKeyOf(params)}`
-  const { route, plan, amountsOut, mins, gasUsed } = await computations(key, compute, options)
+  const { route, plan, amountsOut, mins, gasLimit } = await computations(key, compute, options)
   const tx = strategy.encode(mins, plan)
 
   async function compute(): Promise<RouteComputation> {
@@ -186,8 +185,9 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     const initialMins = plan.minAmountsOut ?? params.minAmountOut ?? quoted.map(() => 1n)
     const tx = strategy.encode(initialMins, plan)
     const delegate = strategy.kind === 'delegate'
-    const { overrides } = await prepareSenderOverrides(chain!.client, {
+    const { overrides, setup } = await prepareSenderOverrides(chain!.client, {
       blockNumber: snapshot.blockNumber,
+      computedBalanceTokens: computedBalanceTokensOf(book),
       from: delegate ? strategy.self : params.fromAddress,
       spender: delegate ? undefined : strategy.to,
       inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! })),
@@ -203,29 +203,38 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
       }
       if (tx.value > 0n) overrides[params.fromAddress] = { ...overrides[params.fromAddress], balance: toHex(tx.value) }
     }
-    const sim = await simulateTransaction(chain!.client, {
-      blockNumber: snapshot.blockNumber,
-      tx: { from: params.fromAddress, to: delegate ? strategy.self : strategy.to, data: tx.data, value: tx.value },
-      receiver: params.receiver,
-      tokensOut: params.tokenOut,
-      multicall3: book.multicall3,
-      overrides,
-    })
+    const run = (t: { data: Hex; value: bigint }, gas?: bigint) =>
+      simulateTransaction(chain!.client, {
+        blockNumber: snapshot.blockNumber,
+        parentTimestamp: snapshot.timestamp,
+        tx: { from: params.fromAddress, to: delegate ? strategy.self : strategy.to, data: t.data, value: t.value, gas },
+        receiver: params.receiver,
+        tokensOut: params.tokenOut,
+        multicall3: book.multicall3,
+        overrides,
+        setup,
+      })
+    const sim = await run(tx)
     if (sim.status === 'reverted') throw new NoRouteError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}` })
     const amountsOut = sim.amountsOut
     if (amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
     // Router strategies check the minimum in the router: set it from the simulated output. The delegate
     // plan carries its checks inside (from the engine's exact quote).
     const mins = delegate ? initialMins : (params.minAmountOut ?? amountsOut.map((a) => applySlippage(a, params.slippageBps)))
+    // `gas` is a limit the final transaction is proven to succeed with (not the gas used, which is net
+    // of refunds and too low as a limit).
+    const final = strategy.encode(mins, plan)
+    const gasLimit = await proveGasLimit(sim.gasUsed, async (limit) => (await run(final, limit)).status === 'success')
 
-    return { route, plan, amountsOut, mins, gasUsed: sim.gasUsed }
+    return { route, plan, amountsOut, mins, gasLimit }
   }
 
-  const single = params.tokenOut.length === 1
   return {
-    gas: gasUsed.toString(),
-    amountOut: single ? amountsOut[0]!.toString() : (amountsOut.map(String) as unknown as string),
-    minAmountOut: single ? mins[0]!.toString() : (mins.map(String) as unknown as string),
+    gas: gasLimit.toString(),
+    amountOut: amountsOut[0]!.toString(),
+    minAmountOut: mins[0]!.toString(),
+    amountsOut: amountsOut.map(String),
+    minAmountsOut: mins.map(String),
     feeAmount: fees.map(String),
     ensoFeeAmount: fees.map(() => '0'),
     priceImpact: computePriceImpact(book, {
@@ -234,6 +243,8 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
       midPrices: tokenPricesFor(snapshot, book),
     }),
     createdAt: Number(snapshot.blockNumber),
+    blockNumber: Number(snapshot.blockNumber),
+    validUntil: validUntilOf(snapshot),
     tx: { data: tx.data, to: strategy.to, from: params.fromAddress, value: tx.value.toString() },
     route: toRouteSteps(route, params, { weth: book.weth, chainId: params.chainId }),
   }

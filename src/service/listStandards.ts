@@ -1,6 +1,7 @@
 import { BaseError } from '../errors/base.js'
 import { chainNames, protocolMetadata } from '../data/protocolMetadata.js'
-import { buildingBlockProtocols, bundleActions } from '../protocols/bundleRegistry.js'
+import { actionInputNames } from '../protocols/bundle/describeActionInputs.js'
+import { buildingBlockProtocols, bundleActions, bundleActionsByKey } from '../protocols/bundleRegistry.js'
 import { protocolAdapters } from '../protocols/registry.js'
 import type { ServiceContext } from './context.js'
 import { chainsOf } from './listProtocols.js'
@@ -14,10 +15,17 @@ export class UnknownProtocolSlugError extends BaseError {
   }
 }
 
+/** The bundle argument names of an action; none for a route-only action (an adapter edge without a bundle declaration). */
+function inputsOf(protocol: string, action: string): string[] {
+  const definition = bundleActionsByKey.get(`${protocol}:${action}`)
+  return definition ? actionInputNames(definition) : []
+}
+
 /**
  * Protocols and the actions they support, read from the declarations: the adapters' route edges and
- * the bundle actions each protocol declares (the source of the protocol list, spec). With `slug`,
- * only that protocol's standard.
+ * the bundle actions each protocol declares (the source of the protocol list, spec), with each
+ * protocol's website (`url`) and each action's bundle argument names (`inputs`). With `slug`, only
+ * that protocol's standard.
  * @throws UnknownProtocolSlugError when `slug` names no protocol
  */
 export function listStandards(ctx: ServiceContext, { slug }: { slug?: string | undefined }): StandardAnswer[] {
@@ -29,7 +37,7 @@ export function listStandards(ctx: ServiceContext, { slug }: { slug?: string | u
     const chains = buildingBlockProtocols.has(protocol) ? Object.keys(ctx.chains).map(Number) : chainsOf(ctx, protocol)
     const supportedChains = chains.map((id) => ({ id, name: chainNames[id] ?? `Chain ${id}` }))
     return {
-      protocol: { slug: protocol, name: meta?.name ?? protocol },
+      protocol: { slug: protocol, name: meta?.name ?? protocol, url: meta?.url ?? '' },
       forks: [],
       actions: [...actions].map((action) => ({
         action,
@@ -37,6 +45,7 @@ export function listStandards(ctx: ServiceContext, { slug }: { slug?: string | u
         // Variant names (singledeposit, tokenizedmultiredeem, …) call what their base action calls.
         functionNames: meta?.functionNames[action] ?? meta?.functionNames[action.replace(/^(tokenized)?(single|multi)/, '')] ?? [],
         supportedChains,
+        inputs: inputsOf(protocol, action),
       })),
     }
   })

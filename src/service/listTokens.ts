@@ -1,14 +1,19 @@
 import { LRUCache } from 'lru-cache'
 import type { ChainAddressBook, TokenEntry } from '../chain/addressBook.js'
+import { readTokenApys } from '../data/readTokenApys.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import type { EngineSnapshot } from '../engine/types.js'
-import { encodeTokensCursor, parseTokensQuery } from '../schemas/tokensQuery.js'
+import { encodeTokensCursor, parseTokensQuery, type TokensQuery } from '../schemas/tokensQuery.js'
 import { UnsupportedChainError } from '../errors/request.js'
 import type { ServiceContext } from './context.js'
 import type { TokenAnswer, TokensAnswer, UnderlyingTokenAnswer } from './types.js'
 import { withUpstream } from './withUpstream.js'
 
-const catalogs = new LRUCache<string, TokenAnswer[]>({ max: 16 })
+/**
+ * Catalogs (tokens with TVL and APY) per snapshot version, i.e. per chain and block: the APY reads
+ * (two Multicall3 batches and a few headers) run once per block, and concurrent requests share them.
+ */
+const catalogs = new LRUCache<string, Promise<TokenAnswer[]>>({ max: 16 })
 
 function base(chainId: number, t: TokenEntry): UnderlyingTokenAnswer {
   return { address: t.address, chainId, type: 'base', decimals: t.decimals, symbol: t.symbol, name: t.name }
@@ -85,11 +90,51 @@ function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnap
   return out
 }
 
+/** The catalog at a snapshot, with each token's APY measured from chain state (`readTokenApys`). */
+async function catalogWithApys(chain: ServiceContext['chains'][number], snapshot: EngineSnapshot): Promise<TokenAnswer[]> {
+  const catalog = catalogOf(chain.chainId, chain.addressBook, snapshot)
+  const apys = await readTokenApys({ client: chain.client, book: chain.addressBook }, { snapshot })
+  return catalog.map((t) => {
+    const apy = apys.get(t.address.toLowerCase())
+    return apy ? { ...t, apy: apy.apy, apyWindow: apy.window } : t
+  })
+}
+
 /**
- * The tokens query: base and DeFi position tokens, filtered (chain, protocol, project, type,
- * underlying tokens, addresses, symbol, name, minimum APY, minimum TVL) and cursor-paginated.
- * Tokens with unknown APY or TVL do not pass an `apyFrom` / `tvlFrom` filter.
- * @throws InvalidRequestError | UnsupportedChainError
+ * Whether a token passes every filter of the query. Bounds are inclusive; a token with unknown APY
+ * or TVL fails any APY or TVL bound. Addresses compare case-insensitively.
+ */
+function matches(t: TokenAnswer, q: TokensQuery): boolean {
+  const lower = (s: string) => s.toLowerCase()
+  const set = (list: readonly string[] | undefined) => (list ? new Set(list.map(lower)) : undefined)
+  const [addresses, primary, exact] = [set(q.address), set(q.primaryAddress), set(q.underlyingTokensExact)]
+  const underlying = new Set(t.underlyingTokens.map((u) => lower(u.address)))
+  const within = (value: number | undefined, from: number | undefined, to: number | undefined) =>
+    (from === undefined && to === undefined) || (value !== undefined && (from === undefined || value >= from) && (to === undefined || value <= to))
+  return (
+    (q.protocolSlug === undefined || t.protocol === q.protocolSlug) &&
+    (q.project === undefined || t.project === q.project) &&
+    (q.type === undefined || t.type === q.type) &&
+    (!addresses || addresses.has(lower(t.address))) &&
+    (!primary || (t.primaryAddress !== undefined && primary.has(lower(t.primaryAddress)))) &&
+    (q.symbol === undefined || lower(t.symbol) === lower(q.symbol)) &&
+    (q.name === undefined || lower(t.name).includes(lower(q.name))) &&
+    (!q.underlyingTokens || q.underlyingTokens.every((u) => underlying.has(lower(u)))) &&
+    (!exact || (exact.size === underlying.size && [...exact].every((u) => underlying.has(u)))) &&
+    within(t.apy, q.apyFrom, q.apyTo) &&
+    within(t.tvl, q.tvlFrom, q.tvlTo) &&
+    within(t.tvl, q.tvl, undefined)
+  )
+}
+
+/**
+ * The tokens query: base and DeFi position tokens with TVL and APY, filtered (chain, protocol,
+ * project, type, underlying tokens (all of / exactly), addresses, primary addresses, symbol, name,
+ * APY and TVL bounds, the spec's `tvl` minimum) and paginated by `cursor` or `page`, with the
+ * OpenAPI's pagination meta and our opaque `nextCursor`. `includeUnderlying=false` empties
+ * `underlyingTokens` (after filtering on them); `includeMetadata` (default false) tells the
+ * transports to show `symbol`, `name` and `logosUri`.
+ * @throws InvalidRequestError | UnsupportedChainError | UpstreamUnavailableError
  */
 export async function listTokens(ctx: ServiceContext, request: unknown): Promise<TokensAnswer> {
   const q = parseTokensQuery(request)
@@ -101,31 +146,33 @@ export async function listTokens(ctx: ServiceContext, request: unknown): Promise
       const snapshot = await ctx.snapshots[chain.chainId]!.current()
       let catalog = catalogs.get(snapshot.version)
       if (!catalog) {
-        catalog = catalogOf(chain.chainId, chain.addressBook, snapshot)
+        catalog = catalogWithApys(chain, snapshot)
         catalogs.set(snapshot.version, catalog)
+        // A failed read is not cached: the next request retries it.
+        catalog.catch(() => catalogs.delete(snapshot.version))
       }
       return catalog
     })
     all.push(...tokens)
   }
-  const lower = (s: string) => s.toLowerCase()
-  const addresses = q.address ? new Set(q.address.map(lower)) : undefined
-  const matches = all.filter(
-    (t) =>
-      (q.protocolSlug === undefined || t.protocol === q.protocolSlug) &&
-      (q.project === undefined || t.project === q.project) &&
-      (q.type === undefined || t.type === q.type) &&
-      (!addresses || addresses.has(lower(t.address))) &&
-      (q.symbol === undefined || lower(t.symbol) === lower(q.symbol)) &&
-      (q.name === undefined || lower(t.name).includes(lower(q.name))) &&
-      (!q.underlyingTokens || q.underlyingTokens.every((u) => t.underlyingTokens.some((x) => lower(x.address) === lower(u)))) &&
-      (q.apyFrom === undefined || (t.apy !== undefined && t.apy >= q.apyFrom)) &&
-      (q.tvlFrom === undefined || (t.tvl !== undefined && t.tvl >= q.tvlFrom)),
-  )
-  const page = matches.slice(q.offset, q.offset + q.pageSize)
+  const found = all.filter((t) => matches(t, q))
+  const page = found.slice(q.offset, q.offset + q.pageSize).map((t) => (q.includeUnderlying === false ? { ...t, underlyingTokens: [] } : t))
   const nextOffset = q.offset + page.length
+  const more = nextOffset < found.length
+  const currentPage = Math.floor(q.offset / q.pageSize) + 1
   return {
     data: page,
-    meta: { total: matches.length, pageSize: q.pageSize, ...(nextOffset < matches.length ? { nextCursor: encodeTokensCursor(nextOffset) } : {}) },
+    meta: {
+      total: found.length,
+      pageSize: q.pageSize,
+      ...(more ? { nextCursor: encodeTokensCursor(nextOffset) } : {}),
+      lastPage: Math.max(1, Math.ceil(found.length / q.pageSize)),
+      currentPage,
+      perPage: q.pageSize,
+      prev: currentPage > 1 ? currentPage - 1 : null,
+      next: more ? currentPage + 1 : null,
+      cursor: more ? nextOffset : null,
+    },
+    includeMetadata: q.includeMetadata ?? false,
   }
 }

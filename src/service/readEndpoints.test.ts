@@ -46,7 +46,14 @@ describe('protocols, standards, projects', () => {
       ['supply', ['supply']], ['withdraw', ['withdraw']], ['deposit', ['supply']], ['redeem', ['withdraw']], ['borrow', ['borrow']], ['repay', ['repay']], ['harvest', ['claimRewards']], ['flashloan', ['flashLoanSimple']],
       ['singledeposit', ['supply']], ['tokenizedsingledeposit', ['supply']], ['singleredeem', ['withdraw']], ['tokenizedsingleredeem', ['withdraw']], ['singlewithdraw', ['withdraw']],
     ])
-    expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions[0]).toEqual({ action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }] })
+    expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions[0]).toEqual({
+      action: 'swap', name: 'Swap', functionNames: ['exactInputSingle'], supportedChains: [{ id: 1, name: 'Ethereum' }],
+      inputs: ['tokenIn', 'tokenOut', 'amountIn', 'primaryAddress', 'receiver', 'slippage', 'minAmountOut', 'poolFee', 'tickSpacing', 'path', 'onBehalfOf', 'args'],
+    })
+    expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.protocol).toEqual({ slug: 'uniswap-v3', name: 'Uniswap V3', url: 'https://app.uniswap.org' })
+    expect(listStandards(ctx, { slug: 'erc20' })[0]!.actions.map((a) => [a.action, a.inputs])).toEqual([
+      ['approve', ['token', 'spender', 'amount', 'tokenId']], ['transfer', ['token', 'receiver', 'amount', 'tokenId']], ['transferfrom', ['token', 'receiver', 'amount', 'sender', 'tokenId']],
+    ])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])
     expect(listStandards(ctx, { slug: 'enso' })[0]!.actions.map((a) => a.action)).toEqual(['route', 'split', 'merge', 'balance', 'minamountout', 'slippage', 'fee', 'ensofee', 'call'])
     expect(listStandards(ctx, { slug: 'morpho-blue' })[0]!.actions[0]!.supportedChains).toEqual([{ id: 1, name: 'Ethereum' }])

@@ -1,4 +1,6 @@
+import type { QuoteAnswer } from './getQuote.js'
 import type { Hex } from 'viem'
+import type { ReadPathServices } from './readPathServices.js'
 
 /**
  * The use cases the transports call. The gRPC handlers receive an implementation of
@@ -43,17 +45,31 @@ export type RouteStepAnswer = {
 
 /** The route answer, REST shape (the gRPC layer maps it to the proto). */
 export type RouteAnswer = {
+  /** A gas limit the transaction is proven (by simulation) to succeed with. */
   gas: string
+  /** The first tokenOut's amount (the only one, for a single-output route). */
   amountOut: string
+  /** As `amountOut`, less slippage. */
   minAmountOut: string
+  /** One amount per tokenOut, in order (REST answers an array when there are several). */
+  amountsOut: string[]
+  /** One minimum per tokenOut, in order. */
+  minAmountsOut: string[]
   feeAmount: string[]
   ensoFeeAmount: string[]
   priceImpact: number | null
+  /** Block number simulated on. */
   createdAt: number
+  /** The same block number (the OpenAPI's name). Unset on answers that predate it. */
+  blockNumber?: number | undefined
+  /** Unix seconds after which the answer should be fetched again. */
+  validUntil?: number | undefined
   tx: TxAnswer
   route: RouteStepAnswer[]
   /** Cross-chain routes: how long each bridge takes. */
   bridgingEstimates?: BridgingEstimateAnswer[] | undefined
+  /** `field=value` for ignore entries we do not know: ignored, reported to the caller. */
+  unknownFilters?: string[] | undefined
 }
 
 /** How long a bridge takes (the SDK's BridgeLatencyEstimate). */
@@ -144,9 +160,11 @@ export type ProtocolAnswer = {
 
 /** A protocol and the actions it supports. */
 export type StandardAnswer = {
-  protocol: { slug: string; name: string }
-  forks: { slug: string; name: string }[]
-  actions: { action: string; name: string; functionNames: string[]; supportedChains: { id: number; name: string }[] }[]
+  /** `url`: the protocol's website, empty when unknown. */
+  protocol: { slug: string; name: string; url: string }
+  forks: { slug: string; name: string; url: string }[]
+  /** `inputs`: the names of the action's bundle arguments, in declaration order. */
+  actions: { action: string; name: string; functionNames: string[]; supportedChains: { id: number; name: string }[]; inputs: string[] }[]
 }
 
 export type ProjectAnswer = { id: string; chains: number[]; protocols: string[] }
@@ -161,12 +179,23 @@ export type TokenAnswer = UnderlyingTokenAnswer & {
   protocol?: string | undefined
   /** Percent; undefined when unknown. */
   apy?: number | undefined
+  /** How `apy` was measured (`src/data/readTokenApys.ts`); undefined with it. */
+  apyWindow?: { method: string; fromBlock: bigint; toBlock: bigint; seconds: number } | undefined
   /** USD; undefined when unknown. */
   tvl?: number | undefined
   primaryAddress?: string | undefined
 }
 
-export type TokensAnswer = { data: TokenAnswer[]; meta: { total: number; nextCursor?: string | undefined; pageSize: number } }
+export type TokensAnswer = {
+  data: TokenAnswer[]
+  /** `total` counts matching tokens; the OpenAPI's PaginationMeta fields are set by `listTokens`. */
+  meta: {
+    total: number; nextCursor?: string | undefined; pageSize: number
+    lastPage?: number; currentPage?: number; perPage?: number; prev?: number | null; next?: number | null; cursor?: number | null
+  }
+  /** Whether the caller asked for metadata: transports show `symbol`, `name` and `logosUri` only then. */
+  includeMetadata?: boolean
+}
 
 /** A USD price read from the chain's pools, with how much to trust it. */
 export type PriceAnswer = {
@@ -244,9 +273,11 @@ export type BridgeStatusAnswer = {
 }
 
 /** Everything the transports can ask for. Implementations throw BaseError subclasses with stable codes. */
-export type SwitchyardServices = {
+export type SwitchyardServices = ReadPathServices & {
   /** `request` is REST-shaped (camelCase); validated inside with the shared validator. */
   route(request: unknown, options: CallOptions & { requireVariableEstimates: boolean }): Promise<RouteAnswer>
+  /** REST-shaped query of GET /shortcuts/quote (fromAddress optional); validated inside. */
+  quote(request: unknown, options: CallOptions): Promise<QuoteAnswer>
   approve(request: unknown, options: CallOptions): Promise<ApproveAnswer>
   /** `request.params` are the query parameters (REST names), `request.actions` the JSON array; validated inside. */
   bundle(request: { params: unknown; actions: unknown }, options: CallOptions): Promise<BundleAnswer>

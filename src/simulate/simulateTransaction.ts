@@ -4,6 +4,9 @@ import { decodeFunctionResult, encodeFunctionData, parseAbi, toHex, type Address
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 const multicall3 = parseAbi(['function getEthBalance(address) view returns (uint256)'])
 
+/** A call run before the transaction in the same simulated block (funding a sender from a holder). */
+export type SimulatedSetupCall = { from: Address; to: Address; data: Hex }
+
 /** A state override in eth_simulateV1 form. */
 export type AccountOverride = { balance?: Hex; code?: Hex; stateDiff?: Record<Hex, Hex> }
 
@@ -11,6 +14,13 @@ export type AccountOverride = { balance?: Hex; code?: Hex; stateDiff?: Record<He
 export type SimulateTransactionParameters = {
   /** Block to build on; the simulated transaction runs in the block after it. */
   blockNumber: bigint
+  /**
+   * That block's timestamp. When given, the transaction runs in a block numbered `blockNumber + 1`
+   * stamped one second later, as it will on chain (nodes otherwise simulate with the parent's number and
+   * time, and time-dependent paths, such as a pair's price accumulators or a reserve's interest, would
+   * cost less gas than they will).
+   */
+  parentTimestamp?: bigint | undefined
   /** `gas`: a gas limit to run under (checks that a limit suffices); the block's limit when omitted. */
   tx: { from: Address; to: Address; data: Hex; value: bigint; gas?: bigint | undefined }
   /** Whose balances to measure. */
@@ -22,6 +32,8 @@ export type SimulateTransactionParameters = {
   multicall3: Address
   /** Overrides applied before the transaction (funding an unfunded sender, allowances). */
   overrides?: Record<Address, AccountOverride> | undefined
+  /** Calls run first, in the same block (a holder's transfer to an unfunded sender); their outcome is not checked. */
+  setup?: readonly SimulatedSetupCall[] | undefined
 }
 
 /** What one simulation measured. */
@@ -49,19 +61,29 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
       : { to: token, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [account] }) }
   const reads = params.tokensOut.map((token, i) => balanceCall(token, params.accounts?.[i] ?? params.receiver))
   const tx = { from: params.tx.from, to: params.tx.to, data: params.tx.data, value: toHex(params.tx.value), ...(params.tx.gas === undefined ? {} : { gas: toHex(params.tx.gas) }) }
+  const setup = params.setup ?? []
   const response = (await client.request({
     method: 'eth_simulateV1' as never,
     params: [
-      { blockStateCalls: [{ stateOverrides: params.overrides ?? {}, calls: [...reads, tx, ...reads] }], validation: false },
+      {
+        blockStateCalls: [{
+          ...(params.parentTimestamp === undefined ? {} : { blockOverrides: { number: toHex(params.blockNumber + 1n), time: toHex(params.parentTimestamp + 1n) } }),
+          stateOverrides: params.overrides ?? {},
+          calls: [...setup, ...reads, tx, ...reads],
+        }],
+        validation: false,
+      },
       toHex(params.blockNumber),
     ] as never,
   })) as { number: Hex; calls: SimCallResult[] }[]
   const block = Array.isArray(response) ? response[0] : undefined
   const n = reads.length
-  if (!block || !Array.isArray(block.calls) || block.calls.length < n + 1) {
+  if (!block || !Array.isArray(block.calls) || block.calls.length < setup.length + n + 1) {
     throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'missing block or calls' })
   }
-  const txResult = block.calls[n]!
+  // Index from the first balance read on.
+  const calls = block.calls.slice(setup.length)
+  const txResult = calls[n]!
   const quantity = (value: unknown, what: string): bigint => {
     if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: `${what} is not a quantity` })
     return BigInt(value)
@@ -78,7 +100,7 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
       throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'a balance read returned garbage' })
     }
   }
-  const amountsOut = params.tokensOut.map((_, i) => decode(block.calls[n + 1 + i]) - decode(block.calls[i]))
+  const amountsOut = params.tokensOut.map((_, i) => decode(calls[n + 1 + i]) - decode(calls[i]))
   const logs = Array.isArray(txResult.logs) ? txResult.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data })) : []
   return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber, returnData: typeof txResult.returnData === 'string' ? txResult.returnData : '0x', logs }
 }

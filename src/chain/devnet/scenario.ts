@@ -201,6 +201,8 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
   const scenario = scenarioSchema.parse(JSON.parse(raw))
   for (const [chainId, chain] of Object.entries(scenario.chains)) {
     const symbols = new Set(chain.tokens.map((t) => t.symbol))
+    // The liquid-staking pair is a token set of its own (seeded first, minted through the protocol).
+    if (chain.staking) symbols.add('stETH').add('wstETH')
     for (const r of chain.aave?.reserves ?? []) if (!symbols.has(r.symbol)) throw new Error(`scenario chain ${chainId}: aave reserve ${r.symbol} is not a token`)
     for (const r of chain.aave?.rewards ?? []) {
       if (!chain.aave?.reserves.some((x) => x.symbol === r.reserve)) throw new Error(`scenario chain ${chainId}: aave reward on ${r.reserve}, which is not a reserve`)

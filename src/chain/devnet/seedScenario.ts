@@ -55,6 +55,21 @@ function tokenNeeds(book: ChainAddressBook, pools: readonly ScenarioPool[], vaul
   return needs
 }
 
+/**
+ * wstETH for pools, minted through the protocol (stake ETH, wrap the stETH), so every wstETH a pool
+ * holds is backed and unwraps.
+ */
+async function stakeAndWrap(client: DevnetClient, lido: { stETH: Address; wstETH: Address }, wstAmount: bigint): Promise<void> {
+  const st = loadContractArtifact('DevStETH').abi
+  const wst = loadContractArtifact('DevWstETH').abi
+  const stETHNeeded = ((await client.readContract({ address: lido.stETH, abi: st, functionName: 'getPooledEthByShares', args: [wstAmount] })) as bigint) + 2n
+  const eth = stETHNeeded + 10n ** 18n
+  await client.setBalance({ address: devnetDeployer, value: (await client.getBalance({ address: devnetDeployer })) + eth + 10n ** 18n })
+  await sendTx(client, { address: lido.stETH, abi: st, functionName: 'submit', args: ['0x0000000000000000000000000000000000000000'], value: eth })
+  await sendTx(client, { address: lido.stETH, abi: st, functionName: 'approve', args: [lido.wstETH, maxUint256] })
+  await sendTx(client, { address: lido.wstETH, abi: wst, functionName: 'wrap', args: [stETHNeeded] })
+}
+
 async function mintAndApprove(client: DevnetClient, book: ChainAddressBook, needs: Map<string, bigint>): Promise<void> {
   const spenders = [book.uniswapV2.router02, book.uniswapV3.positionManager, book.balancerV2.vault]
   const weth = loadProtocolArtifact('WETH9').abi
@@ -63,6 +78,8 @@ async function mintAndApprove(client: DevnetClient, book: ChainAddressBook, need
     if (token.kind === 'weth') {
       await client.setBalance({ address: devnetDeployer, value: amount + 10n ** 30n })
       await sendTx(client, { address: token.address, abi: weth, functionName: 'deposit', value: amount })
+    } else if (book.lido && token.address === book.lido.wstETH) {
+      await stakeAndWrap(client, book.lido, amount)
     } else {
       const contract = token.kind === 'tether' ? 'TetherToken' : token.kind === 'feeOnTransfer' ? 'FeeOnTransferToken' : 'DevToken'
       await sendTx(client, { address: token.address, abi: loadContractArtifact(contract).abi, functionName: 'mint', args: [devnetDeployer, amount] })

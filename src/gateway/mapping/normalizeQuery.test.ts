@@ -45,6 +45,16 @@ describe('normalizeQuery', () => {
     expect(() => normalizeQuery({ tokenIn: 'a', 'tokenIn[]': 'b' }, shape)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
   })
 
+  it('reads indexed lists (k[0]=a&k[1]=b) in index order, refuses them mixed with another style or repeated', () => {
+    expect(normalizeQuery({ 'tokenIn[1]': 'b', 'tokenIn[0]': 'a' }, shape)).toEqual({ tokenIn: ['a', 'b'] })
+    expect(normalizeQuery({ 'tokenIn[0]': 'a', 'tokenIn[7]': 'c' }, shape)).toEqual({ tokenIn: ['a', 'c'] })
+    expect(() => normalizeQuery({ 'tokenIn[0]': 'a', tokenIn: 'b' }, shape)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+    expect(() => normalizeQuery({ tokenIn: 'b', 'tokenIn[0]': 'a' }, shape)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+    expect(() => normalizeQuery({ 'tokenIn[0]': ['a', 'b'] }, shape)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+    // Not a list field, or an index too long: left as an unknown key for the validator to refuse.
+    expect(normalizeQuery({ 'fromAddress[0]': 'a', 'tokenIn[1000]': 'b' }, shape)).toEqual({ 'fromAddress[0]': 'a', 'tokenIn[1000]': 'b' })
+  })
+
   it('parses JSON fields and rejects malformed or deep ones', () => {
     expect(normalizeQuery({ variableEstimates: '{"a":"1"}' }, shape)).toEqual({ variableEstimates: { a: '1' } })
     expect(() => normalizeQuery({ variableEstimates: '{' }, shape)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))

@@ -3,7 +3,7 @@ import { assertJsonDepth } from './assertJsonDepth.js'
 
 /** How to read one endpoint's query string. */
 export type QueryShape = {
-  /** Array fields: `k[]=a&k[]=b` (axios, what @ensofinance/sdk sends), `k=a&k=b`, or `k=a,b`. */
+  /** Array fields: `k[]=a&k[]=b` (axios, what @ensofinance/sdk sends), `k[0]=a&k[1]=b` (qs indices), `k=a&k=b`, or `k=a,b`. */
   lists?: readonly string[]
   /** Numeric fields: decimal strings become numbers (anything else stays a string for the validator to reject). */
   numbers?: readonly string[]
@@ -14,6 +14,8 @@ export type QueryShape = {
 }
 
 const NUMERIC = /^-?[0-9]{1,20}(\.[0-9]{1,20})?$/
+/** `k[3]`: an indexed list entry (at most three digits; lists are far shorter). */
+const INDEXED = /^(.+)\[([0-9]{1,3})\]$/
 
 function fail(field: string, reason: string): never {
   throw new InvalidRequestError({ code: 'INVALID_ARGUMENT', message: `${field}: ${reason}`, issues: [{ field, reason }] })
@@ -30,12 +32,21 @@ function fail(field: string, reason: string): never {
  */
 export function normalizeQuery(query: unknown, shape: QueryShape): Record<string, unknown> {
   const entries = new Map<string, unknown>()
+  const indexed = new Map<string, [number, unknown][]>()
   const source = typeof query === 'object' && query !== null ? Object.entries(query) : []
   for (const [rawKey, value] of source) {
+    const index = INDEXED.exec(rawKey)
+    if (index && shape.lists?.includes(index[1]!)) {
+      const key = index[1]!
+      if (entries.has(key)) fail(key, `given both as ${key} and ${key}[n]; use one style`)
+      if (Array.isArray(value)) fail(rawKey, 'given twice')
+      indexed.set(key, [...(indexed.get(key) ?? []), [Number(index[2]), value]])
+      continue
+    }
     const bracketed = rawKey.endsWith('[]')
     const key = bracketed ? rawKey.slice(0, -2) : rawKey
     if (shape.lists?.includes(key)) {
-      if (entries.has(key)) fail(key, `given both as ${key} and ${key}[]; use one style`)
+      if (entries.has(key) || indexed.has(key)) fail(key, `given both as ${key} and ${key}[]; use one style`)
       const items = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
       entries.set(key, items)
     } else if (bracketed) {
@@ -57,6 +68,8 @@ export function normalizeQuery(query: unknown, shape: QueryShape): Record<string
       entries.set(key, value)
     }
   }
+  // Indexed entries in index order (gaps closed: `k[0]=a&k[2]=b` is [a, b]).
+  for (const [key, items] of indexed) entries.set(key, items.sort((a, b) => a[0] - b[0]).map(([, v]) => v))
   // fromEntries defines own properties, so a `__proto__` key stays a key (and the validator rejects it).
   return Object.fromEntries(entries)
 }

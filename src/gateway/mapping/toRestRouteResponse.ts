@@ -42,14 +42,18 @@ export function toRestRouteResponse(response: RouteResponse__Output): RestRouteR
   } catch (cause) {
     throw new InternalError({ cause })
   }
+  // Several outputs: one amount per tokenOut (the OpenAPI's oneOf string | string[]).
+  const several = response.amounts_out.length > 1
   return {
     gas: response.gas,
-    amountOut: response.amount_out,
-    minAmountOut: response.min_amount_out,
+    amountOut: several ? response.amounts_out : response.amount_out,
+    minAmountOut: several ? response.min_amounts_out : response.min_amount_out,
     feeAmount: response.fee_amount,
     ensoFeeAmount: response.enso_fee_amount,
     priceImpact: response.price_impact ?? null,
     createdAt: Number(response.created_at),
+    blockNumber: Number(response.block_number !== '0' ? response.block_number : response.created_at),
+    ...(response.valid_until !== '0' ? { validUntil: Number(response.valid_until) } : {}),
     tx: toRestTransaction(response.tx),
     route,
     ...(response.bridging_estimates.length > 0

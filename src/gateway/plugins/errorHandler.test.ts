@@ -1,5 +1,8 @@
+import { Writable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Metadata, status } from '@grpc/grpc-js'
+import type { InjectOptions } from 'fastify'
+import { pino } from 'pino'
 import { grpcError } from '../testing/startFakeGrpcServer.js'
 import { API_KEY, FROM, USDC, WETH, startTestGateway } from '../testing/startTestGateway.js'
 
@@ -258,5 +261,64 @@ describe('gRPC error mapping', () => {
     expectNoLeak(res.body)
     gw.fake.handlers = {}
     expect((await post()).statusCode).toBe(200)
+  })
+})
+
+describe('log lines match the outcome', () => {
+  type LogLine = { level: number; msg: string; reqId?: string; statusCode?: number; code?: string; err?: { stack?: string } }
+  const lines: LogLine[] = []
+  let logged: Awaited<ReturnType<typeof startTestGateway>>
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as LogLine)
+        done()
+      },
+    })
+    logged = await startTestGateway({ logger: pino({ level: 'trace' }, stream) })
+  })
+  afterAll(async () => {
+    await logged.close()
+  })
+
+  /** Sends one request; returns its status and the error handler's line (the one with a `code`). */
+  async function send(request: InjectOptions) {
+    lines.length = 0
+    const res = await logged.app.inject(request)
+    const own = lines.filter((l) => l.code !== undefined)
+    expect(own).toHaveLength(1)
+    return { statusCode: res.statusCode, line: own[0]!, all: [...lines] }
+  }
+  const postRoute = (payload: object = valid) => send({ method: 'POST', url: URL, headers, payload })
+  const levels = { info: 30, warn: 40, error: 50 }
+
+  it.each([
+    ['400 validation error', () => postRoute({ ...valid, amountIn: ['0'] }), 400, 'info'],
+    ['404 unknown route', () => send({ method: 'GET', url: '/api/v1/nope', headers }), 404, 'info'],
+    ['429 rate limited', () => {
+      logged.fake.handlers.Route = (_c, cb) => cb(grpcError({ status: status.RESOURCE_EXHAUSTED, envelope: { code: 'RATE_LIMITED', message: 'Rate limit exceeded, retry in 7 s.' } }))
+      return postRoute()
+    }, 429, 'info'],
+    ['501 not implemented', () => {
+      logged.fake.handlers.Route = (_c, cb) => cb(grpcError({ status: status.UNIMPLEMENTED, envelope: { code: 'NOT_IMPLEMENTED', message: 'Not served yet.' } }))
+      return postRoute()
+    }, 501, 'warn'],
+  ] as const)('%s → %s, no error object and no stack anywhere', async (_name, run, statusCode, level) => {
+    const { statusCode: got, line, all } = await run()
+    expect(got).toBe(statusCode)
+    expect(line).toMatchObject({ level: levels[level], statusCode })
+    expect(line).not.toHaveProperty('err')
+    expect(all.filter((l) => l.level >= levels.error)).toEqual([])
+    expect(JSON.stringify(all)).not.toContain('stack')
+  })
+
+  it('500 (a server-side exception) → error, with the stack', async () => {
+    logged.fake.handlers.Route = () => {
+      throw new Error('handler blew up')
+    }
+    const { statusCode, line } = await postRoute()
+    expect(statusCode).toBe(500)
+    expect(line).toMatchObject({ level: levels.error, code: 'INTERNAL', msg: 'request failed' })
+    expect(line.err?.stack).toEqual(expect.any(String))
   })
 })

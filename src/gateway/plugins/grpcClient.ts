@@ -16,6 +16,14 @@ import type { PricesRequest } from '../../grpc/generated/switchyard/data/v1/Pric
 import type { PricesResponse__Output } from '../../grpc/generated/switchyard/data/v1/PricesResponse.js'
 import type { VolumeRequest } from '../../grpc/generated/switchyard/data/v1/VolumeRequest.js'
 import type { VolumeResponse__Output } from '../../grpc/generated/switchyard/data/v1/VolumeResponse.js'
+import type { ActionsRequest } from '../../grpc/generated/switchyard/data/v1/ActionsRequest.js'
+import type { ActionsResponse__Output } from '../../grpc/generated/switchyard/data/v1/ActionsResponse.js'
+import type { AggregatorsRequest } from '../../grpc/generated/switchyard/data/v1/AggregatorsRequest.js'
+import type { AggregatorsResponse__Output } from '../../grpc/generated/switchyard/data/v1/AggregatorsResponse.js'
+import type { ProjectProtocolsRequest } from '../../grpc/generated/switchyard/data/v1/ProjectProtocolsRequest.js'
+import type { ProjectProtocolsResponse__Output } from '../../grpc/generated/switchyard/data/v1/ProjectProtocolsResponse.js'
+import type { WalletBalancesRequest } from '../../grpc/generated/switchyard/data/v1/WalletBalancesRequest.js'
+import type { WalletBalancesResponse__Output } from '../../grpc/generated/switchyard/data/v1/WalletBalancesResponse.js'
 import type { ProjectsRequest } from '../../grpc/generated/switchyard/data/v1/ProjectsRequest.js'
 import type { ProjectsResponse__Output } from '../../grpc/generated/switchyard/data/v1/ProjectsResponse.js'
 import type { ProtocolsRequest } from '../../grpc/generated/switchyard/data/v1/ProtocolsRequest.js'
@@ -33,6 +41,7 @@ import type { NontokenizedRequest } from '../../grpc/generated/switchyard/data/v
 import type { NontokenizedResponse__Output } from '../../grpc/generated/switchyard/data/v1/NontokenizedResponse.js'
 import type { BundleResponse__Output } from '../../grpc/generated/switchyard/routing/v1/BundleResponse.js'
 import type { RouteRequest } from '../../grpc/generated/switchyard/routing/v1/RouteRequest.js'
+import type { QuoteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/QuoteResponse.js'
 import type { RouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
 import type { RoutingServiceClient } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
 import { globalPlugin } from './globalPlugin.js'
@@ -81,6 +90,7 @@ export type UnaryResult<T> = { response: T; metadata: grpc.Metadata }
  */
 export type GatewayGrpc = {
   route(ctx: CallContext, request: RouteRequest): Promise<UnaryResult<RouteResponse__Output>>
+  quote(ctx: CallContext, request: RouteRequest): Promise<UnaryResult<QuoteResponse__Output>>
   approve(ctx: CallContext, request: ApproveRequest): Promise<UnaryResult<ApproveResponse__Output>>
   bundle(ctx: CallContext, request: BundleRequest): Promise<UnaryResult<BundleResponse__Output>>
   nontokenizedRoute(ctx: CallContext, request: NontokenizedRouteRequest): Promise<UnaryResult<NontokenizedRouteResponse__Output>>
@@ -95,6 +105,10 @@ export type GatewayGrpc = {
   volume(ctx: CallContext, request: VolumeRequest): Promise<UnaryResult<VolumeResponse__Output>>
   bridgePools(ctx: CallContext, request: BridgePoolsRequest): Promise<UnaryResult<BridgePoolsResponse__Output>>
   bridgeStatus(ctx: CallContext, request: BridgeStatusRequest): Promise<UnaryResult<BridgeStatusResponse__Output>>
+  walletBalances(ctx: CallContext, request: WalletBalancesRequest): Promise<UnaryResult<WalletBalancesResponse__Output>>
+  actions(ctx: CallContext, request: ActionsRequest): Promise<UnaryResult<ActionsResponse__Output>>
+  aggregators(ctx: CallContext, request: AggregatorsRequest): Promise<UnaryResult<AggregatorsResponse__Output>>
+  projectProtocols(ctx: CallContext, request: ProjectProtocolsRequest): Promise<UnaryResult<ProjectProtocolsResponse__Output>>
 }
 
 type UnaryMethod<Req, Res> = (
@@ -138,6 +152,7 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { dea
   const { routing, data } = clients
   return {
     route: (ctx, request) => callUnary<RouteRequest, RouteResponse__Output>(routing.Route.bind(routing), deadlineMs, ctx, request),
+    quote: (ctx, request) => callUnary<RouteRequest, QuoteResponse__Output>(routing.Quote.bind(routing), deadlineMs, ctx, request),
     approve: (ctx, request) => callUnary<ApproveRequest, ApproveResponse__Output>(routing.Approve.bind(routing), deadlineMs, ctx, request),
     bundle: (ctx, request) => callUnary<BundleRequest, BundleResponse__Output>(routing.Bundle.bind(routing), deadlineMs, ctx, request),
     nontokenizedRoute: (ctx, request) => callUnary<NontokenizedRouteRequest, NontokenizedRouteResponse__Output>(routing.RouteNontokenized.bind(routing), deadlineMs, ctx, request),
@@ -152,6 +167,10 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { dea
     volume: (ctx, request) => callUnary<VolumeRequest, VolumeResponse__Output>(data.Volume.bind(data), deadlineMs, ctx, request),
     bridgePools: (ctx, request) => callUnary<BridgePoolsRequest, BridgePoolsResponse__Output>(data.BridgePools.bind(data), deadlineMs, ctx, request),
     bridgeStatus: (ctx, request) => callUnary<BridgeStatusRequest, BridgeStatusResponse__Output>(data.BridgeStatus.bind(data), deadlineMs, ctx, request),
+    walletBalances: (ctx, request) => callUnary<WalletBalancesRequest, WalletBalancesResponse__Output>(data.WalletBalances.bind(data), deadlineMs, ctx, request),
+    actions: (ctx, request) => callUnary<ActionsRequest, ActionsResponse__Output>(data.Actions.bind(data), deadlineMs, ctx, request),
+    aggregators: (ctx, request) => callUnary<AggregatorsRequest, AggregatorsResponse__Output>(data.Aggregators.bind(data), deadlineMs, ctx, request),
+    projectProtocols: (ctx, request) => callUnary<ProjectProtocolsRequest, ProjectProtocolsResponse__Output>(data.ProjectProtocols.bind(data), deadlineMs, ctx, request),
   }
 }
 

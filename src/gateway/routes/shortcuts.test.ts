@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { status } from '@grpc/grpc-js'
 import fc from 'fast-check'
-import { grpcError } from '../testing/startFakeGrpcServer.js'
+import { cannedRouteResponse, grpcError } from '../testing/startFakeGrpcServer.js'
+import { IGNORED_FILTERS_HEADER } from './shortcuts.js'
 import { API_KEY, DAI, FROM, NATIVE, USDC, WETH, startTestGateway } from '../testing/startTestGateway.js'
 
 let gw: Awaited<ReturnType<typeof startTestGateway>>
@@ -28,6 +29,8 @@ const expectedBody = {
   ensoFeeAmount: ['0'],
   priceImpact: 12.5,
   createdAt: 19000000,
+  blockNumber: 19000000,
+  validUntil: 1700000060,
   tx: { data: '0xdeadbeef', to: '0x1111111111111111111111111111111111111111', from: FROM, value: '0' },
   route: [{
     tokenIn: [USDC], tokenOut: [WETH], protocol: 'uniswap-v2', action: 'swap',
@@ -85,6 +88,18 @@ describe('POST /shortcuts/route', () => {
     expect(body.priceImpact).toBeNull()
     expect(body.createdAt).toBe(7)
     expect(body.route[0]).toEqual({ tokenIn: [USDC], tokenOut: [WETH], protocol: 'stargate', action: 'bridge', primary: DAI, internalRoutes: ['x'], args: {}, chainId: 1, sourceChainId: 1, destinationChainId: 8453 })
+  })
+
+  it('several outputs: amountOut and minAmountOut become arrays, one string per tokenOut; unknown ignore entries are named in a header', async () => {
+    gw.fake.handlers.Route = (_call, cb) => {
+      cb(null, { ...cannedRouteResponse, amount_out: '5', min_amount_out: '4', amounts_out: ['5', '7'], min_amounts_out: ['4', '6'], unknown_filters: ['ignoreStandards=curve', 'ignoreAggregators=a\r\nb'] })
+    }
+    const res = await post({ ...valid, tokenOut: [WETH, DAI] })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().amountOut).toEqual(['5', '7'])
+    expect(res.json().minAmountOut).toEqual(['4', '6'])
+    // URI-encoded: a value can never split the header.
+    expect(res.headers[IGNORED_FILTERS_HEADER]).toBe('ignoreStandards%3Dcurve, ignoreAggregators%3Da%0D%0Ab')
   })
 
   it('answers 500 INTERNAL (no internals) when the backend sends a malformed step', async () => {
@@ -280,5 +295,40 @@ describe('validator totality at the REST layer (THREATS §11.1)', () => {
       }),
       { numRuns: 150 },
     )
+  })
+})
+
+describe('GET /shortcuts/quote', () => {
+  let gw: Awaited<ReturnType<typeof startTestGateway>>
+  beforeAll(async () => {
+    gw = await startTestGateway()
+  })
+  afterAll(async () => {
+    await gw.close()
+  })
+  beforeEach(() => {
+    gw.fake.calls.length = 0
+    gw.fake.handlers = {}
+  })
+
+  it('calls RoutingService.Quote with the query (fromAddress optional, lists in any style) and answers QuoteEndpointResponse', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: `/api/v1/shortcuts/quote?chainId=1&tokenIn[]=${USDC}&tokenOut[]=${WETH}&amountIn[]=1000000000&ignoreStandards=curve`, headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      amountOut: '1000', priceImpact: 12.5, feeAmount: ['0'], ensoFeeAmount: ['0'], gas: '150000', blockNumber: 100,
+      route: [{ tokenIn: [USDC], tokenOut: [WETH], protocol: 'uniswap-v2', action: 'swap', primary: '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc', internalRoutes: [], args: { amountIn: '1000000000', tokenIn: USDC }, chainId: 1 }],
+    })
+    const call = gw.fake.calls.find((c) => c.method === 'Quote')
+    expect(call?.request).toMatchObject({ from_address: '', chain_id: '1', token_in: [USDC], token_out: [WETH], amount_in: ['1000000000'], ignore_standards: ['curve'] })
+  })
+
+  it('several outputs: amountOut is an array', async () => {
+    gw.fake.handlers.Quote = (_call, cb) => {
+      cb(null, { amount_out: '5', amounts_out: ['5', '7'], route: [], fee_amount: [], enso_fee_amount: [], gas: '1', block_number: '3', unknown_filters: [] })
+    }
+    const res = await gw.app.inject({ method: 'GET', url: `/api/v1/shortcuts/quote?chainId=1&tokenIn=${USDC}&tokenOut=${WETH},${DAI}&amountIn=1`, headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().amountOut).toEqual(['5', '7'])
+    expect(res.json().priceImpact).toBeNull()
   })
 })

@@ -7,8 +7,13 @@ import { toCallContext } from '../mapping/toCallContext.js'
 import { toProtoRouteRequest, type RestRouteRequest } from '../mapping/toProtoRouteRequest.js'
 import { toProtoBundleRequest } from '../mapping/toProtoBundleRequest.js'
 import { toRestBundleResponse } from '../mapping/toRestBundleResponse.js'
+import { toRestQuoteResponse } from '../mapping/toRestQuoteResponse.js'
 import { toRestRouteResponse } from '../mapping/toRestRouteResponse.js'
+import { quoteResponseSchema, type RestQuoteResponse } from '../schemas/quoteResponse.js'
 import { routeResponseSchema, type RestRouteResponse } from '../schemas/routeResponse.js'
+
+/** Response header listing `field=value` (URI-encoded, comma-separated) for ignored unknown ignore entries. */
+export const IGNORED_FILTERS_HEADER = 'x-switchyard-ignored-filters'
 
 /** How GET /shortcuts/route reads its query string. */
 export const routeQueryShape: QueryShape = {
@@ -36,11 +41,22 @@ export const shortcutsRoutes: FastifyPluginAsync = async (app) => {
     parseRouteRequest(input, { requireVariableEstimates })
     const { response, metadata } = await app.grpc.route(toCallContext(request, reply), toProtoRouteRequest(input as RestRouteRequest))
     reply.headers(rateLimitHeadersOf(metadata))
+    // Ignore entries that name nothing we integrate (the vendor's slugs) are dropped, not refused: say which.
+    if (response.unknown_filters.length > 0) reply.header(IGNORED_FILTERS_HEADER, response.unknown_filters.map(encodeURIComponent).join(', '))
     return toRestRouteResponse(response)
   }
   const schema = { response: { 200: routeResponseSchema } }
   app.post('/shortcuts/route', { schema }, (request, reply) => route(request, reply, request.body, true))
   app.get('/shortcuts/route', { schema }, (request, reply) => route(request, reply, normalizeQuery(request.query, routeQueryShape), false))
+
+  // GET /shortcuts/quote: the route's amounts without its transaction; fromAddress optional.
+  app.get('/shortcuts/quote', { schema: { response: { 200: quoteResponseSchema } } }, async (request, reply): Promise<RestQuoteResponse> => {
+    const query = normalizeQuery(request.query, routeQueryShape) as Partial<RestRouteRequest>
+    const { response, metadata } = await app.grpc.quote(toCallContext(request, reply), toProtoRouteRequest({ ...query, fromAddress: query.fromAddress ?? '' } as RestRouteRequest))
+    reply.headers(rateLimitHeadersOf(metadata))
+    if (response.unknown_filters.length > 0) reply.header(IGNORED_FILTERS_HEADER, response.unknown_filters.map(encodeURIComponent).join(', '))
+    return toRestQuoteResponse(response)
+  })
 
   // POST /shortcuts/bundle: parameters in the query, the JSON array of actions in the body.
   app.post('/shortcuts/bundle', async (request, reply) => {

@@ -15,9 +15,12 @@ beforeEach(() => {
 
 const headers = { authorization: `Bearer ${API_KEY}` }
 const uniswapV2 = {
-  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' },
-  forks: [{ slug: 'sushiswap', name: 'SushiSwap' }],
-  actions: [{ action: 'swap', name: 'Swap', functionNames: ['swapExactTokensForTokens'], supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }] }],
+  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2', url: 'https://app.uniswap.org' },
+  forks: [{ slug: 'sushiswap', name: 'SushiSwap', url: 'https://www.sushi.com' }],
+  actions: [{
+    action: 'swap', name: 'Swap', functionNames: ['swapExactTokensForTokens'], supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }],
+    inputs: ['tokenIn', 'tokenOut', 'amountIn'],
+  }],
 }
 
 describe('GET /standards', () => {
@@ -51,6 +54,14 @@ describe.each(['standards', 'integration'])('GET /%s/:slug', (prefix) => {
     const res = await gw.app.inject({ method: 'GET', url: `/api/v1/${prefix}/uniswap-v2`, headers })
     expect(res.statusCode).toBe(404)
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Standard not found.' })
+  })
+
+  it('an action without inputs and a protocol without url answer [] and "" (never dropped)', async () => {
+    gw.fake.handlers.Standards = (_c, cb) => cb(null, { standards: [{ protocol: { slug: 'enso', name: 'Enso' }, forks: [], actions: [{ action: 'route', name: 'Route' }] }] })
+    const res = await gw.app.inject({ method: 'GET', url: `/api/v1/${prefix}/enso`, headers })
+    expect(res.statusCode).toBe(200)
+    const standard = { protocol: { slug: 'enso', name: 'Enso', url: '' }, forks: [], actions: [{ action: 'route', name: 'Route', functionNames: [], supportedChains: [], inputs: [] }] }
+    expect(res.json()).toEqual(prefix === 'standards' ? [standard] : standard)
   })
 
   it('a standard without its protocol → 500 INTERNAL', async () => {

@@ -24,10 +24,11 @@ function unwrapSingleBracketed(query: Record<string, unknown>): Record<string, u
 }
 
 /**
- * `GET /tokens?chainId&protocolSlug&project&type&underlyingTokens&address&symbol&name&apyFrom&tvlFrom&includeMetadata&cursor&pageSize`:
- * tokens, cursor-paginated, `{ data, meta: { total, nextCursor?, pageSize } }`. The gateway only
- * reads the query (list styles, numbers, booleans) and checks that values fit the proto; the tokens
- * use case validates them and answers 400.
+ * `GET /tokens?chainId&protocolSlug&project&type&underlyingTokens&underlyingTokensExact&address&primaryAddress&symbol&name&apyFrom&apyTo&tvlFrom&tvlTo&tvl&includeMetadata&includeUnderlying&page&cursor&pageSize`:
+ * tokens, paginated by `page` or `cursor`, `{ data, meta: { total, lastPage, currentPage, perPage,
+ * prev, next, cursor, nextCursor?, pageSize } }`. The gateway only reads the query (list styles,
+ * numbers, booleans) and checks that values fit the proto; the tokens use case validates them and
+ * answers 400.
  */
 export const tokensRoutes: FastifyPluginAsync = async (app) => {
   app.get('/tokens', { schema: { response: { 200: tokensResponseSchema } } }, async (request, reply): Promise<RestTokensResponse> => {

@@ -17,15 +17,21 @@ export type RestRouteStep = {
 
 /** Body of GET/POST /api/v1/shortcuts/route (spec "Route response"). */
 export type RestRouteResponse = {
+  /** A gas limit the transaction is proven to succeed with. */
   gas: string
-  amountOut: string
-  minAmountOut: string
+  /** One tokenOut: a string; several: one string per tokenOut, in order. */
+  amountOut: string | string[]
+  minAmountOut: string | string[]
   feeAmount: string[]
   ensoFeeAmount: string[]
   /** Basis points; null without a USD price. */
   priceImpact: number | null
   /** Block number simulated on. */
   createdAt: number
+  /** The same block number, under the OpenAPI's name. */
+  blockNumber: number
+  /** Unix seconds after which the answer should be fetched again. */
+  validUntil?: number
   tx: RestTransaction
   route: RestRouteStep[]
   /** Cross-chain routes: how long each bridge takes (the SDK's BridgeLatencyEstimate). */
@@ -58,12 +64,14 @@ const routeStepSchema = {
 /** Response JSON schema of {@link RestRouteResponse}. */
 export const routeResponseSchema = {
   type: 'object',
-  required: ['gas', 'amountOut', 'minAmountOut', 'feeAmount', 'ensoFeeAmount', 'priceImpact', 'createdAt', 'tx', 'route'],
+  required: ['gas', 'amountOut', 'minAmountOut', 'feeAmount', 'ensoFeeAmount', 'priceImpact', 'createdAt', 'blockNumber', 'tx', 'route'],
   additionalProperties: false,
   properties: {
     gas: { type: 'string' },
-    amountOut: { type: 'string' },
-    minAmountOut: { type: 'string' },
+    amountOut: { anyOf: [{ type: 'string' }, strings] },
+    minAmountOut: { anyOf: [{ type: 'string' }, strings] },
+    blockNumber: { type: 'integer' },
+    validUntil: { type: 'integer' },
     feeAmount: strings,
     ensoFeeAmount: strings,
     priceImpact: { type: ['number', 'null'] },

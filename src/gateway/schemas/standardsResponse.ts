@@ -1,5 +1,5 @@
-/** A protocol reference inside a standard. */
-export type RestProtocolRef = { slug: string; name: string }
+/** A protocol reference inside a standard (OpenAPI `Protocol`: slug and url; we add the name). */
+export type RestProtocolRef = { slug: string; name: string; /** The protocol's website; empty when unknown. */ url: string }
 
 /** One action a protocol supports. */
 export type RestStandardAction = {
@@ -10,6 +10,8 @@ export type RestStandardAction = {
   functionNames: string[]
   /** Chain ids the action is served on. */
   supportedChains: { id: number; name: string }[]
+  /** Names of the action's bundle arguments (GET /actions/{slug} gives their types). */
+  inputs: string[]
 }
 
 /** A protocol and the actions it supports (GET /standards entries, GET /standards/:slug). */
@@ -17,9 +19,9 @@ export type RestStandard = { protocol: RestProtocolRef; forks: RestProtocolRef[]
 
 const protocolRefSchema = {
   type: 'object',
-  required: ['slug', 'name'],
+  required: ['slug', 'name', 'url'],
   additionalProperties: false,
-  properties: { slug: { type: 'string' }, name: { type: 'string' } },
+  properties: { slug: { type: 'string' }, name: { type: 'string' }, url: { type: 'string' } },
 } as const
 
 /** Response JSON schema of {@link RestStandard}. */
@@ -34,13 +36,14 @@ export const standardSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['action', 'name', 'functionNames', 'supportedChains'],
+        required: ['action', 'name', 'functionNames', 'supportedChains', 'inputs'],
         additionalProperties: false,
         properties: {
           action: { type: 'string' },
           name: { type: 'string' },
           functionNames: { type: 'array', items: { type: 'string' } },
           supportedChains: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+          inputs: { type: 'array', items: { type: 'string' } },
         },
       },
     },

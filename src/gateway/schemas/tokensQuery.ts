@@ -4,16 +4,17 @@ import { doubleSchema, flagSchema, textListSchema, textSchema, uint32Schema, uin
 
 /** How GET /tokens reads its query string (see `normalizeQuery`). */
 export const tokensQueryShape: QueryShape = {
-  lists: ['address', 'underlyingTokens'],
-  numbers: ['chainId', 'apyFrom', 'tvlFrom', 'pageSize', 'page'],
-  booleans: ['includeMetadata'],
+  lists: ['address', 'underlyingTokens', 'underlyingTokensExact', 'primaryAddress'],
+  numbers: ['chainId', 'apyFrom', 'apyTo', 'tvlFrom', 'tvlTo', 'tvl', 'pageSize', 'page'],
+  booleans: ['includeMetadata', 'includeUnderlying'],
 }
 
 /**
  * Query of GET /api/v1/tokens, after `normalizeQuery`. Checks only what the proto needs (each value
  * fits its field, no unknown keys); the tokens use case validates values (type, addresses, page size)
- * and answers 400 itself. `page` exists because `@ensofinance/sdk` `getTokenData` always sends
- * `page=1`; pagination is by `cursor`, so any other page is refused rather than silently ignored.
+ * and answers 400 itself. Pages: `page` (from 1; `@ensofinance/sdk` `getTokenData` always sends
+ * `page=1`) or `cursor` (our `meta.nextCursor`, or the OpenAPI's numeric `meta.cursor` offset), which
+ * wins when both are given.
  */
 export const tokensQuerySchema = z.strictObject({
   chainId: uint64Schema.optional(),
@@ -21,15 +22,21 @@ export const tokensQuerySchema = z.strictObject({
   project: textSchema.optional(),
   type: textSchema.optional(),
   underlyingTokens: textListSchema.optional(),
+  underlyingTokensExact: textListSchema.optional(),
+  primaryAddress: textListSchema.optional(),
   address: textListSchema.optional(),
   symbol: textSchema.optional(),
   name: textSchema.optional(),
   apyFrom: doubleSchema.optional(),
+  apyTo: doubleSchema.optional(),
   tvlFrom: doubleSchema.optional(),
+  tvlTo: doubleSchema.optional(),
+  tvl: doubleSchema.optional(),
   includeMetadata: flagSchema.optional(),
-  cursor: textSchema.optional(),
+  includeUnderlying: flagSchema.optional(),
+  cursor: z.union([textSchema, uint64Schema.transform(String)]).optional(),
   pageSize: uint32Schema.optional(),
-  page: z.literal(1, { error: 'only page 1 exists; paginate with cursor (meta.nextCursor)' }).optional(),
+  page: uint32Schema.optional(),
 })
 
 /** Validated tokens query. */

@@ -9,6 +9,8 @@ import type { Price } from '../../grpc/generated/switchyard/data/v1/Price.js'
 import type { ProjectsResponse } from '../../grpc/generated/switchyard/data/v1/ProjectsResponse.js'
 import type { ProtocolsResponse } from '../../grpc/generated/switchyard/data/v1/ProtocolsResponse.js'
 import type { Standard } from '../../grpc/generated/switchyard/data/v1/Standard.js'
+import type { Action } from '../../grpc/generated/switchyard/data/v1/Action.js'
+import type { WalletBalancesResponse } from '../../grpc/generated/switchyard/data/v1/WalletBalancesResponse.js'
 import type { TokensResponse } from '../../grpc/generated/switchyard/data/v1/TokensResponse.js'
 import type { RoutingServiceHandlers } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
 import type { RouteResponse } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
@@ -18,7 +20,7 @@ import { PROTO_DIR } from '../plugins/grpcClient.js'
 
 /** One received call, for assertions. */
 export type RecordedCall = {
-  method: 'Route' | 'Approve' | 'Bundle' | 'RouteNontokenized' | 'Nontokenized' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume' | 'BridgePools' | 'BridgeStatus'
+  method: 'Route' | 'Quote' | 'Approve' | 'Bundle' | 'RouteNontokenized' | 'Nontokenized' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume' | 'BridgePools' | 'BridgeStatus' | 'WalletBalances' | 'Actions' | 'Aggregators' | 'ProjectProtocols'
   request: unknown
   metadata: Record<string, string>
 }
@@ -46,6 +48,10 @@ export const cannedRouteResponse: RouteResponse = {
   enso_fee_amount: ['0'],
   price_impact: 12.5,
   created_at: '19000000',
+  amounts_out: ['500000000000000000'],
+  min_amounts_out: ['497500000000000000'],
+  block_number: '19000000',
+  valid_until: '1700000060',
   tx: { data: '0xdeadbeef', to: '0x1111111111111111111111111111111111111111', from: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', value: '0' },
   route: [{
     token_in: ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'],
@@ -93,10 +99,33 @@ export const cannedProtocolsResponse: ProtocolsResponse = {
 
 /** The canned standard, served for slug `uniswap-v2` (any other slug is NOT_FOUND). */
 export const cannedStandard: Standard = {
-  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' },
-  forks: [{ slug: 'sushiswap', name: 'SushiSwap' }],
-  actions: [{ action: 'swap', name: 'Swap', function_names: ['swapExactTokensForTokens'], supported_chains: [{ id: '1', name: 'Ethereum' }, { id: '8453', name: 'Base' }] }],
+  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2', url: 'https://app.uniswap.org' },
+  forks: [{ slug: 'sushiswap', name: 'SushiSwap', url: 'https://www.sushi.com' }],
+  actions: [{
+    action: 'swap', name: 'Swap', function_names: ['swapExactTokensForTokens'], supported_chains: [{ id: '1', name: 'Ethereum' }, { id: '8453', name: 'Base' }],
+    inputs: ['tokenIn', 'tokenOut', 'amountIn'],
+  }],
 }
+
+/** The canned WalletBalancesResponse: native ETH with every field, a token with no price nor metadata. */
+export const cannedWalletBalancesResponse: WalletBalancesResponse = {
+  address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+  balances: [
+    { token: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', amount: '1500000000000000000', chain_id: '1', decimals: 18, price: '3012.25', name: 'Ether', symbol: 'ETH', logo_uri: 'https://icons.example/eth.png' },
+    { token: '0x6B175474E89094C44Da98b954EedeAC495271d0F', amount: '42', chain_id: '1', decimals: 18 },
+  ],
+  blocks: [{ chain_id: '1', block_number: '19000000' }],
+}
+
+/** The canned actions, served for slug `erc20` and for the whole list (any other slug is NOT_FOUND). */
+export const cannedActions: Action[] = [{
+  action: 'transfer',
+  inputs: [
+    { name: 'token', type: 'address', description: 'Token address', optional: false },
+    { name: 'receiver', type: 'address', description: 'Receiver of the output', optional: false },
+    { name: 'amount', type: 'uint256', description: 'Amount in base units (wei)', optional: true },
+  ],
+}]
 
 /** The canned ProjectsResponse. */
 export const cannedProjectsResponse: ProjectsResponse = { projects: [{ id: 'uniswap', chains: ['1', '8453'], protocols: ['uniswap-v2'] }] }
@@ -202,6 +231,12 @@ export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
       call.sendMetadata(rateLimitMetadata())
       callback(null, cannedRouteResponse)
     },
+    Quote: (call, callback) => {
+      record('Quote', call)
+      if (fake.handlers.Quote) return fake.handlers.Quote(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, { amount_out: '1000', amounts_out: ['1000'], price_impact: 12.5, route: cannedRouteResponse.route ?? [], fee_amount: ['0'], enso_fee_amount: ['0'], gas: '150000', block_number: '100', unknown_filters: [] })
+    },
     Approve: (call, callback) => {
       record('Approve', call)
       if (fake.handlers.Approve) return fake.handlers.Approve(call, callback)
@@ -287,6 +322,37 @@ export async function startFakeGrpcServer(): Promise<FakeGrpcServer> {
       if (fake.handlers.BridgeStatus) return fake.handlers.BridgeStatus(call, callback)
       call.sendMetadata(rateLimitMetadata())
       callback(null, { ...cannedBridgeStatusResponse, source_chain_id: call.request.chain_id, source_tx_hash: call.request.tx_hash })
+    },
+    WalletBalances: (call, callback) => {
+      record('WalletBalances', call)
+      if (fake.handlers.WalletBalances) return fake.handlers.WalletBalances(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, cannedWalletBalancesResponse)
+    },
+    Actions: (call, callback) => {
+      record('Actions', call)
+      if (fake.handlers.Actions) return fake.handlers.Actions(call, callback)
+      const { slug } = call.request
+      if (slug !== undefined && slug !== 'erc20') {
+        return callback(grpcError({ status: grpc.status.NOT_FOUND, envelope: { code: 'NOT_FOUND', message: `Unknown protocol "${slug}".` } }))
+      }
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, { actions: cannedActions })
+    },
+    Aggregators: (call, callback) => {
+      record('Aggregators', call)
+      if (fake.handlers.Aggregators) return fake.handlers.Aggregators(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, { aggregators: [] })
+    },
+    ProjectProtocols: (call, callback) => {
+      record('ProjectProtocols', call)
+      if (fake.handlers.ProjectProtocols) return fake.handlers.ProjectProtocols(call, callback)
+      if (call.request.project !== 'uniswap') {
+        return callback(grpcError({ status: grpc.status.NOT_FOUND, envelope: { code: 'NOT_FOUND', message: `Unknown project "${call.request.project}".` } }))
+      }
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, cannedProtocolsResponse)
     },
     Prices: (call, callback) => {
       record('Prices', call)

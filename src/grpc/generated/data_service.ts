@@ -3,12 +3,19 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AccountRequest as _switchyard_data_v1_AccountRequest, AccountRequest__Output as _switchyard_data_v1_AccountRequest__Output } from './switchyard/data/v1/AccountRequest.js';
 import type { AccountResponse as _switchyard_data_v1_AccountResponse, AccountResponse__Output as _switchyard_data_v1_AccountResponse__Output } from './switchyard/data/v1/AccountResponse.js';
+import type { Action as _switchyard_data_v1_Action, Action__Output as _switchyard_data_v1_Action__Output } from './switchyard/data/v1/Action.js';
+import type { ActionInput as _switchyard_data_v1_ActionInput, ActionInput__Output as _switchyard_data_v1_ActionInput__Output } from './switchyard/data/v1/ActionInput.js';
+import type { ActionsRequest as _switchyard_data_v1_ActionsRequest, ActionsRequest__Output as _switchyard_data_v1_ActionsRequest__Output } from './switchyard/data/v1/ActionsRequest.js';
+import type { ActionsResponse as _switchyard_data_v1_ActionsResponse, ActionsResponse__Output as _switchyard_data_v1_ActionsResponse__Output } from './switchyard/data/v1/ActionsResponse.js';
+import type { AggregatorsRequest as _switchyard_data_v1_AggregatorsRequest, AggregatorsRequest__Output as _switchyard_data_v1_AggregatorsRequest__Output } from './switchyard/data/v1/AggregatorsRequest.js';
+import type { AggregatorsResponse as _switchyard_data_v1_AggregatorsResponse, AggregatorsResponse__Output as _switchyard_data_v1_AggregatorsResponse__Output } from './switchyard/data/v1/AggregatorsResponse.js';
 import type { BridgePool as _switchyard_data_v1_BridgePool, BridgePool__Output as _switchyard_data_v1_BridgePool__Output } from './switchyard/data/v1/BridgePool.js';
 import type { BridgePoolSide as _switchyard_data_v1_BridgePoolSide, BridgePoolSide__Output as _switchyard_data_v1_BridgePoolSide__Output } from './switchyard/data/v1/BridgePoolSide.js';
 import type { BridgePoolsRequest as _switchyard_data_v1_BridgePoolsRequest, BridgePoolsRequest__Output as _switchyard_data_v1_BridgePoolsRequest__Output } from './switchyard/data/v1/BridgePoolsRequest.js';
 import type { BridgePoolsResponse as _switchyard_data_v1_BridgePoolsResponse, BridgePoolsResponse__Output as _switchyard_data_v1_BridgePoolsResponse__Output } from './switchyard/data/v1/BridgePoolsResponse.js';
 import type { BridgeStatusRequest as _switchyard_data_v1_BridgeStatusRequest, BridgeStatusRequest__Output as _switchyard_data_v1_BridgeStatusRequest__Output } from './switchyard/data/v1/BridgeStatusRequest.js';
 import type { BridgeStatusResponse as _switchyard_data_v1_BridgeStatusResponse, BridgeStatusResponse__Output as _switchyard_data_v1_BridgeStatusResponse__Output } from './switchyard/data/v1/BridgeStatusResponse.js';
+import type { ChainBlock as _switchyard_data_v1_ChainBlock, ChainBlock__Output as _switchyard_data_v1_ChainBlock__Output } from './switchyard/data/v1/ChainBlock.js';
 import type { DataServiceClient as _switchyard_data_v1_DataServiceClient, DataServiceDefinition as _switchyard_data_v1_DataServiceDefinition } from './switchyard/data/v1/DataService.js';
 import type { Network as _switchyard_data_v1_Network, Network__Output as _switchyard_data_v1_Network__Output } from './switchyard/data/v1/Network.js';
 import type { NetworksRequest as _switchyard_data_v1_NetworksRequest, NetworksRequest__Output as _switchyard_data_v1_NetworksRequest__Output } from './switchyard/data/v1/NetworksRequest.js';
@@ -22,6 +29,8 @@ import type { PriceOrUnknown as _switchyard_data_v1_PriceOrUnknown, PriceOrUnkno
 import type { PricesRequest as _switchyard_data_v1_PricesRequest, PricesRequest__Output as _switchyard_data_v1_PricesRequest__Output } from './switchyard/data/v1/PricesRequest.js';
 import type { PricesResponse as _switchyard_data_v1_PricesResponse, PricesResponse__Output as _switchyard_data_v1_PricesResponse__Output } from './switchyard/data/v1/PricesResponse.js';
 import type { Project as _switchyard_data_v1_Project, Project__Output as _switchyard_data_v1_Project__Output } from './switchyard/data/v1/Project.js';
+import type { ProjectProtocolsRequest as _switchyard_data_v1_ProjectProtocolsRequest, ProjectProtocolsRequest__Output as _switchyard_data_v1_ProjectProtocolsRequest__Output } from './switchyard/data/v1/ProjectProtocolsRequest.js';
+import type { ProjectProtocolsResponse as _switchyard_data_v1_ProjectProtocolsResponse, ProjectProtocolsResponse__Output as _switchyard_data_v1_ProjectProtocolsResponse__Output } from './switchyard/data/v1/ProjectProtocolsResponse.js';
 import type { ProjectsRequest as _switchyard_data_v1_ProjectsRequest, ProjectsRequest__Output as _switchyard_data_v1_ProjectsRequest__Output } from './switchyard/data/v1/ProjectsRequest.js';
 import type { ProjectsResponse as _switchyard_data_v1_ProjectsResponse, ProjectsResponse__Output as _switchyard_data_v1_ProjectsResponse__Output } from './switchyard/data/v1/ProjectsResponse.js';
 import type { Protocol as _switchyard_data_v1_Protocol, Protocol__Output as _switchyard_data_v1_Protocol__Output } from './switchyard/data/v1/Protocol.js';
@@ -35,12 +44,16 @@ import type { StandardAction as _switchyard_data_v1_StandardAction, StandardActi
 import type { StandardsRequest as _switchyard_data_v1_StandardsRequest, StandardsRequest__Output as _switchyard_data_v1_StandardsRequest__Output } from './switchyard/data/v1/StandardsRequest.js';
 import type { StandardsResponse as _switchyard_data_v1_StandardsResponse, StandardsResponse__Output as _switchyard_data_v1_StandardsResponse__Output } from './switchyard/data/v1/StandardsResponse.js';
 import type { Token as _switchyard_data_v1_Token, Token__Output as _switchyard_data_v1_Token__Output } from './switchyard/data/v1/Token.js';
+import type { TokenApyWindow as _switchyard_data_v1_TokenApyWindow, TokenApyWindow__Output as _switchyard_data_v1_TokenApyWindow__Output } from './switchyard/data/v1/TokenApyWindow.js';
 import type { TokensMeta as _switchyard_data_v1_TokensMeta, TokensMeta__Output as _switchyard_data_v1_TokensMeta__Output } from './switchyard/data/v1/TokensMeta.js';
 import type { TokensRequest as _switchyard_data_v1_TokensRequest, TokensRequest__Output as _switchyard_data_v1_TokensRequest__Output } from './switchyard/data/v1/TokensRequest.js';
 import type { TokensResponse as _switchyard_data_v1_TokensResponse, TokensResponse__Output as _switchyard_data_v1_TokensResponse__Output } from './switchyard/data/v1/TokensResponse.js';
 import type { UnderlyingToken as _switchyard_data_v1_UnderlyingToken, UnderlyingToken__Output as _switchyard_data_v1_UnderlyingToken__Output } from './switchyard/data/v1/UnderlyingToken.js';
 import type { VolumeRequest as _switchyard_data_v1_VolumeRequest, VolumeRequest__Output as _switchyard_data_v1_VolumeRequest__Output } from './switchyard/data/v1/VolumeRequest.js';
 import type { VolumeResponse as _switchyard_data_v1_VolumeResponse, VolumeResponse__Output as _switchyard_data_v1_VolumeResponse__Output } from './switchyard/data/v1/VolumeResponse.js';
+import type { WalletBalance as _switchyard_data_v1_WalletBalance, WalletBalance__Output as _switchyard_data_v1_WalletBalance__Output } from './switchyard/data/v1/WalletBalance.js';
+import type { WalletBalancesRequest as _switchyard_data_v1_WalletBalancesRequest, WalletBalancesRequest__Output as _switchyard_data_v1_WalletBalancesRequest__Output } from './switchyard/data/v1/WalletBalancesRequest.js';
+import type { WalletBalancesResponse as _switchyard_data_v1_WalletBalancesResponse, WalletBalancesResponse__Output as _switchyard_data_v1_WalletBalancesResponse__Output } from './switchyard/data/v1/WalletBalancesResponse.js';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -52,12 +65,19 @@ export interface ProtoGrpcType {
       v1: {
         AccountRequest: MessageTypeDefinition<_switchyard_data_v1_AccountRequest, _switchyard_data_v1_AccountRequest__Output>
         AccountResponse: MessageTypeDefinition<_switchyard_data_v1_AccountResponse, _switchyard_data_v1_AccountResponse__Output>
+        Action: MessageTypeDefinition<_switchyard_data_v1_Action, _switchyard_data_v1_Action__Output>
+        ActionInput: MessageTypeDefinition<_switchyard_data_v1_ActionInput, _switchyard_data_v1_ActionInput__Output>
+        ActionsRequest: MessageTypeDefinition<_switchyard_data_v1_ActionsRequest, _switchyard_data_v1_ActionsRequest__Output>
+        ActionsResponse: MessageTypeDefinition<_switchyard_data_v1_ActionsResponse, _switchyard_data_v1_ActionsResponse__Output>
+        AggregatorsRequest: MessageTypeDefinition<_switchyard_data_v1_AggregatorsRequest, _switchyard_data_v1_AggregatorsRequest__Output>
+        AggregatorsResponse: MessageTypeDefinition<_switchyard_data_v1_AggregatorsResponse, _switchyard_data_v1_AggregatorsResponse__Output>
         BridgePool: MessageTypeDefinition<_switchyard_data_v1_BridgePool, _switchyard_data_v1_BridgePool__Output>
         BridgePoolSide: MessageTypeDefinition<_switchyard_data_v1_BridgePoolSide, _switchyard_data_v1_BridgePoolSide__Output>
         BridgePoolsRequest: MessageTypeDefinition<_switchyard_data_v1_BridgePoolsRequest, _switchyard_data_v1_BridgePoolsRequest__Output>
         BridgePoolsResponse: MessageTypeDefinition<_switchyard_data_v1_BridgePoolsResponse, _switchyard_data_v1_BridgePoolsResponse__Output>
         BridgeStatusRequest: MessageTypeDefinition<_switchyard_data_v1_BridgeStatusRequest, _switchyard_data_v1_BridgeStatusRequest__Output>
         BridgeStatusResponse: MessageTypeDefinition<_switchyard_data_v1_BridgeStatusResponse, _switchyard_data_v1_BridgeStatusResponse__Output>
+        ChainBlock: MessageTypeDefinition<_switchyard_data_v1_ChainBlock, _switchyard_data_v1_ChainBlock__Output>
         /**
          * Read-only data: networks, the caller's account, protocols and their standards, projects, tokens
          * (with TVL), and prices with a confidence score, all read from the chains' current state.
@@ -75,6 +95,8 @@ export interface ProtoGrpcType {
         PricesRequest: MessageTypeDefinition<_switchyard_data_v1_PricesRequest, _switchyard_data_v1_PricesRequest__Output>
         PricesResponse: MessageTypeDefinition<_switchyard_data_v1_PricesResponse, _switchyard_data_v1_PricesResponse__Output>
         Project: MessageTypeDefinition<_switchyard_data_v1_Project, _switchyard_data_v1_Project__Output>
+        ProjectProtocolsRequest: MessageTypeDefinition<_switchyard_data_v1_ProjectProtocolsRequest, _switchyard_data_v1_ProjectProtocolsRequest__Output>
+        ProjectProtocolsResponse: MessageTypeDefinition<_switchyard_data_v1_ProjectProtocolsResponse, _switchyard_data_v1_ProjectProtocolsResponse__Output>
         ProjectsRequest: MessageTypeDefinition<_switchyard_data_v1_ProjectsRequest, _switchyard_data_v1_ProjectsRequest__Output>
         ProjectsResponse: MessageTypeDefinition<_switchyard_data_v1_ProjectsResponse, _switchyard_data_v1_ProjectsResponse__Output>
         Protocol: MessageTypeDefinition<_switchyard_data_v1_Protocol, _switchyard_data_v1_Protocol__Output>
@@ -88,12 +110,16 @@ export interface ProtoGrpcType {
         StandardsRequest: MessageTypeDefinition<_switchyard_data_v1_StandardsRequest, _switchyard_data_v1_StandardsRequest__Output>
         StandardsResponse: MessageTypeDefinition<_switchyard_data_v1_StandardsResponse, _switchyard_data_v1_StandardsResponse__Output>
         Token: MessageTypeDefinition<_switchyard_data_v1_Token, _switchyard_data_v1_Token__Output>
+        TokenApyWindow: MessageTypeDefinition<_switchyard_data_v1_TokenApyWindow, _switchyard_data_v1_TokenApyWindow__Output>
         TokensMeta: MessageTypeDefinition<_switchyard_data_v1_TokensMeta, _switchyard_data_v1_TokensMeta__Output>
         TokensRequest: MessageTypeDefinition<_switchyard_data_v1_TokensRequest, _switchyard_data_v1_TokensRequest__Output>
         TokensResponse: MessageTypeDefinition<_switchyard_data_v1_TokensResponse, _switchyard_data_v1_TokensResponse__Output>
         UnderlyingToken: MessageTypeDefinition<_switchyard_data_v1_UnderlyingToken, _switchyard_data_v1_UnderlyingToken__Output>
         VolumeRequest: MessageTypeDefinition<_switchyard_data_v1_VolumeRequest, _switchyard_data_v1_VolumeRequest__Output>
         VolumeResponse: MessageTypeDefinition<_switchyard_data_v1_VolumeResponse, _switchyard_data_v1_VolumeResponse__Output>
+        WalletBalance: MessageTypeDefinition<_switchyard_data_v1_WalletBalance, _switchyard_data_v1_WalletBalance__Output>
+        WalletBalancesRequest: MessageTypeDefinition<_switchyard_data_v1_WalletBalancesRequest, _switchyard_data_v1_WalletBalancesRequest__Output>
+        WalletBalancesResponse: MessageTypeDefinition<_switchyard_data_v1_WalletBalancesResponse, _switchyard_data_v1_WalletBalancesResponse__Output>
       }
     }
   }

@@ -9,6 +9,7 @@ import type { BundleRequest as _switchyard_routing_v1_BundleRequest, BundleReque
 import type { BundleResponse as _switchyard_routing_v1_BundleResponse, BundleResponse__Output as _switchyard_routing_v1_BundleResponse__Output } from './switchyard/routing/v1/BundleResponse.js';
 import type { NontokenizedRouteRequest as _switchyard_routing_v1_NontokenizedRouteRequest, NontokenizedRouteRequest__Output as _switchyard_routing_v1_NontokenizedRouteRequest__Output } from './switchyard/routing/v1/NontokenizedRouteRequest.js';
 import type { NontokenizedRouteResponse as _switchyard_routing_v1_NontokenizedRouteResponse, NontokenizedRouteResponse__Output as _switchyard_routing_v1_NontokenizedRouteResponse__Output } from './switchyard/routing/v1/NontokenizedRouteResponse.js';
+import type { QuoteResponse as _switchyard_routing_v1_QuoteResponse, QuoteResponse__Output as _switchyard_routing_v1_QuoteResponse__Output } from './switchyard/routing/v1/QuoteResponse.js';
 import type { RouteRequest as _switchyard_routing_v1_RouteRequest, RouteRequest__Output as _switchyard_routing_v1_RouteRequest__Output } from './switchyard/routing/v1/RouteRequest.js';
 import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteResponse__Output as _switchyard_routing_v1_RouteResponse__Output } from './switchyard/routing/v1/RouteResponse.js';
 import type { RouteStep as _switchyard_routing_v1_RouteStep, RouteStep__Output as _switchyard_routing_v1_RouteStep__Output } from './switchyard/routing/v1/RouteStep.js';
@@ -31,6 +32,7 @@ export interface ProtoGrpcType {
         BundleResponse: MessageTypeDefinition<_switchyard_routing_v1_BundleResponse, _switchyard_routing_v1_BundleResponse__Output>
         NontokenizedRouteRequest: MessageTypeDefinition<_switchyard_routing_v1_NontokenizedRouteRequest, _switchyard_routing_v1_NontokenizedRouteRequest__Output>
         NontokenizedRouteResponse: MessageTypeDefinition<_switchyard_routing_v1_NontokenizedRouteResponse, _switchyard_routing_v1_NontokenizedRouteResponse__Output>
+        QuoteResponse: MessageTypeDefinition<_switchyard_routing_v1_QuoteResponse, _switchyard_routing_v1_QuoteResponse__Output>
         RouteRequest: MessageTypeDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_RouteRequest__Output>
         RouteResponse: MessageTypeDefinition<_switchyard_routing_v1_RouteResponse, _switchyard_routing_v1_RouteResponse__Output>
         RouteStep: MessageTypeDefinition<_switchyard_routing_v1_RouteStep, _switchyard_routing_v1_RouteStep__Output>

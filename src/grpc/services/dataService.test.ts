@@ -68,9 +68,12 @@ describe('DataService', () => {
       expect(h.services.calls.at(-1)).toMatchObject({ method: 'standards', request: {} })
       expect(response).toEqual({
         standards: [{
-          protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' },
-          forks: [{ slug: 'sushiswap', name: 'SushiSwap' }],
-          actions: [{ action: 'swap', name: 'Swap', function_names: ['swapExactTokensForTokens'], supported_chains: [{ id: '1', name: 'Ethereum' }, { id: '8453', name: 'Base' }] }],
+          protocol: { slug: 'uniswap-v2', name: 'Uniswap V2', url: 'https://app.uniswap.org' },
+          forks: [{ slug: 'sushiswap', name: 'SushiSwap', url: 'https://www.sushi.com' }],
+          actions: [{
+            action: 'swap', name: 'Swap', function_names: ['swapExactTokensForTokens'], supported_chains: [{ id: '1', name: 'Ethereum' }, { id: '8453', name: 'Base' }],
+            inputs: ['tokenIn', 'tokenOut', 'amountIn'],
+          }],
         }],
       })
       await callUnary(h.data, 'Standards', { slug: 'aave-v3' }, { metadata: md() })

@@ -21,9 +21,13 @@ import { fromProtoNontokenizedRequest } from './fromProtoNontokenizedRequest.js'
 import { fromProtoVolumeRequest } from './fromProtoVolumeRequest.js'
 import { toProtoNontokenizedResponse } from './toProtoNontokenizedResponse.js'
 import { toProtoVolumeResponse } from './toProtoVolumeResponse.js'
+import { fromProtoWalletBalancesRequest } from './fromProtoWalletBalancesRequest.js'
+import { hasField } from './hasField.js'
+import { toProtoAction } from './toProtoAction.js'
+import { toProtoWalletBalancesResponse } from './toProtoWalletBalancesResponse.js'
 
 export type DataServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'nontokenized' | 'bridgePools' | 'bridgeStatus'>
+  services: Pick<SwitchyardServices, 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'nontokenized' | 'bridgePools' | 'bridgeStatus' | 'walletBalances' | 'actions' | 'aggregators' | 'projectProtocols'>
   /** `switchyard.data.v1.DataService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -36,7 +40,7 @@ export type DataService = {
 
 /**
  * Builds the DataService (Networks, Account, Protocols, Standards, Projects, Tokens, Prices, Volume,
- * Nontokenized, BridgePools, BridgeStatus). Every
+ * Nontokenized, BridgePools, BridgeStatus, WalletBalances, Actions, Aggregators, ProjectProtocols). Every
  * handler authenticates and charges the rate limit through {@link createUnaryHandler}. Account
  * answers the accountId of the authenticated key; `AccountRequest.account_id` is ignored, so no
  * caller can read or act as another account.
@@ -88,6 +92,26 @@ export function createDataService(ctx: DataServiceContext): DataService {
     BridgeStatus: createUnaryHandler(ctx, {
       method: 'DataService/BridgeStatus',
       work: async (request, options) => toProtoBridgeStatusResponse(await ctx.services.bridgeStatus(fromProtoBridgeStatusRequest(request), options)),
+    }),
+    WalletBalances: createUnaryHandler(ctx, {
+      method: 'DataService/WalletBalances',
+      work: async (request, options) => toProtoWalletBalancesResponse(await ctx.services.walletBalances(fromProtoWalletBalancesRequest(request), options)),
+    }),
+    Actions: createUnaryHandler(ctx, {
+      method: 'DataService/Actions',
+      work: async (request, options) => ({
+        actions: (await ctx.services.actions(hasField(request, 'slug') && request.slug !== undefined ? { slug: request.slug } : {}, options)).map(toProtoAction),
+      }),
+    }),
+    Aggregators: createUnaryHandler(ctx, {
+      method: 'DataService/Aggregators',
+      work: async (request, options) => ({
+        aggregators: await ctx.services.aggregators(hasField(request, 'chain_id') && request.chain_id !== undefined ? { chainId: Number(request.chain_id) } : {}, options),
+      }),
+    }),
+    ProjectProtocols: createUnaryHandler(ctx, {
+      method: 'DataService/ProjectProtocols',
+      work: async (request, options) => ({ protocols: (await ctx.services.projectProtocols({ project: request.project }, options)).map(toProtoProtocol) }),
     }),
   }
   return { handlers, addToServer: (server) => server.addService(ctx.definition, handlers) }

@@ -5,7 +5,7 @@ import { fromProtoProtocolsRequest } from './fromProtoProtocolsRequest.js'
 import { fromProtoStandardsRequest } from './fromProtoStandardsRequest.js'
 import { fromProtoTokensRequest } from './fromProtoTokensRequest.js'
 
-const empty: TokensRequest__Output = { underlying_tokens: [], address: [] }
+const empty: TokensRequest__Output = { underlying_tokens: [], address: [], underlying_tokens_exact: [], primary_address: [] }
 
 describe('fromProtoTokensRequest', () => {
   it('leaves unset fields and empty lists out', () => {
@@ -20,17 +20,25 @@ describe('fromProtoTokensRequest', () => {
       project: 'aave', _project: 'project',
       type: 'defi', _type: 'type',
       underlying_tokens: ['0xa', '0xb'],
+      underlying_tokens_exact: ['0xd'],
+      primary_address: ['0xe', '0xf'],
       address: ['0xc'],
       symbol: '', _symbol: 'symbol',
       name: 'Aave USDC', _name: 'name',
       apy_from: 0, _apy_from: 'apy_from',
+      apy_to: 7.25, _apy_to: 'apy_to',
       tvl_from: 1.5, _tvl_from: 'tvl_from',
+      tvl_to: 0, _tvl_to: 'tvl_to',
+      tvl: 2, _tvl: 'tvl',
       include_metadata: false, _include_metadata: 'include_metadata',
+      include_underlying: false, _include_underlying: 'include_underlying',
       cursor: 'abc', _cursor: 'cursor',
+      page: 3, _page: 'page',
       page_size: 0, _page_size: 'page_size',
     })).toEqual({
-      chainId: 8453, protocolSlug: 'aave-v3', project: 'aave', type: 'defi', underlyingTokens: ['0xa', '0xb'], address: ['0xc'],
-      symbol: '', name: 'Aave USDC', apyFrom: 0, tvlFrom: 1.5, includeMetadata: false, cursor: 'abc', pageSize: 0,
+      chainId: 8453, protocolSlug: 'aave-v3', project: 'aave', type: 'defi', underlyingTokens: ['0xa', '0xb'], underlyingTokensExact: ['0xd'],
+      primaryAddress: ['0xe', '0xf'], address: ['0xc'], symbol: '', name: 'Aave USDC', apyFrom: 0, apyTo: 7.25, tvlFrom: 1.5, tvlTo: 0, tvl: 2,
+      includeMetadata: false, includeUnderlying: false, cursor: 'abc', page: 3, pageSize: 0,
     })
   })
 

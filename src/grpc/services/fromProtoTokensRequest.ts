@@ -10,9 +10,14 @@ const OPTIONAL = {
   symbol: 'symbol',
   name: 'name',
   apy_from: 'apyFrom',
+  apy_to: 'apyTo',
   tvl_from: 'tvlFrom',
+  tvl_to: 'tvlTo',
+  tvl: 'tvl',
   include_metadata: 'includeMetadata',
+  include_underlying: 'includeUnderlying',
   cursor: 'cursor',
+  page: 'page',
   page_size: 'pageSize',
 } as const satisfies Partial<Record<keyof TokensRequest__Output, string>>
 
@@ -22,8 +27,8 @@ const OPTIONAL = {
  *   `symbol = ""`) are kept, so validation sees exactly what the caller sent.
  * - `chain_id` arrives as a string (uint64) and becomes a number; values above 2^53 stay out of the
  *   safe range and are rejected by the validator.
- * - `address` and `underlying_tokens` are left out when empty: proto3 cannot tell an empty list from
- *   an absent one.
+ * - The lists (`address`, `underlying_tokens`, `underlying_tokens_exact`, `primary_address`) are
+ *   left out when empty: proto3 cannot tell an empty list from an absent one.
  * @param request - the decoded request
  * @returns the REST-shaped filter
  */
@@ -35,5 +40,7 @@ export function fromProtoTokensRequest(request: TokensRequest__Output): Record<s
   if (typeof out.chainId === 'string') out.chainId = Number(out.chainId)
   if (request.address.length > 0) out.address = request.address
   if (request.underlying_tokens.length > 0) out.underlyingTokens = request.underlying_tokens
+  if (request.underlying_tokens_exact.length > 0) out.underlyingTokensExact = request.underlying_tokens_exact
+  if (request.primary_address.length > 0) out.primaryAddress = request.primary_address
   return out
 }

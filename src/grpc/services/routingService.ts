@@ -9,10 +9,11 @@ import { fromProtoRouteRequest } from './fromProtoRouteRequest.js'
 import { toProtoApproveResponse } from './toProtoApproveResponse.js'
 import { toProtoBundleResponse } from './toProtoBundleResponse.js'
 import { toProtoNontokenizedRouteResponse } from './toProtoNontokenizedRouteResponse.js'
+import { toProtoQuoteResponse } from './toProtoQuoteResponse.js'
 import { toProtoRouteResponse } from './toProtoRouteResponse.js'
 
 export type RoutingServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'route' | 'approve' | 'bundle' | 'nontokenizedRoute'>
+  services: Pick<SwitchyardServices, 'route' | 'quote' | 'approve' | 'bundle' | 'nontokenizedRoute'>
   /** `switchyard.routing.v1.RoutingService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -24,7 +25,7 @@ export type RoutingService = {
 }
 
 /**
- * Builds the RoutingService (Route, Approve, Bundle, RouteNontokenized). Handlers only translate: proto → REST-shaped request,
+ * Builds the RoutingService (Route, Quote, Approve, Bundle, RouteNontokenized). Handlers only translate: proto → REST-shaped request,
  * the injected use case, answer → proto. Validation happens in the use case, shared with REST.
  * gRPC callers need not send `variable_estimates_json` (the gateway enforces it for REST POST).
  * @param ctx - {@link RoutingServiceContext}
@@ -36,6 +37,10 @@ export function createRoutingService(ctx: RoutingServiceContext): RoutingService
       method: 'RoutingService/Route',
       work: async (request, options) =>
         toProtoRouteResponse(await ctx.services.route(fromProtoRouteRequest(request), { ...options, requireVariableEstimates: false })),
+    }),
+    Quote: createUnaryHandler(ctx, {
+      method: 'RoutingService/Quote',
+      work: async (request, options) => toProtoQuoteResponse(await ctx.services.quote(fromProtoRouteRequest(request), options)),
     }),
     Approve: createUnaryHandler(ctx, {
       method: 'RoutingService/Approve',

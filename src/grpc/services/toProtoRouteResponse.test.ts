@@ -27,6 +27,11 @@ describe('toProtoRouteResponse', () => {
         chain_id: '1',
       }],
       bridging_estimates: [],
+      amounts_out: ['1000'],
+      min_amounts_out: ['995'],
+      block_number: '19000000',
+      valid_until: '1700000060',
+      unknown_filters: [],
     })
     const crossChain = toProtoRouteResponse({ ...sampleRouteAnswer, bridgingEstimates: [{ fromChainId: 1, toChainId: 8453, token: '0x3333333333333333333333333333333333333333', estimatedSeconds: 2, bridge: 'stargate', source: 'devnet' }] })
     expect(crossChain.bridging_estimates).toEqual([{ from_chain_id: '1', to_chain_id: '8453', token: '0x3333333333333333333333333333333333333333', estimated_seconds: 2, bridge: 'stargate', source: 'devnet' }])

@@ -19,6 +19,11 @@ export function toProtoRouteResponse(answer: RouteAnswer): RouteResponse {
     created_at: String(answer.createdAt),
     tx: toProtoTransaction(answer.tx),
     route: answer.route.map(toProtoRouteStep),
+    amounts_out: answer.amountsOut,
+    min_amounts_out: answer.minAmountsOut,
+    block_number: String(answer.blockNumber ?? answer.createdAt),
+    valid_until: String(answer.validUntil ?? 0),
+    unknown_filters: answer.unknownFilters ?? [],
     bridging_estimates: (answer.bridgingEstimates ?? []).map((e) => ({
       from_chain_id: String(e.fromChainId), to_chain_id: String(e.toChainId), token: e.token, estimated_seconds: e.estimatedSeconds, bridge: e.bridge, source: e.source,
     })),

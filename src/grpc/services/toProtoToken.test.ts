@@ -27,6 +27,18 @@ describe('toProtoToken', () => {
     for (const field of ['project', 'protocol', 'apy', 'tvl', 'primary_address']) expect(out).not.toHaveProperty(field)
   })
 
+  it('writes the APY window with uint64 fields as strings', () => {
+    const out = toProtoToken({ ...defi, apy: 4.5, apyWindow: { method: 'share-price', fromBlock: 300n, toBlock: 302n, seconds: 604800 } })
+    expect(out.apy_window).toEqual({ method: 'share-price', from_block: '300', to_block: '302', seconds: '604800' })
+  })
+
+  it('without metadata leaves symbol, name and logos out (underlying tokens keep theirs)', () => {
+    const out = toProtoToken(defi, { metadata: false })
+    for (const field of ['symbol', 'name', 'logos_uri']) expect(out).not.toHaveProperty(field)
+    expect(out.underlying_tokens?.map((u) => u.symbol)).toEqual(['USDC', 'WETH'])
+    expect(out).toMatchObject({ address: defi.address, chain_id: '1', type: 'defi', decimals: 18 })
+  })
+
   it('does not copy extra answer fields into the message', () => {
     expect(toProtoToken({ ...base, secret: 'x' } as typeof base)).not.toHaveProperty('secret')
   })
@@ -36,6 +48,21 @@ describe('toProtoTokensResponse', () => {
   it('writes total as a string and next_cursor only when set', () => {
     expect(toProtoTokensResponse(sampleTokens).meta).toEqual({ total: '3', next_cursor: 'c2', page_size: 2 })
     expect(toProtoTokensResponse({ data: [], meta: { total: 0, pageSize: 10 } })).toEqual({ data: [], meta: { total: '0', page_size: 10 } })
+  })
+
+  it('writes the pagination meta, leaving null prev/next/cursor unset', () => {
+    const meta = { total: 25, pageSize: 10, nextCursor: 'x', lastPage: 3, currentPage: 2, perPage: 10, prev: 1, next: 3, cursor: 20 }
+    expect(toProtoTokensResponse({ data: [], meta }).meta).toEqual({
+      total: '25', page_size: 10, next_cursor: 'x', last_page: 3, current_page: 2, per_page: 10, prev: 1, next: 3, cursor: '20',
+    })
+    const first = { total: 5, pageSize: 10, lastPage: 1, currentPage: 1, perPage: 10, prev: null, next: null, cursor: null }
+    expect(toProtoTokensResponse({ data: [], meta: first }).meta).toEqual({ total: '5', page_size: 10, last_page: 1, current_page: 1, per_page: 10 })
+  })
+
+  it('drops token metadata only when the answer says it was not asked for', () => {
+    expect(toProtoTokensResponse({ ...sampleTokens, includeMetadata: false }).data?.[0]).not.toHaveProperty('symbol')
+    expect(toProtoTokensResponse({ ...sampleTokens, includeMetadata: true }).data?.[0]).toHaveProperty('symbol', 'UNI-V2')
+    expect(toProtoTokensResponse(sampleTokens).data?.[1]).toHaveProperty('logos_uri', ['https://icons.example/usdc.png'])
   })
 })
 

@@ -3,12 +3,22 @@ import type { TokensResponse } from '../generated/switchyard/data/v1/TokensRespo
 import { toProtoToken } from './toProtoToken.js'
 
 /**
- * Maps a tokens answer to the proto message; `meta.next_cursor` stays unset on the last page.
+ * Maps a tokens answer to the proto message; `meta.next_cursor`, `prev`, `next` and `cursor` stay
+ * unset when the answer has none (last or first page). Token metadata (`symbol`, `name`,
+ * `logos_uri`) is left out when the answer says the caller did not ask for it.
  * @param answer - the tokens use case's answer
  * @returns the `TokensResponse` message
  */
 export function toProtoTokensResponse(answer: TokensAnswer): TokensResponse {
-  const meta: NonNullable<TokensResponse['meta']> = { total: String(answer.meta.total), page_size: answer.meta.pageSize }
-  if (answer.meta.nextCursor !== undefined) meta.next_cursor = answer.meta.nextCursor
-  return { data: answer.data.map(toProtoToken), meta }
+  const { total, nextCursor, pageSize, lastPage, currentPage, perPage, prev, next, cursor } = answer.meta
+  const meta: NonNullable<TokensResponse['meta']> = { total: String(total), page_size: pageSize }
+  if (nextCursor !== undefined) meta.next_cursor = nextCursor
+  if (lastPage !== undefined) meta.last_page = lastPage
+  if (currentPage !== undefined) meta.current_page = currentPage
+  if (perPage !== undefined) meta.per_page = perPage
+  if (prev !== undefined && prev !== null) meta.prev = prev
+  if (next !== undefined && next !== null) meta.next = next
+  if (cursor !== undefined && cursor !== null) meta.cursor = String(cursor)
+  const metadata = answer.includeMetadata !== false
+  return { data: answer.data.map((token) => toProtoToken(token, { metadata })), meta }
 }

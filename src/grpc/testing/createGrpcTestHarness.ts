@@ -13,18 +13,30 @@ import type { ProtoGrpcType as DataProto } from '../generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../generated/routing_service.js'
 import type { DataServiceClient } from '../generated/switchyard/data/v1/DataService.js'
 import type { RoutingServiceClient } from '../generated/switchyard/routing/v1/RoutingService.js'
+import type { WalletBalancesAnswer } from '../../service/getWalletBalances.js'
+import type { QuoteAnswer } from '../../service/getQuote.js'
+import type { ActionAnswer } from '../../service/listActions.js'
 import { loadProtoDefinition } from '../loadProtoDefinition.js'
 import { createGrpcServer, type GrpcServer } from '../server.js'
+
+/** A canned quote answer: the route's amounts. */
+export const sampleQuoteAnswer: QuoteAnswer = {
+  amountOut: '1000', amountsOut: ['1000'], priceImpact: 12.5, route: [], feeAmount: ['0'], ensoFeeAmount: ['0'], gas: '150000', createdAt: 19_000_000,
+}
 
 /** A canned route answer. */
 export const sampleRouteAnswer: RouteAnswer = {
   gas: '123456',
   amountOut: '1000',
   minAmountOut: '995',
+  amountsOut: ['1000'],
+  minAmountsOut: ['995'],
   feeAmount: ['0'],
   ensoFeeAmount: ['0'],
   priceImpact: 12.5,
   createdAt: 19_000_000,
+  blockNumber: 19_000_000,
+  validUntil: 1_700_000_060,
   tx: { data: '0xdeadbeef', to: '0x1111111111111111111111111111111111111111', from: '0x2222222222222222222222222222222222222222', value: '0' },
   route: [{
     tokenIn: ['0x3333333333333333333333333333333333333333'],
@@ -65,9 +77,28 @@ export const sampleProtocols: ProtocolAnswer[] = [{
 
 /** A canned standards answer. */
 export const sampleStandards: StandardAnswer[] = [{
-  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' },
-  forks: [{ slug: 'sushiswap', name: 'SushiSwap' }],
-  actions: [{ action: 'swap', name: 'Swap', functionNames: ['swapExactTokensForTokens'], supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }] }],
+  protocol: { slug: 'uniswap-v2', name: 'Uniswap V2', url: 'https://app.uniswap.org' },
+  forks: [{ slug: 'sushiswap', name: 'SushiSwap', url: 'https://www.sushi.com' }],
+  actions: [{ action: 'swap', name: 'Swap', functionNames: ['swapExactTokensForTokens'], supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }], inputs: ['tokenIn', 'tokenOut', 'amountIn'] }],
+}]
+
+/** A canned wallet-balances answer: native ETH with a price, a token without one. */
+export const sampleWalletBalances: WalletBalancesAnswer = {
+  address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+  balances: [
+    { token: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', amount: '1500000000000000000', chainId: 1, decimals: 18, price: '3012.25', name: 'Ether', symbol: 'ETH', logoUri: null },
+    { token: '0x6B175474E89094C44Da98b954EedeAC495271d0F', amount: '42', chainId: 1, decimals: 18, price: null, name: 'Dai Stablecoin', symbol: 'DAI', logoUri: 'https://icons.example/dai.png' },
+  ],
+  blocks: [{ chainId: 1, blockNumber: 19_000_000 }],
+}
+
+/** A canned actions answer. */
+export const sampleActions: ActionAnswer[] = [{
+  action: 'transfer',
+  inputs: [
+    { name: 'token', type: 'address', description: 'Token address', optional: false },
+    { name: 'amount', type: 'uint256', description: 'Amount in base units (wei)', optional: true },
+  ],
 }]
 
 /** A canned projects answer. */
@@ -101,7 +132,7 @@ export const samplePrice: PriceAnswer = {
 
 /** One recorded use-case call. */
 export type RecordedCall = {
-  method: 'route' | 'approve' | 'bundle' | 'nontokenizedRoute' | 'nontokenized' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'bridgePools' | 'bridgeStatus'
+  method: 'route' | 'quote' | 'approve' | 'bundle' | 'nontokenizedRoute' | 'nontokenized' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'bridgePools' | 'bridgeStatus' | 'walletBalances' | 'actions' | 'aggregators' | 'projectProtocols'
   request: unknown
   options: CallOptions & { requireVariableEstimates?: boolean }
 }
@@ -171,6 +202,7 @@ export function createFakeServices(): FakeServices {
   const calls: RecordedCall[] = []
   const impl: FakeServices['impl'] = {
     route: async () => sampleRouteAnswer,
+    quote: async () => sampleQuoteAnswer,
     approve: async () => sampleApproveAnswer,
     bundle: async () => sampleBundleAnswer,
     nontokenizedRoute: async () => sampleNontokenizedRouteAnswer,
@@ -183,6 +215,10 @@ export function createFakeServices(): FakeServices {
     volume: async () => sampleVolume,
     bridgePools: async () => [sampleBridgePool],
     bridgeStatus: async () => sampleBridgeStatus,
+    walletBalances: async () => sampleWalletBalances,
+    actions: async () => sampleActions,
+    aggregators: async () => [],
+    projectProtocols: async () => sampleProtocols,
     prices: async ({ chainId, addresses }) =>
       addresses.map((address) => (address.toLowerCase() === samplePrice.address.toLowerCase() ? { ...samplePrice, chainId, address } : null)),
   }
@@ -192,6 +228,10 @@ export function createFakeServices(): FakeServices {
     route: (request, options) => {
       calls.push({ method: 'route', request, options })
       return impl.route(request, options)
+    },
+    quote: (request, options) => {
+      calls.push({ method: 'quote', request, options })
+      return impl.quote(request, options)
     },
     approve: (request, options) => {
       calls.push({ method: 'approve', request, options })
@@ -244,6 +284,22 @@ export function createFakeServices(): FakeServices {
     bridgeStatus: (request, options) => {
       calls.push({ method: 'bridgeStatus', request, options })
       return impl.bridgeStatus(request, options)
+    },
+    walletBalances: (request, options) => {
+      calls.push({ method: 'walletBalances', request, options })
+      return impl.walletBalances(request, options)
+    },
+    actions: (filter, options) => {
+      calls.push({ method: 'actions', request: filter, options })
+      return impl.actions(filter, options)
+    },
+    aggregators: (filter, options) => {
+      calls.push({ method: 'aggregators', request: filter, options })
+      return impl.aggregators(filter, options)
+    },
+    projectProtocols: (filter, options) => {
+      calls.push({ method: 'projectProtocols', request: filter, options })
+      return impl.projectProtocols(filter, options)
     },
   }
 }

@@ -4,6 +4,7 @@ import { switchyardBridgeReceiverAbi } from '../../contracts/abis.js'
 import type { BundleBridgeRoute } from '../../protocols/bundle/types.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { simulateTransaction, type SimulatedLog } from '../../simulate/simulateTransaction.js'
+import { computedBalanceTokensOf } from '../computedBalanceTokensOf.js'
 import { prepareSenderOverrides } from '../prepareSenderOverrides.js'
 import { encodeOftComposeMessage } from './encodeBridgeCallback.js'
 
@@ -42,8 +43,9 @@ export async function simulateBridgeCallback(
   const book = chain.addressBook
   const receiver = book.switchyard!['bridgeReceiver'] as Address
   const token = p.route.destinationToken
-  const { overrides } = await prepareSenderOverrides(chain.client, {
+  const { overrides, setup } = await prepareSenderOverrides(chain.client, {
     blockNumber: p.blockNumber,
+    computedBalanceTokens: computedBalanceTokensOf(book),
     from: receiver,
     spender: undefined,
     inputs: [{ token, amount: p.arrival }],
@@ -69,6 +71,7 @@ export async function simulateBridgeCallback(
     accounts: p.measure.map((m) => m.account),
     multicall3: book.multicall3,
     overrides,
+    setup,
   })
   if (sim.status === 'reverted') throw new Error(`the destination callback reverted outside its try: ${sim.message}`)
   let refundedWith: Hex | undefined

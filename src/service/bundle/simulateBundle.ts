@@ -4,8 +4,10 @@ import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import type { EngineSnapshot } from '../../engine/types.js'
 import { BundleRevertedError } from '../../errors/bundle.js'
+import { proveGasLimit } from '../../simulate/proveGasLimit.js'
 import { simulateTransaction, type SimulatedLog } from '../../simulate/simulateTransaction.js'
 import { decodeRevert } from '../decodeRevert.js'
+import { computedBalanceTokensOf } from '../computedBalanceTokensOf.js'
 import { prepareSenderOverrides } from '../prepareSenderOverrides.js'
 import type { BundleTarget } from './encodeBundleTx.js'
 
@@ -49,8 +51,9 @@ export async function simulateBundle(
 ): Promise<SimulateBundleReturnType> {
   const book = chain.addressBook
   const { delegate, self, to } = p.target
-  const { overrides } = await prepareSenderOverrides(chain.client, {
+  const { overrides, setup } = await prepareSenderOverrides(chain.client, {
     blockNumber: p.snapshot.blockNumber,
+    computedBalanceTokens: computedBalanceTokensOf(book),
     from: delegate ? self : p.fromAddress,
     spender: delegate ? undefined : to,
     inputs: p.funding,
@@ -63,25 +66,20 @@ export async function simulateBundle(
   const run = (tx: { data: Hex; value: bigint; gas?: bigint }) =>
     simulateTransaction(chain.client, {
       blockNumber: p.snapshot.blockNumber,
+      parentTimestamp: p.snapshot.timestamp,
       tx: { from: p.fromAddress, to: delegate ? self : to, ...tx },
       receiver: p.receiver,
       tokensOut: p.deliveries.map((d) => d.token),
       accounts: p.deliveries.map((d) => d.receiver),
       multicall3: book.multicall3,
       overrides,
+      setup,
     })
   const sim = await run(p.first)
   if (sim.status === 'reverted') throw new BundleRevertedError({ reason: decodeRevert(sim.revertData, sim.message) })
   if (p.proveGas === false) return { deltas: sim.amountsOut, gas: sim.gasUsed, returnData: sim.returnData, logs: sim.logs }
   const final = p.final(sim.amountsOut)
   // The used gas plus a margin for refunds and the 63/64 rule, proven by running under exactly that limit.
-  const candidates = [(sim.gasUsed * 6n) / 5n + 10_000n, (sim.gasUsed * 3n) / 2n + 30_000n, sim.gasUsed * 2n + 100_000n]
-  let gas = candidates[candidates.length - 1]!
-  for (const limit of candidates) {
-    if ((await run({ ...final, gas: limit })).status === 'success') {
-      gas = limit
-      break
-    }
-  }
+  const gas = await proveGasLimit(sim.gasUsed, async (limit) => (await run({ ...final, gas: limit })).status === 'success')
   return { deltas: sim.amountsOut, gas, returnData: sim.returnData, logs: sim.logs }
 }

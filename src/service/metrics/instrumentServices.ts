@@ -25,6 +25,7 @@ export function instrumentServices(services: SwitchyardServices, metrics: Metric
     }
   return {
     route: wrap('route', services.route),
+    quote: wrap('quote', services.quote),
     approve: wrap('approve', services.approve),
     bundle: wrap('bundle', services.bundle),
     nontokenizedRoute: wrap('nontokenizedRoute', services.nontokenizedRoute),
@@ -38,5 +39,9 @@ export function instrumentServices(services: SwitchyardServices, metrics: Metric
     volume: wrap('volume', services.volume),
     bridgePools: wrap('bridgePools', services.bridgePools),
     bridgeStatus: wrap('bridgeStatus', services.bridgeStatus),
+    walletBalances: wrap('walletBalances', services.walletBalances),
+    actions: wrap('actions', services.actions),
+    aggregators: wrap('aggregators', services.aggregators),
+    projectProtocols: wrap('projectProtocols', services.projectProtocols),
   }
 }

@@ -4,9 +4,17 @@
 export interface ProtocolRef {
   'slug'?: (string);
   'name'?: (string);
+  /**
+   * The protocol's website; empty when unknown.
+   */
+  'url'?: (string);
 }
 
 export interface ProtocolRef__Output {
   'slug': (string);
   'name': (string);
+  /**
+   * The protocol's website; empty when unknown.
+   */
+  'url': (string);
 }

@@ -13,6 +13,10 @@ export interface StandardAction {
    */
   'function_names'?: (string)[];
   'supported_chains'?: (_switchyard_data_v1_ProtocolNetwork)[];
+  /**
+   * Names of the action's inputs (bundle `args`), in declaration order; see Actions for types.
+   */
+  'inputs'?: (string)[];
 }
 
 export interface StandardAction__Output {
@@ -26,4 +30,8 @@ export interface StandardAction__Output {
    */
   'function_names': (string)[];
   'supported_chains': (_switchyard_data_v1_ProtocolNetwork__Output)[];
+  /**
+   * Names of the action's inputs (bundle `args`), in declaration order; see Actions for types.
+   */
+  'inputs': (string)[];
 }

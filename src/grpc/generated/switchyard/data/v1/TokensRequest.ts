@@ -17,8 +17,30 @@ export interface TokensRequest {
   'apy_from'?: (number | string);
   'tvl_from'?: (number | string);
   'include_metadata'?: (boolean);
+  /**
+   * Ours (`o:<offset>` base64url, from `next_cursor`) or the OpenAPI's numeric offset (`meta.cursor`).
+   */
   'cursor'?: (string);
   'page_size'?: (number);
+  'apy_to'?: (number | string);
+  'tvl_to'?: (number | string);
+  /**
+   * The spec's `tvl`: minimum TVL in USD (with `tvl_from`, both apply).
+   */
+  'tvl'?: (number | string);
+  /**
+   * The exact set of underlying tokens.
+   */
+  'underlying_tokens_exact'?: (string)[];
+  /**
+   * Default true.
+   */
+  'include_underlying'?: (boolean);
+  'primary_address'?: (string)[];
+  /**
+   * From 1; `cursor` wins when both are given.
+   */
+  'page'?: (number);
   '_chain_id'?: "chain_id";
   '_protocol_slug'?: "protocol_slug";
   '_project'?: "project";
@@ -30,6 +52,11 @@ export interface TokensRequest {
   '_include_metadata'?: "include_metadata";
   '_cursor'?: "cursor";
   '_page_size'?: "page_size";
+  '_apy_to'?: "apy_to";
+  '_tvl_to'?: "tvl_to";
+  '_tvl'?: "tvl";
+  '_include_underlying'?: "include_underlying";
+  '_page'?: "page";
 }
 
 export interface TokensRequest__Output {
@@ -47,8 +74,30 @@ export interface TokensRequest__Output {
   'apy_from'?: (number);
   'tvl_from'?: (number);
   'include_metadata'?: (boolean);
+  /**
+   * Ours (`o:<offset>` base64url, from `next_cursor`) or the OpenAPI's numeric offset (`meta.cursor`).
+   */
   'cursor'?: (string);
   'page_size'?: (number);
+  'apy_to'?: (number);
+  'tvl_to'?: (number);
+  /**
+   * The spec's `tvl`: minimum TVL in USD (with `tvl_from`, both apply).
+   */
+  'tvl'?: (number);
+  /**
+   * The exact set of underlying tokens.
+   */
+  'underlying_tokens_exact': (string)[];
+  /**
+   * Default true.
+   */
+  'include_underlying'?: (boolean);
+  'primary_address': (string)[];
+  /**
+   * From 1; `cursor` wins when both are given.
+   */
+  'page'?: (number);
   '_chain_id'?: "chain_id";
   '_protocol_slug'?: "protocol_slug";
   '_project'?: "project";
@@ -60,4 +109,9 @@ export interface TokensRequest__Output {
   '_include_metadata'?: "include_metadata";
   '_cursor'?: "cursor";
   '_page_size'?: "page_size";
+  '_apy_to'?: "apy_to";
+  '_tvl_to'?: "tvl_to";
+  '_tvl'?: "tvl";
+  '_include_underlying'?: "include_underlying";
+  '_page'?: "page";
 }

@@ -63,7 +63,7 @@ export interface RouteRequest {
    */
   'ignore_aggregators'?: (string)[];
   /**
-   * Standards (protocol families) to exclude.
+   * Standards (protocol families) to exclude; unknown names are ignored (reported in unknown_filters).
    */
   'ignore_standards'?: (string)[];
   /**
@@ -88,7 +88,7 @@ export interface RouteRequest {
    */
   'account_id'?: (string);
   /**
-   * Bridges to leave out of cross-chain routes (stargate, layerzero, across); unknown names are ignored.
+   * Bridges to leave out of cross-chain routes (stargate, layerzero, across); unknown names are ignored (reported in unknown_filters).
    */
   'ignore_bridges'?: (string)[];
   '_chain_id'?: "chain_id";
@@ -166,7 +166,7 @@ export interface RouteRequest__Output {
    */
   'ignore_aggregators': (string)[];
   /**
-   * Standards (protocol families) to exclude.
+   * Standards (protocol families) to exclude; unknown names are ignored (reported in unknown_filters).
    */
   'ignore_standards': (string)[];
   /**
@@ -191,7 +191,7 @@ export interface RouteRequest__Output {
    */
   'account_id'?: (string);
   /**
-   * Bridges to leave out of cross-chain routes (stargate, layerzero, across); unknown names are ignored.
+   * Bridges to leave out of cross-chain routes (stargate, layerzero, across); unknown names are ignored (reported in unknown_filters).
    */
   'ignore_bridges': (string)[];
   '_chain_id'?: "chain_id";

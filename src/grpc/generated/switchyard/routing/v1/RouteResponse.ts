@@ -7,15 +7,16 @@ import type { Long } from '@grpc/proto-loader';
 
 export interface RouteResponse {
   /**
-   * Simulated gas.
+   * A gas limit the transaction is proven (by simulation) to succeed with: within 1.3x of the gas it uses.
    */
   'gas'?: (string);
   /**
-   * Simulated amount out (receiver's balance change), base-10 string.
+   * Simulated amount out (receiver's balance change) of the first token_out, base-10 string; with
+   * several token_out, amounts_out has each.
    */
   'amount_out'?: (string);
   /**
-   * Minimum allowable output after slippage.
+   * Minimum allowable output after slippage (first token_out; min_amounts_out has each).
    */
   'min_amount_out'?: (string);
   /**
@@ -40,20 +41,42 @@ export interface RouteResponse {
    * Cross-chain routes: how long each bridge takes.
    */
   'bridging_estimates'?: (_switchyard_routing_v1_BridgingEstimate)[];
+  /**
+   * Simulated amount out per token_out, in order.
+   */
+  'amounts_out'?: (string)[];
+  /**
+   * Minimum per token_out, in order.
+   */
+  'min_amounts_out'?: (string)[];
+  /**
+   * Block number the answer was simulated on (same as created_at).
+   */
+  'block_number'?: (number | string | Long);
+  /**
+   * Unix seconds after which the answer should be fetched again.
+   */
+  'valid_until'?: (number | string | Long);
+  /**
+   * "field=value" for every ignore entry (ignore_standards, ignore_aggregators, ignore_bridges) that
+   * names nothing we integrate: ignored, not refused. REST reports them in x-switchyard-ignored-filters.
+   */
+  'unknown_filters'?: (string)[];
   '_price_impact'?: "price_impact";
 }
 
 export interface RouteResponse__Output {
   /**
-   * Simulated gas.
+   * A gas limit the transaction is proven (by simulation) to succeed with: within 1.3x of the gas it uses.
    */
   'gas': (string);
   /**
-   * Simulated amount out (receiver's balance change), base-10 string.
+   * Simulated amount out (receiver's balance change) of the first token_out, base-10 string; with
+   * several token_out, amounts_out has each.
    */
   'amount_out': (string);
   /**
-   * Minimum allowable output after slippage.
+   * Minimum allowable output after slippage (first token_out; min_amounts_out has each).
    */
   'min_amount_out': (string);
   /**
@@ -78,5 +101,26 @@ export interface RouteResponse__Output {
    * Cross-chain routes: how long each bridge takes.
    */
   'bridging_estimates': (_switchyard_routing_v1_BridgingEstimate__Output)[];
+  /**
+   * Simulated amount out per token_out, in order.
+   */
+  'amounts_out': (string)[];
+  /**
+   * Minimum per token_out, in order.
+   */
+  'min_amounts_out': (string)[];
+  /**
+   * Block number the answer was simulated on (same as created_at).
+   */
+  'block_number': (string);
+  /**
+   * Unix seconds after which the answer should be fetched again.
+   */
+  'valid_until': (string);
+  /**
+   * "field=value" for every ignore entry (ignore_standards, ignore_aggregators, ignore_bridges) that
+   * names nothing we integrate: ignored, not refused. REST reports them in x-switchyard-ignored-filters.
+   */
+  'unknown_filters': (string)[];
   '_price_impact'?: "price_impact";
 }

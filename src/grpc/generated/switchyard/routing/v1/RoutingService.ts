@@ -8,6 +8,7 @@ import type { BundleRequest as _switchyard_routing_v1_BundleRequest, BundleReque
 import type { BundleResponse as _switchyard_routing_v1_BundleResponse, BundleResponse__Output as _switchyard_routing_v1_BundleResponse__Output } from '../../../switchyard/routing/v1/BundleResponse.js';
 import type { NontokenizedRouteRequest as _switchyard_routing_v1_NontokenizedRouteRequest, NontokenizedRouteRequest__Output as _switchyard_routing_v1_NontokenizedRouteRequest__Output } from '../../../switchyard/routing/v1/NontokenizedRouteRequest.js';
 import type { NontokenizedRouteResponse as _switchyard_routing_v1_NontokenizedRouteResponse, NontokenizedRouteResponse__Output as _switchyard_routing_v1_NontokenizedRouteResponse__Output } from '../../../switchyard/routing/v1/NontokenizedRouteResponse.js';
+import type { QuoteResponse as _switchyard_routing_v1_QuoteResponse, QuoteResponse__Output as _switchyard_routing_v1_QuoteResponse__Output } from '../../../switchyard/routing/v1/QuoteResponse.js';
 import type { RouteRequest as _switchyard_routing_v1_RouteRequest, RouteRequest__Output as _switchyard_routing_v1_RouteRequest__Output } from '../../../switchyard/routing/v1/RouteRequest.js';
 import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteResponse__Output as _switchyard_routing_v1_RouteResponse__Output } from '../../../switchyard/routing/v1/RouteResponse.js';
 
@@ -53,6 +54,23 @@ export interface RoutingServiceClient extends grpc.Client {
   bundle(argument: _switchyard_routing_v1_BundleRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
   bundle(argument: _switchyard_routing_v1_BundleRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
   bundle(argument: _switchyard_routing_v1_BundleRequest, callback: grpc.requestCallback<_switchyard_routing_v1_BundleResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * What a route delivers, without its transaction (GET /api/v1/shortcuts/quote): the same search and
+   * simulation as Route; from_address may be empty (a neutral sender is simulated).
+   */
+  Quote(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
+  Quote(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
+  Quote(argument: _switchyard_routing_v1_RouteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
+  Quote(argument: _switchyard_routing_v1_RouteRequest, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * What a route delivers, without its transaction (GET /api/v1/shortcuts/quote): the same search and
+   * simulation as Route; from_address may be empty (a neutral sender is simulated).
+   */
+  quote(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
+  quote(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
+  quote(argument: _switchyard_routing_v1_RouteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
+  quote(argument: _switchyard_routing_v1_RouteRequest, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
@@ -116,6 +134,12 @@ export interface RoutingServiceHandlers extends grpc.UntypedServiceImplementatio
   Bundle: grpc.handleUnaryCall<_switchyard_routing_v1_BundleRequest__Output, _switchyard_routing_v1_BundleResponse>;
   
   /**
+   * What a route delivers, without its transaction (GET /api/v1/shortcuts/quote): the same search and
+   * simulation as Route; from_address may be empty (a neutral sender is simulated).
+   */
+  Quote: grpc.handleUnaryCall<_switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_QuoteResponse>;
+  
+  /**
    * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
    * Errors: INVALID_ARGUMENT (bad input), FAILED_PRECONDITION with code NO_ROUTE
    * ("Could not build shortcuts for route"), RESOURCE_EXHAUSTED (rate limit or full queue),
@@ -135,6 +159,7 @@ export interface RoutingServiceHandlers extends grpc.UntypedServiceImplementatio
 export interface RoutingServiceDefinition extends grpc.ServiceDefinition {
   Approve: MethodDefinition<_switchyard_routing_v1_ApproveRequest, _switchyard_routing_v1_ApproveResponse, _switchyard_routing_v1_ApproveRequest__Output, _switchyard_routing_v1_ApproveResponse__Output>
   Bundle: MethodDefinition<_switchyard_routing_v1_BundleRequest, _switchyard_routing_v1_BundleResponse, _switchyard_routing_v1_BundleRequest__Output, _switchyard_routing_v1_BundleResponse__Output>
+  Quote: MethodDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_QuoteResponse, _switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_QuoteResponse__Output>
   Route: MethodDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_RouteResponse, _switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_RouteResponse__Output>
   RouteNontokenized: MethodDefinition<_switchyard_routing_v1_NontokenizedRouteRequest, _switchyard_routing_v1_NontokenizedRouteResponse, _switchyard_routing_v1_NontokenizedRouteRequest__Output, _switchyard_routing_v1_NontokenizedRouteResponse__Output>
 }

@@ -1,0 +1,155 @@
+import type { DifferenceKind } from './diffOpenApi.js'
+
+/**
+ * Where our `/api/v1` knowingly differs from the vendor's published OpenAPI document
+ * (`/work/shared/reference/enso-openapi.json`), one entry per reason. `knownDifferences.test.ts`
+ * diffs our generated document against it and fails on a difference missing here (printing the
+ * entry to paste) and on an entry that no longer differs (so this list stays true).
+ *
+ * `operation` is `METHOD path` in OpenAPI syntax: our path when we serve the operation, the published
+ * one otherwise. `names` are parameters (`query chainId`) or field paths (`route[].via`, `data[].apy`).
+ * The document as a whole also differs: ours is OpenAPI 3.1 (JSON Schema 2020-12), the published one 3.0.
+ */
+export type KnownDifference = {
+  kind: DifferenceKind
+  operation: string
+  names?: readonly string[]
+  /** Why: what we do instead, or which issue serves it. */
+  reason: string
+}
+
+const BRIDGE_CHECK = 'GET /api/v1/{bridgeProtocol}/bridge/check'
+
+export const knownDifferences: readonly KnownDifference[] = [
+  // Paths we do not serve.
+  { kind: 'path-not-served', operation: 'GET /api/v1/ccip/router', reason: 'CCIP is not served (its own issue).' },
+  { kind: 'path-not-served', operation: 'GET /api/v1/ccip/bridge/check', reason: 'CCIP is not served (its own issue); /{bridgeProtocol}/bridge/check answers 400 BRIDGE_NOT_SUPPORTED.' },
+  { kind: 'path-not-served', operation: 'GET /api/v1/cctp/bridge/check', reason: 'CCTP is not served (its own issue); /{bridgeProtocol}/bridge/check answers 400 BRIDGE_NOT_SUPPORTED.' },
+  { kind: 'path-not-served', operation: 'GET /api/v1/cctp/bridge/claim', reason: 'CCTP is not served (its own issue).' },
+  { kind: 'path-not-served', operation: 'GET /api/v1/cctp/bridge/tokenmessengerv2', reason: 'CCTP is not served (its own issue).' },
+  { kind: 'path-not-served', operation: 'GET /api/v1/relay/bridge/check', reason: 'Relay is not served; /{bridgeProtocol}/bridge/check answers 400 BRIDGE_NOT_SUPPORTED.' },
+  { kind: 'path-not-served', operation: 'POST /api/v1/shortcuts/static/ipor', reason: 'IPOR shortcuts are their own issue.' },
+
+  // Paths the published document does not have.
+  { kind: 'path-not-in-reference', operation: 'GET /api/v1/account/{id}', reason: 'Returns the key\'s accountId when {id} is it, 404 NOT_FOUND otherwise (README).' },
+  { kind: 'path-not-in-reference', operation: 'GET /api/v1/integration/{slug}', reason: 'In spec.md: one protocol\'s standard, as an object.' },
+  { kind: 'path-not-in-reference', operation: 'GET /api/v1/prices/token-price', reason: 'In spec.md: one token\'s price from chainId and address in the query.' },
+  { kind: 'path-not-in-reference', operation: 'GET /api/v1/volume/{chainId}', reason: 'In spec.md: swap volume on one chain.' },
+  { kind: 'path-not-in-reference', operation: 'GET /api/v1/openapi.json', reason: 'This document.' },
+
+  // Parameters.
+  { kind: 'param-required', operation: 'GET /api/v1/shortcuts/route', names: ['query chainId'], reason: 'Optional: defaults to 1.' },
+  { kind: 'param-required', operation: 'POST /api/v1/shortcuts/bundle', names: ['query chainId'], reason: 'Optional: defaults to 1.' },
+  { kind: 'param-required', operation: 'GET /api/v1/wallet/approve', names: ['query chainId'], reason: 'Optional: defaults to 1.' },
+  { kind: 'param-not-served', operation: 'POST /api/v1/shortcuts/bundle', names: ['query executionMode'], reason: 'Not accepted on bundles (refused as an unknown field); GET/POST /shortcuts/route accept it.' },
+  {
+    kind: 'param-not-in-reference', operation: 'POST /api/v1/shortcuts/bundle', names: ['query callbackGasLimit', 'query ignoreStandards', 'query slippage'],
+    reason: 'Accepted: ignoreStandards as on /shortcuts/route; slippage is the in-plan minimum on routed outputs under the delegate strategy; callbackGasLimit (at most 10,000,000) is the default callbackGasLimit of the bundle\'s bridge actions.',
+  },
+  {
+    kind: 'param-not-served', operation: 'GET /api/v1/nontokenized',
+    names: ['query address', 'query chainId', 'query cursor', 'query page', 'query pageSize', 'query positionId', 'query primaryAddress', 'query project', 'query protocolSlug', 'query underlyingTokens', 'query underlyingTokensExact'],
+    reason: 'Accepted and passed to gRPC, but the gateway validates this query with no zod schema, so the generated document cannot list them.',
+  },
+  { kind: 'param-not-in-reference', operation: 'GET /api/v1/aggregators', names: ['query chainId'], reason: 'Optional filter: the aggregators served on one chain.' },
+  { kind: 'param-required', operation: 'GET /api/v1/shortcuts/quote', names: ['query chainId'], reason: 'Optional: defaults to 1.' },
+  {
+    kind: 'param-not-in-reference', operation: 'GET /api/v1/shortcuts/quote',
+    names: ['query destinationChainId', 'query executionMode', 'query ignoreBridges', 'query minAmountOut', 'query receiver', 'query referralCode', 'query refundReceiver', 'query slippage', 'query spender', 'query toEoa', 'query variableEstimates'],
+    reason: 'A quote is the route simulated without its transaction: it takes every route parameter (validated by parseRouteRequest).',
+  },
+  { kind: 'param-not-served', operation: 'GET /api/v1/tokens', names: ['query liquidityType'], reason: 'Not accepted (refused as an unknown field).' },
+  { kind: 'param-not-in-reference', operation: 'GET /api/v1/tokens', names: ['query tvl'], reason: 'Accepted by the gateway\'s tokens query and passed to gRPC.' },
+  { kind: 'param-type', operation: 'GET /api/v1/tokens', names: ['query name', 'query symbol'], reason: 'One value, not a list: `symbol[]=X` with a single value is read as `symbol=X`; several are refused.' },
+
+  // Response bodies without a schema on our side (the route declares none).
+  { kind: 'response-undocumented', operation: 'GET /api/v1/account/accountId', reason: 'A JSON string; the route declares no response schema.' },
+  { kind: 'response-undocumented', operation: 'GET /api/v1/nontokenized', reason: 'The route declares no response schema ({ data, meta } in the README).' },
+  { kind: 'response-undocumented', operation: 'GET /api/v1/shortcuts/route/nontokenized', reason: 'The route declares no response schema (fields in the README).' },
+  { kind: 'response-undocumented', operation: 'POST /api/v1/shortcuts/bundle', reason: 'The route declares no response schema (the SDK\'s BundleData).' },
+
+  // Response fields: /shortcuts/route.
+  { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/shortcuts/quote', names: ['blockNumber', 'gas'], reason: 'The route\'s gas limit and the block simulated on.' },
+  { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/quote', names: ['route[].poolAddresses', 'route[].positionOut', 'route[].sources', 'route[].via'], reason: 'Steps as on /shortcuts/route.' },
+  ...(['GET', 'POST'] as const).flatMap((method): KnownDifference[] => [
+    {
+      kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`,
+      names: ['userOp', 'userOp.callData', 'userOp.callGasLimit', 'userOp.factory', 'userOp.factoryData', 'userOp.maxFeePerGas', 'userOp.maxPriorityFeePerGas', 'userOp.nonce', 'userOp.paymaster', 'userOp.paymasterData', 'userOp.paymasterPostOpGasLimit', 'userOp.paymasterVerificationGasLimit', 'userOp.preVerificationGas', 'userOp.sender', 'userOp.signature', 'userOp.verificationGasLimit'],
+      reason: 'No ERC-4337 user operations (the ensowallet-v2 strategy is not served).',
+    },
+    { kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`, names: ['route[].poolAddresses', 'route[].positionOut', 'route[].sources', 'route[].via'], reason: 'Steps carry tokenIn, tokenOut, protocol, action, primary, internalRoutes, args and chain ids only (no aggregators, off-chain settlers or non-tokenized positions in routes).' },
+    {
+      kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`,
+      names: ['bridgingEstimates[].note', 'bridgingEstimates[].receiveBlockTimeSeconds', 'bridgingEstimates[].receiveConfirmations', 'bridgingEstimates[].sendBlockTimeSeconds', 'bridgingEstimates[].sendConfirmations'],
+      reason: 'Estimates give fromChainId, toChainId, token, estimatedSeconds, bridge and source (the SDK\'s BridgeLatencyEstimate).',
+    },
+  ]),
+
+  // Response fields: bridge status.
+  {
+    kind: 'response-field-not-served', operation: BRIDGE_CHECK,
+    names: [
+      'ensoDestinationEvent.accountId', 'ensoDestinationEvent.blockNumber', 'ensoDestinationEvent.chainId', 'ensoDestinationEvent.error', 'ensoDestinationEvent.refundDetails', 'ensoDestinationEvent.requestId', 'ensoDestinationEvent.success', 'ensoDestinationEvent.transactionHash',
+      'ensoSourceEvent.accountId', 'ensoSourceEvent.blockNumber', 'ensoSourceEvent.chainId', 'ensoSourceEvent.error', 'ensoSourceEvent.refundDetails', 'ensoSourceEvent.requestId', 'ensoSourceEvent.success', 'ensoSourceEvent.transactionHash',
+    ],
+    reason: 'Sent as the server\'s event JSON, but our response schema declares the events as free-form objects, so their fields are not listed.',
+  },
+  {
+    kind: 'response-field-not-served', operation: BRIDGE_CHECK,
+    names: ['ensoMetadata', 'ensoMetadata.amountIn', 'ensoMetadata.chainId', 'ensoMetadata.timestamp', 'ensoMetadata.tokenIn', 'ensoMetadata.tokenOut', 'hops', 'hops[].destinationChainId', 'hops[].destinationTxHash', 'hops[].ensoDestinationEvent', 'hops[].ensoSourceEvent', 'hops[].layerZeroMessage', 'hops[].sourceChainId', 'hops[].sourceTxHash', 'hops[].status', 'isMultiBridge'],
+    reason: 'One bridge leg per transaction; no multi-bridge hops or route metadata.',
+  },
+  {
+    kind: 'response-field-not-served', operation: BRIDGE_CHECK,
+    names: ['layerZeroMessage', 'layerZeroMessage.dstBlockNumber', 'layerZeroMessage.dstChainId', 'layerZeroMessage.dstEid', 'layerZeroMessage.dstTimestamp', 'layerZeroMessage.dstTxHash', 'layerZeroMessage.receiver', 'layerZeroMessage.sender', 'layerZeroMessage.srcBlockNumber', 'layerZeroMessage.srcChainId', 'layerZeroMessage.srcEid', 'layerZeroMessage.srcTimestamp', 'layerZeroMessage.srcTxHash', 'layerZeroMessage.status'],
+    reason: 'The status is read from both chains\' logs, not from LayerZero Scan; the packet is summarised in status and the destination fields.',
+  },
+
+  // Response fields: actions.
+  ...(['GET /api/v1/actions', 'GET /api/v1/actions/{slug}'] as const).map((operation): KnownDifference => ({
+    kind: 'response-field-not-served', operation, names: ['[].variants', '[].variants[].action', '[].variants[].bundleName', '[].variants[].inputs'],
+    reason: 'No variants field: each variant (singledeposit, multiredeem, …) is an action name of its own in our bundle registry.',
+  })),
+
+  // Response fields: prices.
+  { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/prices/{chainId}', names: ['[].blockNumber', '[].confidence'], reason: 'Prices are read from pools at blockNumber; confidence in 0..1 (README).' },
+  { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/prices/{chainId}/{address}', names: ['blockNumber', 'confidence'], reason: 'Prices are read from pools at blockNumber; confidence in 0..1 (README).' },
+
+  // Response fields: standards.
+  { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/standards', names: ['[].forks[].name', '[].protocol.name'], reason: 'Protocols carry their display name.' },
+  {
+    kind: 'response-field-not-served', operation: 'GET /api/v1/standards/{slug}',
+    names: ['chains', 'chains[].id', 'chains[].name', 'description', 'logosUri', 'name', 'project', 'slug', 'url'],
+    reason: 'The published document gives a ProtocolModel here, but @ensofinance/sdk getStandardBySlug reads an array of standards, which we send.',
+  },
+  {
+    kind: 'response-field-not-in-reference', operation: 'GET /api/v1/standards/{slug}',
+    names: [
+      '[].actions', '[].actions[].action', '[].actions[].functionNames', '[].actions[].inputs', '[].actions[].name', '[].actions[].supportedChains',
+      '[].forks', '[].forks[].name', '[].forks[].slug', '[].forks[].url', '[].protocol', '[].protocol.name', '[].protocol.slug', '[].protocol.url',
+    ],
+    reason: 'A one-element array of standards, as @ensofinance/sdk getStandardBySlug reads it.',
+  },
+
+  // Response fields: tokens.
+  {
+    kind: 'response-field-not-served', operation: 'GET /api/v1/tokens',
+    names: ['data[].borrowApyBase', 'data[].borrowApyReward', 'data[].depositType', 'data[].redeemType'],
+    reason: 'No borrow APY; deposit and redeem types are not classified.',
+  },
+  { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/tokens', names: ['meta.nextCursor', 'meta.pageSize'], reason: 'The published PaginationMeta plus our opaque cursor (nextCursor) and pageSize.' },
+  { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/tokens', names: ['data[].apyWindow'], reason: 'How apy was measured (method and block window).' },
+  { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/tokens', names: ['data[].protocolSlug'], reason: 'The protocol\'s slug beside its name.' },
+
+  // Response fields: approvals.
+  {
+    kind: 'response-field-not-in-reference', operation: 'GET /api/v1/wallet/approve',
+    names: ['prerequisites', 'prerequisites[].data', 'prerequisites[].from', 'prerequisites[].to', 'prerequisites[].value', 'requiresZeroAllowanceFirst'],
+    reason: 'USDT-style tokens with a non-zero allowance: approve(spender, 0) first (README).',
+  },
+]
+
+/** The ids of every listed difference, as `diffOpenApi`'s `differenceId` writes them. */
+export function knownDifferenceIds(list: readonly KnownDifference[] = knownDifferences): string[] {
+  return list.flatMap((d) => (d.names ?? [undefined]).map((name) => (name === undefined ? `${d.kind} ${d.operation}` : `${d.kind} ${d.operation} ${name}`)))
+}

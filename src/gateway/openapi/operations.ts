@@ -1,0 +1,103 @@
+import type { z } from 'zod'
+import { bridgePoolsQuerySchema } from '../../schemas/bridgePoolsQuery.js'
+import { bridgeStatusQuerySchema, statusBridgeProtocols } from '../../schemas/bridgeStatusQuery.js'
+import { bundleParamsSchema } from '../../schemas/bundleRequest.js'
+import { approveRequestSchema } from '../../schemas/approveRequest.js'
+import { nontokenizedRouteRequestSchema } from '../../schemas/nontokenizedRequest.js'
+import { routeRequestSchema } from '../../schemas/routeRequest.js'
+import { walletBalancesQuerySchema } from '../../schemas/walletBalancesQuery.js'
+import type { QueryShape } from '../mapping/normalizeQuery.js'
+import { nontokenizedRouteQueryShape } from '../routes/nontokenized.js'
+import { bundleQueryShape, routeQueryShape } from '../routes/shortcuts.js'
+import { accountParamsSchema } from '../schemas/accountParams.js'
+import { actionParamsSchema } from '../schemas/actionsResponse.js'
+import { aggregatorsQuerySchema } from '../schemas/aggregatorsQuery.js'
+import { networksQuerySchema } from '../schemas/networksQuery.js'
+import { priceParamsSchema, pricesParamsSchema, pricesQuerySchema } from '../schemas/pricesParams.js'
+import { projectParamsSchema } from '../schemas/projectParams.js'
+import { protocolsQuerySchema } from '../schemas/protocolsQuery.js'
+import { standardParamsSchema } from '../schemas/standardParams.js'
+import { tokensQueryShape, tokensQuerySchema } from '../schemas/tokensQuery.js'
+import { volumeParamsSchema } from '../schemas/volume.js'
+import { bundleBodySchema } from './bundleBodySchema.js'
+
+/** A zod object schema whose properties are query or path parameters. */
+export type ParametersSchema = z.ZodObject
+
+/**
+ * What the OpenAPI document says about one route beyond what the Fastify route table knows (method,
+ * path, the 200 response schema). Every field points at the schema the handler itself validates with,
+ * so the document cannot drift from the validators.
+ */
+export type OperationEntry = {
+  /** `GET` or `POST`. */
+  method: 'GET' | 'POST'
+  /** Path under `/api/v1`, in Fastify syntax, exactly as the route plugin declares it (`/prices/:chainId`). */
+  path: string
+  /** One line for the UI. */
+  summary: string
+  /** Group in the UI (the route plugin's resource). */
+  tag: string
+  /**
+   * The zod objects the handler parses its query string and path parameters with. A property named in
+   * the path becomes a path parameter; every other property a query parameter.
+   */
+  parameters?: readonly ParametersSchema[]
+  /** How the handler reads the query (`normalizeQuery`): its `json` fields are documented as JSON content. */
+  queryShape?: QueryShape
+  /** The zod schema of the JSON body (built lazily, since some are assembled from registries). */
+  body?: () => z.ZodType
+  /** Path parameters that only accept these values (the validator refuses others with 400). */
+  pathValues?: Readonly<Record<string, readonly string[]>>
+  /** Why a 200 body has no schema, or what it is, when the route declares no response schema. */
+  responseDescription?: string
+  /** Whether the route needs the API key (default true: the gRPC server checks it). */
+  authenticated?: boolean
+}
+
+type Options = Omit<OperationEntry, 'method' | 'path' | 'summary' | 'tag'>
+const get = (path: string, tag: string, summary: string, options: Options = {}): OperationEntry => ({ method: 'GET', path, summary, tag, ...options })
+const post = (path: string, tag: string, summary: string, options: Options = {}): OperationEntry => ({ method: 'POST', path, summary, tag, ...options })
+
+/**
+ * Every route served under `/api/v1`, one line each (STYLE 1.5: explicit registry). A route added to a
+ * plugin but not here makes `openApiPlugin.test.ts` fail with its name; add it here with the zod
+ * schemas its handler validates with.
+ */
+export const operations: readonly OperationEntry[] = [
+  post('/shortcuts/route', 'shortcuts', 'Best route from tokenIn to tokenOut, encoded and simulated', {
+    // parseRouteRequest(body, { requireVariableEstimates: true }) requires it on POST.
+    body: () => routeRequestSchema.required({ variableEstimates: true }),
+  }),
+  get('/shortcuts/route', 'shortcuts', 'Best route from tokenIn to tokenOut (query string)', { parameters: [routeRequestSchema], queryShape: routeQueryShape }),
+  // getQuote fills a missing fromAddress, then validates with parseRouteRequest like the route.
+  get('/shortcuts/quote', 'shortcuts', 'The route\'s amounts without its transaction', { parameters: [routeRequestSchema.partial({ fromAddress: true })], queryShape: routeQueryShape }),
+  post('/shortcuts/bundle', 'shortcuts', 'Several actions in one transaction', { parameters: [bundleParamsSchema], queryShape: bundleQueryShape, body: bundleBodySchema, responseDescription: 'The SDK\'s BundleData' }),
+  get('/shortcuts/route/nontokenized', 'shortcuts', 'Any tokens into a position the wallet holds directly', {
+    parameters: [nontokenizedRouteRequestSchema], queryShape: nontokenizedRouteQueryShape, responseDescription: '{ createdAt, gas, amountDeposited, priceImpact, tx, route, feeAmount, ensoFeeAmount }',
+  }),
+  get('/nontokenized', 'nontokenized', 'Positions a wallet can hold directly', { responseDescription: '{ data, meta }' }),
+  get('/wallet/approve', 'wallet', 'Approval transaction for the router or delegate', { parameters: [approveRequestSchema] }),
+  get('/wallet/balances', 'wallet', 'Non-zero balances of a wallet, with USD prices', { parameters: [walletBalancesQuerySchema] }),
+  get('/account/accountId', 'account', 'The API key\'s accountId (a JSON string)', { responseDescription: 'The accountId as a JSON string' }),
+  get('/account/:id', 'account', 'The accountId when it is the caller\'s, else 404', { parameters: [accountParamsSchema], responseDescription: 'The accountId as a JSON string' }),
+  get('/networks', 'networks', 'Supported networks', { parameters: [networksQuerySchema] }),
+  get('/protocols', 'protocols', 'Protocols and the chains they are served on', { parameters: [protocolsQuerySchema] }),
+  get('/standards', 'standards', 'Every protocol with its actions'),
+  get('/standards/:slug', 'standards', 'One protocol\'s standard (a one-element array)', { parameters: [standardParamsSchema] }),
+  get('/integration/:slug', 'standards', 'One protocol\'s standard', { parameters: [standardParamsSchema] }),
+  get('/projects', 'projects', 'Projects with their chains and protocols'),
+  get('/projects/:project/protocols', 'projects', 'Protocols of one project', { parameters: [projectParamsSchema] }),
+  get('/actions', 'actions', 'Bundle actions and their inputs'),
+  get('/actions/:slug', 'actions', 'Bundle actions of one protocol', { parameters: [actionParamsSchema] }),
+  get('/aggregators', 'aggregators', 'Aggregators that can be ignored in routes', { parameters: [aggregatorsQuerySchema] }),
+  get('/tokens', 'tokens', 'Base and DeFi tokens, cursor-paginated', { parameters: [tokensQuerySchema], queryShape: tokensQueryShape }),
+  get('/prices/token-price', 'prices', 'USD price of one token', { parameters: [priceParamsSchema] }),
+  get('/prices/:chainId/:address', 'prices', 'USD price of one token', { parameters: [priceParamsSchema] }),
+  get('/prices/:chainId', 'prices', 'USD prices of up to 100 tokens, in order', { parameters: [pricesParamsSchema, pricesQuerySchema], queryShape: { lists: ['addresses'] } }),
+  get('/volume/:chainId', 'volume', 'Swap volume over the last blocks', { parameters: [volumeParamsSchema] }),
+  get('/layerzero/pool', 'bridge', 'Stargate pools of a token (LayerZero)', { parameters: [bridgePoolsQuerySchema] }),
+  get('/stargate/pool', 'bridge', 'Stargate pools of a token', { parameters: [bridgePoolsQuerySchema] }),
+  get('/:bridgeProtocol/bridge/check', 'bridge', 'Status of a bridge transaction', { parameters: [bridgeStatusQuerySchema], pathValues: { bridgeProtocol: statusBridgeProtocols } }),
+  get('/openapi.json', 'meta', 'This document (OpenAPI 3.1)', { authenticated: false, responseDescription: 'An OpenAPI 3.1 document' }),
+]
