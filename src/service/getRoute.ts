@@ -10,7 +10,8 @@ import { NoRouteError } from '../errors/engine.js'
 import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { isNativeAddress } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
-import { proveGasLimit } from '../simulate/proveGasLimit.js'
+import { createGasLimitHints, isTightLimit } from '../simulate/gasLimitHints.js'
+import { CALLDATA_VARIANCE_GAS, proveGasLimit } from '../simulate/proveGasLimit.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { computePriceImpact } from './computePriceImpact.js'
@@ -47,6 +48,9 @@ type RouteComputation = {
   /** A gas limit the transaction is proven to succeed with. */
   gasLimit: bigint
 }
+
+/** What each route shape used last: lets one simulation both measure a route and prove its gas limit. */
+const gasHints = createGasLimitHints()
 
 /** Per-process cache of computations, keyed by block version and request (single flight). */
 const computations = createSingleFlight<RouteComputation>({ max: 2_000, ttl: 60_000 })
@@ -214,8 +218,15 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
         overrides,
         setup,
       })
-    const sim = await run(tx)
+    // A shape seen before runs under the limit its last gas implies: success both measures the route and
+    // proves that limit. A failure under the guess (out of gas, or a real revert) runs again unlimited.
+    const shape = `${params.chainId}|${strategy.kind}|${params.tokenIn.length}|${params.tokenOut.length}|${route.paths.map((p) => p.steps.map((st) => `${st.protocol}:${st.primary}`).join('>')).join(',')}`
+    const guess = gasHints.guess(shape)
+    let sim = await run(tx, guess)
+    const provenByGuess = guess !== undefined && sim.status === 'success' && isTightLimit(guess + CALLDATA_VARIANCE_GAS, sim.gasUsed)
+    if (guess !== undefined && sim.status === 'reverted') sim = await run(tx)
     if (sim.status === 'reverted') throw new NoRouteError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}` })
+    gasHints.learn(shape, sim.gasUsed)
     const amountsOut = sim.amountsOut
     if (amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
     // Router strategies check the minimum in the router: set it from the simulated output. The delegate
@@ -224,7 +235,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     // `gas` is a limit the final transaction is proven to succeed with (not the gas used, which is net
     // of refunds and too low as a limit).
     const final = strategy.encode(mins, plan)
-    const gasLimit = await proveGasLimit(sim.gasUsed, async (limit) => (await run(final, limit)).status === 'success')
+    const gasLimit = provenByGuess ? guess + CALLDATA_VARIANCE_GAS : await proveGasLimit(sim.gasUsed, async (limit) => (await run(final, limit)).status === 'success')
 
     return { route, plan, amountsOut, mins, gasLimit }
   }

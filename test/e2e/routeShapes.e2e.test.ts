@@ -109,9 +109,12 @@ describe('route answer shapes (REST through EnsoClient, and gRPC)', () => {
   })
 
   test('gas is a limit: sent with exactly `gas` the transaction succeeds, within 1.3× of the gas used (single hop, multi-hop, ETH in)', async () => {
+    // The second USDC → WETH has the first one's shape: it is simulated once, under the limit the first's gas implies.
     const cases = [
       { tokenIn: tokens.USDC!, tokenOut: tokens.WETH!, amount: 20_000n * 10n ** 6n },
+      { tokenIn: tokens.USDC!, tokenOut: tokens.WETH!, amount: 20_001n * 10n ** 6n },
       { tokenIn: tokens.LINK!, tokenOut: tokens.CRV!, amount: 30_000n * 10n ** 18n },
+      { tokenIn: tokens.LINK!, tokenOut: tokens.CRV!, amount: 29_000n * 10n ** 18n },
     ]
     for (const c of cases) {
       await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: c.tokenIn, amount: c.amount })
