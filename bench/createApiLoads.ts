@@ -22,7 +22,7 @@ export type ApiLoad = {
 }
 
 export const BENCH_API_KEY = 'bench-key-0123456789abcdefghij'
-const FROM = '0x000000000000000000000000000000000000b0b0'
+const FROM = '0x000000000000000000000000000000000001b0b0'
 const HEADERS = { 'content-type': 'application/json', authorization: `Bearer ${BENCH_API_KEY}` }
 
 /** Route pairs: [tokenIn, tokenOut, base amount]. */

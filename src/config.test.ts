@@ -31,4 +31,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow()
     expect(() => loadConfig({ SWITCHYARD_CHAINS: '1,x' })).toThrow()
   })
+
+  test('issue 12: gateway secret, in-flight bound and node retry from env; a short secret is refused without echoing it', () => {
+    const secret = 'a-gateway-secret-of-at-least-32-chars'
+    const c = loadConfig({ SWITCHYARD_GATEWAY_SECRET: secret, SWITCHYARD_MAX_INFLIGHT: '48', SWITCHYARD_NODE_RETRY_MS: '2500' })
+    expect([c.gatewaySecret, c.maxInflight, c.nodeRetryMs]).toEqual([secret, 48, 2500])
+    const defaults = loadConfig({})
+    expect([defaults.gatewaySecret, defaults.maxInflight, defaults.nodeRetryMs]).toEqual([undefined, undefined, 5000])
+    let message = ''
+    try {
+      loadConfig({ SWITCHYARD_GATEWAY_SECRET: 'short-secret-xyz' })
+    } catch (err) {
+      message = String(err)
+    }
+    expect(message).toMatch(/gatewaySecret/)
+    expect(message).not.toContain('short-secret-xyz')
+    expect(() => loadConfig({ SWITCHYARD_MAX_INFLIGHT: '0' })).toThrow()
+  })
 })

@@ -38,6 +38,11 @@ export const configSchema = z.strictObject({
   maxSplits: z.number().int().min(1).max(8).default(4),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * Redis shared by every replica (`redis://…`, `rediss://…`): rate-limit buckets, route computations
+   * and bridge-status records. Unset: all of it stays in this process.
+   */
+  redisUrl: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+  /**
    * The bridge relayer between the devnet chains (LayerZero verifier and executor, Across relayer).
    * `auto`: on when two or more chains run on the embedded devnet; external nodes never get one, since
    * real networks have real relayers. `off` leaves bridged messages undelivered.
@@ -45,6 +50,16 @@ export const configSchema = z.strictObject({
   relayer: z.enum(['auto', 'off']).default('auto'),
   /** Relayer polling interval, ms. */
   relayerPollMs: z.number().int().min(10).max(60_000).default(100),
+  /**
+   * The gateway's credential towards the gRPC server: only callers presenting it may state the
+   * client IP or pass on an authenticated key. Generated per process when unset (the in-process
+   * gateway); set the same value on both sides when the gateway runs elsewhere.
+   */
+  gatewaySecret: z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32-256 printable ASCII characters').optional(),
+  /** Most route, quote, bundle and non-tokenized route calls in flight; default engine threads × 16. */
+  maxInflight: z.number().int().positive().optional(),
+  /** How long a chain whose node failed answers 503 at once before one call probes the node again, ms. */
+  nodeRetryMs: z.number().int().min(100).max(600_000).default(5_000),
 })
 
 /** Parsed configuration. */
@@ -78,10 +93,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_GRPC_PORT) fromEnv.grpcPort = Number(env.SWITCHYARD_GRPC_PORT)
   if (env.SWITCHYARD_API_KEYS) fromEnv.apiKeys = env.SWITCHYARD_API_KEYS.split(',').map((s) => s.trim()).filter(Boolean)
   if (env.LOG_LEVEL) fromEnv.logLevel = env.LOG_LEVEL
+  if (env.SWITCHYARD_REDIS_URL) fromEnv.redisUrl = env.SWITCHYARD_REDIS_URL
   if (env.SWITCHYARD_RATE_LIMIT_PER_MINUTE) fromEnv.rateLimitPerMinute = Number(env.SWITCHYARD_RATE_LIMIT_PER_MINUTE)
   if (env.SWITCHYARD_ENGINE_THREADS) fromEnv.engineThreads = Number(env.SWITCHYARD_ENGINE_THREADS)
   if (env.SWITCHYARD_MAX_SPLITS) fromEnv.maxSplits = Number(env.SWITCHYARD_MAX_SPLITS)
   if (env.SWITCHYARD_RELAYER) fromEnv.relayer = env.SWITCHYARD_RELAYER
   if (env.SWITCHYARD_RELAYER_POLL_MS) fromEnv.relayerPollMs = Number(env.SWITCHYARD_RELAYER_POLL_MS)
+  if (env.SWITCHYARD_GATEWAY_SECRET) fromEnv.gatewaySecret = env.SWITCHYARD_GATEWAY_SECRET
+  if (env.SWITCHYARD_MAX_INFLIGHT) fromEnv.maxInflight = Number(env.SWITCHYARD_MAX_INFLIGHT)
+  if (env.SWITCHYARD_NODE_RETRY_MS) fromEnv.nodeRetryMs = Number(env.SWITCHYARD_NODE_RETRY_MS)
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }

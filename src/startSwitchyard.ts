@@ -1,10 +1,18 @@
+import { randomBytes } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { connectChains, type ConnectedChains } from './chain/connectChains.js'
 import type { Config } from './config.js'
 import { buildApp } from './gateway/app.js'
 import { createGrpcServer, type GrpcServer } from './grpc/server.js'
+import type { AuthContext } from './service/auth/authenticate.js'
 import { createApiKeyStore, type ApiKeyStore } from './service/auth/createApiKeyStore.js'
+import { DEFAULT_IP_RATE_LIMIT } from './service/auth/createRateLimiter.js'
+import { createMemoryStore } from './service/store/createMemoryStore.js'
+import { createRedisStore } from './service/store/createRedisStore.js'
+import type { Store } from './service/store/types.js'
+import { nodeHealth } from './service/nodeHealth.js'
 import { join } from 'node:path'
 import { createRelayer, fileCursorStore, type Relayer } from './relayer/createRelayer.js'
 import { createServiceContext } from './service/createServiceContext.js'
@@ -50,17 +58,30 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     chains: Object.values(connected.chains).map((c) => ({ chainId: c.chainId, source: c.source, fromCache: connected.devnet?.chains[c.chainId]?.fromCache })),
   })
   let t = performance.now()
-  const ctx = createServiceContext({ chains: connected.chains, logger, threads: config.engineThreads, maxSplits: config.maxSplits })
+  // Rate-limit buckets and shared results: Redis when configured (every replica shares them), else this process.
+  const store: Store = config.redisUrl ? await createRedisStore({ url: config.redisUrl, logger }) : createMemoryStore()
+  const ctx = createServiceContext({ chains: connected.chains, logger, threads: config.engineThreads, maxSplits: config.maxSplits, sharedCache: store.cache })
   phase('worker pool', t, { threads: config.engineThreads })
   t = performance.now()
   const apiKeys = createApiKeyStore({ keys: config.apiKeys })
+  // One key store and one pair of budgets for both transports: the gateway checks keys before it
+  // reads a body, the gRPC server checks direct callers, and a key is charged once per request.
+  const auth: AuthContext = {
+    apiKeys,
+    keyLimiter: store.createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
+    ipLimiter: store.createRateLimiter(DEFAULT_IP_RATE_LIMIT),
+  }
+  const gatewaySecret = config.gatewaySecret ?? randomBytes(32).toString('base64url')
+  const maxInflight = config.maxInflight ?? (config.engineThreads ?? availableParallelism()) * 16
+  nodeHealth.configure({ retryMs: config.nodeRetryMs, tripOnFailure: true })
   const metrics = createMetrics({ engine: ctx.engine })
   const grpc = createGrpcServer({
     services: instrumentServices(createServices(ctx), metrics),
-    auth: { apiKeys, keyRateLimit: { limit: config.rateLimitPerMinute, windowMs: 60_000 } },
+    auth: { apiKeys, context: auth, gatewaySecret },
+    maxInflight,
     logger,
   })
-  phase('services', t)
+  phase('services', t, { maxInflight })
   // Warm the snapshots and the workers so the first request does not pay for them; this reads the
   // chains while the servers below bind, and is awaited before the start counts as done.
   const warming = Promise.all(
@@ -84,7 +105,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     const grpcAddress = `${config.host}:${grpcPort}`
     phase('grpc listen', t, { address: grpcAddress })
     t = performance.now()
-    app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry })
+    app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret })
     const httpUrl = await app.listen({ host: config.host, port: config.httpPort })
     phase('gateway listen', t, { url: httpUrl })
     await warming
@@ -101,6 +122,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
         await gateway.close().catch(() => {})
         await grpc.shutdown().catch(() => {})
         await ctx.close().catch(() => {})
+        await store.close().catch(() => {})
         await connected.stop()
       },
     }
@@ -109,6 +131,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     await app?.close().catch(() => {})
     await grpc.shutdown().catch(() => {})
     await ctx.close().catch(() => {})
+    await store.close().catch(() => {})
     await connected.stop()
     throw cause
   }

@@ -4,6 +4,8 @@ import { createPublicClient, http, type PublicClient } from 'viem'
 import type { Config } from '../config.js'
 import type { ChainAddressBook, DevnetManifest } from './addressBook.js'
 import { createNodeFetch } from './createNodeFetch.js'
+import { guardChainId, type ChainIdGuard } from './guardChainId.js'
+import { redactRpcUrl } from './redactRpcUrl.js'
 import { discoverAddressBook } from './discoverAddressBook.js'
 import { loadScenario, defaultScenarioPath } from './devnet/scenario.js'
 import { startDevnet, type Devnet } from './devnet/startDevnet.js'
@@ -15,6 +17,19 @@ export type ChainRuntime = {
   source: 'devnet' | 'external'
   client: PublicClient
   addressBook: ChainAddressBook
+  /** External nodes only: the `eth_chainId` guard every call of `client` goes through. */
+  chainIdGuard?: ChainIdGuard | undefined
+}
+
+/** Options of {@link connectChains}. */
+export type ConnectChainsOptions = {
+  log?: ((m: string) => void) | undefined
+  /** Longest time between two `eth_chainId` checks of an external node (ms); default 5 s. */
+  chainIdCheckMs?: number | undefined
+  /** Called when an external node starts (error) or stops (undefined) reporting another chain. */
+  onChainIdChange?: ((chainId: number, error: Error | undefined) => void) | undefined
+  /** Devnet nodes that die are restarted from their recent state (`<stateDir>/run`); default on. */
+  superviseDevnet?: { dumpIntervalMs?: number | undefined } | false | undefined
 }
 
 /** Every configured chain, plus the devnet handle when any chain runs on it. */
@@ -29,28 +44,37 @@ export type ConnectedChains = {
 
 /**
  * Brings up every configured chain: chains with `SWITCHYARD_RPC_<id>` use that node (nothing is
- * deployed; the address book is discovered), the others start on the embedded anvil devnet.
+ * deployed; the address book is discovered), the others start on the embedded anvil devnet. An
+ * external node must report the configured chain id, at startup and afterwards (see `guardChainId`).
  * @returns the running chains
+ * @throws ChainIdMismatchError when a node reports another chain id (names both ids and the URL
+ * without credentials)
  */
-export async function connectChains(config: Config, { log }: { log?: (m: string) => void } = {}): Promise<ConnectedChains> {
+export async function connectChains(config: Config, { log, chainIdCheckMs, onChainIdChange, superviseDevnet = {} }: ConnectChainsOptions = {}): Promise<ConnectedChains> {
   const scenarioPath = config.scenarioPath ?? defaultScenarioPath
   const devnetChains = config.chains.filter((id) => !config.rpc[String(id)])
   const ports: Record<number, number> = {}
   for (const [k, v] of Object.entries(config.devnetPorts)) ports[Number(k)] = v
   const devnet = devnetChains.length
-    ? await startDevnet({ chains: devnetChains, scenarioPath, ports, cacheDir: join(config.stateDir, 'cache'), log })
+    ? await startDevnet({
+      chains: devnetChains, scenarioPath, ports, cacheDir: join(config.stateDir, 'cache'), log,
+      supervise: superviseDevnet === false ? undefined : { stateDir: join(config.stateDir, 'run'), dumpIntervalMs: superviseDevnet.dumpIntervalMs },
+    })
     : undefined
   const chains: Record<number, ChainRuntime> = {}
   try {
     for (const chainId of config.chains) {
       const external = config.rpc[String(chainId)]
       if (external) {
-        const client = createPublicClient({ transport: http(external, { fetchFn: createNodeFetch() }) }) as PublicClient
+        const chainIdGuard = guardChainId({ chainId, url: external, intervalMs: chainIdCheckMs, onChange: (e) => onChainIdChange?.(chainId, e) })
+        const client = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn: createNodeFetch() })) }) as PublicClient
+        // Refuse a node of another chain before reading anything from it.
+        await chainIdGuard.check()
         const { scenario } = loadScenario(scenarioPath)
         const tokens = scenario.chains[String(chainId)]?.tokens ?? []
         const addressBook = await discoverAddressBook(client, { chainId, tokens })
-        chains[chainId] = { chainId, rpcUrl: external, source: 'external', client, addressBook }
-        log?.(`chain ${chainId}: external node ${new URL(external).host}`)
+        chains[chainId] = { chainId, rpcUrl: external, source: 'external', client, addressBook, chainIdGuard }
+        log?.(`chain ${chainId}: external node ${redactRpcUrl(external)}`)
       } else {
         const d = devnet?.chains[chainId]
         if (!d) throw new Error(`devnet chain ${chainId} did not start`)

@@ -1,5 +1,5 @@
 import { toHex, type Address, type Hex, type PublicClient } from 'viem'
-import { InvalidNodeResponseError } from '../errors/chain.js'
+import { InvalidNodeResponseError, UnhealthyHeadError } from '../errors/chain.js'
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { loadAaveV3 } from '../protocols/aave-v3/load.js'
@@ -46,7 +46,9 @@ export type SnapshotStore = {
  * Multicall3 batch per family, pinned to that block). On a later block it checks the previous head is
  * still canonical, asks for the logs emitted since (pools, the Balancer Vault, the Aave Pool...) and
  * re-reads only the pools that emitted any, carrying the others over; a reorg, a gap over 2,000
- * blocks or a failed log query reloads everything. Concurrent callers share one load (single flight). Versions are `"<chainId>:<block>:<hash prefix>"`.
+ * blocks or a failed log query reloads everything. A new head the node cannot serve by its number
+ * (a lying or broken node) fails with UnhealthyHeadError (UPSTREAM_UNAVAILABLE). Concurrent callers
+ * share one load (single flight). Versions are `"<chainId>:<block>:<hash prefix>"`.
  * @returns the store
  */
 export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: CreateSnapshotStoreParameters): SnapshotStore {
@@ -111,18 +113,37 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
     return previous.pools.filter((p) => !dropped.has(p.address.toLowerCase())).map((p) => byAddress.get(p.address.toLowerCase()) ?? carry(p))
   }
 
-  async function refresh(): Promise<EngineSnapshot> {
-    // Raw call: only number, hash and timestamp are needed, not viem's full block formatting.
-    const block = (await client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as { number: Hex; hash: Hex; timestamp: Hex } | null
+  /** Raw call: only number, hash and timestamp are needed, not viem's full block formatting. */
+  async function readBlock(tag: Hex | 'latest'): Promise<{ number: Hex; hash: Hex; timestamp: Hex } | null> {
+    const block = (await client.request({ method: 'eth_getBlockByNumber', params: [tag, false] })) as { number: Hex; hash: Hex; timestamp: Hex } | null
+    if (block === null && tag !== 'latest') return null
     if (!block || !/^0x[0-9a-f]+$/i.test(block.number ?? '') || !/^0x[0-9a-f]{64}$/i.test(block.hash ?? '') || !/^0x[0-9a-f]+$/i.test(block.timestamp ?? '')) {
       throw new InvalidNodeResponseError({ method: 'eth_getBlockByNumber', reason: 'not a block' })
     }
+    return block
+  }
+
+  async function refresh(attempt = 0): Promise<EngineSnapshot> {
+    const block = (await readBlock('latest'))!
     const head = BigInt(block.number)
-    headCheckedAt = Date.now()
     // The hash is part of the version: after a reorg (or an anvil revert) the same number can carry
     // another state, and workers cache graphs by version.
     const version = `${chainId}:${head}:${block.hash.slice(2, 14)}`
-    if (snapshot && snapshot.version === version) return snapshot
+    if (snapshot && snapshot.version === version) {
+      headCheckedAt = Date.now()
+      return snapshot
+    }
+    // A new head must be the block the node serves at that number (THREATS N6): a node announcing a
+    // head a million blocks ahead, or far behind, that it cannot back is unhealthy (503), not a chain
+    // without pools (which would answer "no route" or "no price"). A backed jump or fall is a reorg or
+    // a node restarted from older state: reloaded in full below. A mismatch can be a reorg between the
+    // two reads, so it is re-read once.
+    const backing = await readBlock(toHex(head))
+    if (!backing || backing.hash.toLowerCase() !== block.hash.toLowerCase()) {
+      if (attempt === 0 && backing) return refresh(1)
+      throw new UnhealthyHeadError({ chainId, previous: snapshot?.blockNumber, reported: head, reason: backing ? `block ${head} is ${backing.hash}, not ${block.hash}` : `block ${head} cannot be read by its number` })
+    }
+    headCheckedAt = Date.now()
     const timestamp = BigInt(block.timestamp)
     let pools: PoolSnapshotBase[] | undefined
     if (snapshot && head > snapshot.blockNumber && head - snapshot.blockNumber <= MAX_INCREMENTAL_BLOCKS) {

@@ -46,11 +46,15 @@ export function addBalanceOfSelf(planner: Planner, params: { helpers: Switchyard
 /**
  * Plans a sweep: the executing contract's whole balance of `token` goes to `receiver`. This is how leftovers
  * reach the refund receiver and how outputs reach the receiver: the executor itself makes the transfer, so no
- * helper ever needs an allowance. Tokens that revert on zero transfers need the sweep omitted when the
- * simulated leftover is zero.
+ * helper ever needs an allowance. The balance is read at execution time, so whatever rounding or taxes did
+ * upstream, nothing is left. A token with a sweep declared on the planner ({@link Planner.setSweep}: rebasing
+ * share tokens such as stETH, whose balance transfer can leave a share behind) is moved that way instead.
+ * Tokens that revert on zero transfers need the sweep omitted when the simulated leftover is zero.
  * @returns the handle of the swept amount
  */
 export function addSweep(planner: Planner, params: { helpers: SwitchyardHelperAddresses; token: Address; receiver: Address }): ReturnValue {
+  const declared = planner.sweepOf(params.token)
+  if (declared) return declared(planner, params.receiver)
   const amount = addBalanceOfSelf(planner, params)
   addTransfer(planner, { token: params.token, receiver: params.receiver, amount })
   return amount

@@ -1,4 +1,4 @@
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { InvalidPlannerCallError } from '../errors/encoding.js'
 import type { Call } from './call.js'
 import { encodePlan } from './encodePlan.js'
@@ -18,6 +18,13 @@ export type PlannedCommand = {
   /** The handle returned by `add`, if any. */
   readonly returnValue: ReturnValue | undefined
 }
+
+/**
+ * Plans moving the executing contract's whole holding of one token to `receiver`, for tokens whose
+ * whole balance a `transfer(balanceOf)` cannot move (see {@link Planner.setSweep}).
+ * @returns the handle of the amount moved
+ */
+export type PlanSweep = (planner: Planner, receiver: Address) => ReturnValue
 
 /** The output of {@link Planner.plan}: the arguments of `executeShortcut`. */
 export type PlanReturnType = {
@@ -44,6 +51,7 @@ export class Planner {
   readonly state: StateValue = stateValue
   readonly #commands: PlannedCommand[] = []
   readonly #kept: ReturnValue[] = []
+  readonly #sweeps = new Map<string, PlanSweep>()
 
   /** The commands recorded so far, in order. */
   get commands(): readonly PlannedCommand[] {
@@ -80,6 +88,8 @@ export class Planner {
     if (outputs.length !== 0 && !returnsState) {
       throw new InvalidPlannerCallError({ functionName: call.label, reason: 'a subplan call must return bytes[] or nothing' })
     }
+    // Tokens a callback brings in are the caller's to sweep afterwards.
+    for (const [token, sweep] of (subplans[0] as Planner).#sweeps) if (!this.#sweeps.has(token)) this.#sweeps.set(token, sweep)
     this.push(call, 'subplan', returnsState, false)
   }
 
@@ -96,6 +106,27 @@ export class Planner {
       throw new InvalidPlannerCallError({ functionName: call.label, reason: 'subplan arguments need addSubplan' })
     }
     this.push(call, 'replaceState', true, false)
+  }
+
+  /**
+   * Declares how this plan moves the whole holding of `token`, when a transfer of the balance would leave
+   * dust behind: a rebasing share token (stETH) converts the amount back to shares rounding down, so
+   * `transfer(balanceOf(self))` can leave a share, which no later transfer can move. The encoder that
+   * brings such a token into the plan declares it; `addSweep` (outputs delivered, leftovers refunded)
+   * then uses it. The last declaration for a token wins.
+   */
+  setSweep(token: Address, sweep: PlanSweep): void {
+    this.#sweeps.set(token.toLowerCase(), sweep)
+  }
+
+  /** The sweep declared for `token` (any case), if any. */
+  sweepOf(token: Address): PlanSweep | undefined {
+    return this.#sweeps.get(token.toLowerCase())
+  }
+
+  /** Tokens with a declared sweep (lowercase), in declaration order. */
+  get tokensWithSweep(): readonly Address[] {
+    return [...this.#sweeps.keys()] as Address[]
   }
 
   /** Handles whose slots are never reused, in `keep` order. */

@@ -58,3 +58,40 @@ export class UnknownChainError extends BaseError {
     })
   }
 }
+
+export type ChainIdMismatchErrorType = ChainIdMismatchError & { name: 'ChainIdMismatchError' }
+/**
+ * A node reports another chain than the one it is configured for. At startup this stops the boot; at
+ * runtime every call to that node fails with it (503, retryable) until the node reports the right id.
+ */
+export class ChainIdMismatchError extends BaseError {
+  override name = 'ChainIdMismatchError'
+  /** The chain the node is configured for. */
+  chainId: number
+  /** The chain id the node reported. */
+  reportedChainId: number
+  constructor({ chainId, reportedChainId, url }: { chainId: number; reportedChainId: number; url: string }) {
+    super(`The node for chain ${chainId} (${url}) reports chain id ${reportedChainId}.`, {
+      code: 'UPSTREAM_UNAVAILABLE',
+      details: `configured chain id ${chainId}, reported chain id ${reportedChainId}, node ${url}`,
+      metaMessages: [`Is SWITCHYARD_RPC_${chainId} pointing at a node of another chain?`, 'Did the provider behind the URL switch networks?'],
+    })
+    this.chainId = chainId
+    this.reportedChainId = reportedChainId
+  }
+}
+
+export type UnhealthyHeadErrorType = UnhealthyHeadError & { name: 'UnhealthyHeadError' }
+/**
+ * A node announced a chain head it cannot back: the block it calls `latest` cannot be read by its
+ * number, or is another block. Treated as a node fault (503, retryable), never as "no route".
+ */
+export class UnhealthyHeadError extends BaseError {
+  override name = 'UnhealthyHeadError'
+  constructor({ chainId, previous, reported, reason }: { chainId: number; previous: bigint | undefined; reported: bigint; reason: string }) {
+    super(`The node for chain ${chainId} announced an implausible head ${reported}.`, {
+      code: 'UPSTREAM_UNAVAILABLE',
+      details: `${reason}; previous head ${previous ?? 'none'}`,
+    })
+  }
+}

@@ -26,6 +26,11 @@ export const statusTable: Record<string, StatusRow> = {
   DUPLICATE_TOKEN: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_TOKEN: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_RECEIVER: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  // Receivers that can never use the tokens (see src/service/assertUsableAddresses.ts).
+  RECEIVER_IS_PRECOMPILE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  RECEIVER_IS_PROTOCOL_CONTRACT: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  RECEIVER_IS_TOKEN_CONTRACT: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  SENDER_IS_PRECOMPILE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_SLIPPAGE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_FEE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   FEE_RECEIVER_REQUIRED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
@@ -36,6 +41,8 @@ export const statusTable: Record<string, StatusRow> = {
   UNSUPPORTED_CHAIN: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   SAME_CHAIN_BRIDGE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   CROSS_CHAIN_NOT_SUPPORTED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  // More than one `Authorization` header / `authorization` metadata value: refused before any key lookup.
+  DUPLICATE_AUTHORIZATION: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   // 400 with the spec's message: no route.
   TOO_MANY_ACTIONS: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_REFERENCE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
@@ -66,6 +73,8 @@ export const statusTable: Record<string, StatusRow> = {
   WORKER_CRASHED: { grpc: GrpcStatus.UNAVAILABLE, http: 503 },
   UPSTREAM_UNAVAILABLE: { grpc: GrpcStatus.UNAVAILABLE, http: 503 },
   UNAVAILABLE: { grpc: GrpcStatus.UNAVAILABLE, http: 503 },
+  // Admission refused: the bound on in-flight route work is reached (retry after `retry-after`).
+  OVERLOADED: { grpc: GrpcStatus.UNAVAILABLE, http: 503 },
   DEADLINE_EXCEEDED: { grpc: GrpcStatus.DEADLINE_EXCEEDED, http: 504 },
   CANCELLED: { grpc: GrpcStatus.CANCELLED, http: 499 },
   NOT_IMPLEMENTED: { grpc: GrpcStatus.UNIMPLEMENTED, http: 501 },

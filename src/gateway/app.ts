@@ -1,7 +1,9 @@
 import type { ChannelCredentials } from '@grpc/grpc-js'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { AuthContext } from '../service/auth/authenticate.js'
 import { handleClientError } from './mapping/handleClientError.js'
 import { openApiPlugin } from './openapi/openApiPlugin.js'
+import { authPlugin } from './plugins/auth.js'
 import { errorHandlerPlugin } from './plugins/errorHandler.js'
 import { grpcClientPlugin, type GatewayClients } from './plugins/grpcClient.js'
 import { jsonDepthGuardPlugin } from './plugins/jsonDepthGuard.js'
@@ -50,12 +52,21 @@ export type BuildAppParameters = {
   metrics?: { contentType: string; metrics(): Promise<string> } | undefined
   /** Fastify `trustProxy`: set it behind a reverse proxy so the forwarded client IP is used. */
   trustProxy?: boolean | string | string[]
+  /**
+   * The gRPC server's key store and budgets (the same instances, in-process): keys are checked and
+   * charged in an `onRequest` hook, before any body is read, and calls go to gRPC marked as
+   * authenticated. Without it the gRPC server authenticates every call (the body is read first).
+   */
+  auth?: AuthContext | undefined
+  /** The gRPC server's gateway credential (`SWITCHYARD_GATEWAY_SECRET`), sent with every call. */
+  gatewaySecret?: string | undefined
 }
 
 /**
  * Builds the REST gateway: `/api/v1` (Enso shortcuts API) translated to gRPC calls. Does not listen
- * (fastify Testing guide): call `app.listen()` or `app.inject()`. Authentication and rate limits are
- * enforced by the gRPC server; the gateway forwards `authorization`, the client IP and a request id.
+ * (fastify Testing guide): call `app.listen()` or `app.inject()`. With `auth`, keys and budgets are
+ * checked before the body is read (see {@link authPlugin}); otherwise the gRPC server enforces them.
+ * The gateway forwards `authorization`, the client IP (believed with `gatewaySecret`) and a request id.
  *
  * @example
  * const app = await buildApp({ grpcAddress: '127.0.0.1:50051' })
@@ -88,10 +99,13 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
   await app.register(jsonDepthGuardPlugin)
   // Before the routes: its onRoute hook reads the route table (GET /api/v1/openapi.json, /docs).
   await app.register(openApiPlugin)
+  const credential = parameters.gatewaySecret ? { secret: parameters.gatewaySecret, authenticated: parameters.auth !== undefined } : undefined
   await app.register(grpcClientPlugin, clients
-    ? { clients, deadlineMs }
-    : { grpcAddress: grpcAddress ?? '', deadlineMs, ...(credentials ? { credentials } : {}) })
+    ? { clients, deadlineMs, credential }
+    : { grpcAddress: grpcAddress ?? '', deadlineMs, credential, ...(credentials ? { credentials } : {}) })
   await app.register(async (api) => {
+    // First in the scope: keys are checked before any body of these routes is read.
+    await api.register(authPlugin, { auth: parameters.auth })
     await api.register(shortcutsRoutes)
     await api.register(walletRoutes)
     await api.register(accountRoutes)

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net'
 import type { Metadata } from '@grpc/grpc-js'
+import { isGatewayCall } from './gatewayCredential.js'
 
-/** Peers whose `x-forwarded-for` is believed by default: the gateway on the same host. */
+/** Loopback peers: where the in-process gateway calls from. */
 export const DEFAULT_TRUSTED_PROXIES: readonly string[] = ['127.0.0.1', '::1', '::ffff:127.0.0.1']
 
 /**
@@ -19,19 +20,23 @@ export type ClientIpOfParameters = {
   metadata: Metadata
   /** `call.getPeer()`. */
   peer: string
-  /** Peer IPs allowed to state the client IP in `x-forwarded-for`. */
-  trustedProxies: ReadonlySet<string>
+  /** The gateway's credential; without it `x-forwarded-for` is never believed. */
+  gatewaySecret?: string | undefined
+  /** When given, only these peer IPs may state the client IP, and only with the credential. */
+  trustedProxies?: ReadonlySet<string> | undefined
 }
 
 /**
- * The client IP a request is rate-limited under. A trusted peer (the REST gateway) states it in
- * `x-forwarded-for`, and the entry it appended (the last one) is used; anyone else is limited by
- * their own address, so a direct caller cannot pick a fresh IP budget per request.
+ * The client IP a request is rate-limited under. The REST gateway states it in `x-forwarded-for`
+ * and proves it is the gateway with its credential ({@link isGatewayCall}); the entry it appended
+ * (the last one) is used. Anyone else, loopback callers included, is limited by the transport peer
+ * address, so a direct caller cannot pick a fresh IP budget per request by rotating the header.
  * @returns an IP string (or the peer label grpc-js gives when it has no address)
  */
-export function clientIpOf({ metadata, peer, trustedProxies }: ClientIpOfParameters): string {
+export function clientIpOf({ metadata, peer, gatewaySecret, trustedProxies }: ClientIpOfParameters): string {
   const address = peerAddressOf(peer)
-  if (!trustedProxies.has(address)) return address
+  if (!isGatewayCall(metadata, gatewaySecret)) return address
+  if (trustedProxies !== undefined && !trustedProxies.has(address)) return address
   const forwarded = metadata.get('x-forwarded-for')
   if (forwarded.length === 0) return address
   const last = forwarded[forwarded.length - 1]

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import { Metadata, type ServerUnaryCall, type ServiceError } from '@grpc/grpc-js'
+import { Metadata, status, type ServerUnaryCall, type ServiceError } from '@grpc/grpc-js'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '../errors/base.js'
@@ -68,5 +68,39 @@ describe('createUnaryHandler logs at the level of the outcome', () => {
     expect(lines[0]).toMatchObject({ level: levels.error, code: 'INTERNAL', msg: 'grpc call failed with an unexpected error' })
     expect(lines[0]?.err?.stack).toMatch(/TypeError: cannot read x of undefined/)
     expect(error.details).toBe('{"code":"INTERNAL","message":"Internal error."}')
+  })
+})
+
+describe('createUnaryHandler: two authorization values (issue 12)', () => {
+  // grpc-js clients refuse to send two values, but other HTTP/2 clients can; the handler sees both.
+  it('→ INVALID_ARGUMENT DUPLICATE_AUTHORIZATION before any work, charged to the IP budget', async () => {
+    let worked = 0
+    const handler = createUnaryHandler(
+      {
+        auth: { apiKeys: createApiKeyStore({ keys: [KEY] }), keyLimiter: createRateLimiter({ limit: 100, windowMs: 60_000 }), ipLimiter: createRateLimiter({ limit: 2, windowMs: 60_000 }) },
+        logger: pino({ level: 'silent' }),
+      },
+      { method: 'RoutingService/Route', work: () => { worked++; return {} } },
+    )
+    const call = () => {
+      const metadata = new Metadata()
+      metadata.add('authorization', `Bearer ${KEY}`)
+      metadata.add('authorization', `Bearer ${KEY}`)
+      const c = {
+        metadata, request: {}, cancelled: false,
+        getPeer: () => 'ipv4:203.0.113.9:5000', getDeadline: () => Infinity,
+        sendMetadata: () => {}, on: () => c, off: () => c,
+      } as unknown as ServerUnaryCall<object, object>
+      return new Promise<ServiceError>((resolve) => handler(c, (err) => resolve(err as ServiceError)))
+    }
+    const errors = [await call(), await call(), await call()]
+    expect(errors.map((e) => [e.code, JSON.parse(e.details).code])).toEqual([
+      [status.INVALID_ARGUMENT, 'DUPLICATE_AUTHORIZATION'],
+      [status.INVALID_ARGUMENT, 'DUPLICATE_AUTHORIZATION'],
+      [status.RESOURCE_EXHAUSTED, 'RATE_LIMITED'],
+    ])
+    expect(errors[0]?.metadata.get('switchyard-error-code')).toEqual(['DUPLICATE_AUTHORIZATION'])
+    expect(errors[2]?.metadata.get('retry-after')).toEqual(['30'])
+    expect(worked).toBe(0)
   })
 })

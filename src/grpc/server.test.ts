@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { deriveAccountId } from '../service/auth/deriveAccountId.js'
 import { SERVICE_NAMES } from './loadProtoDefinition.js'
 import {
-  authMetadata, callUnary, createGrpcTestHarness, detailsOf, sampleRouteAnswer, TEST_KEYS, type GrpcTestHarness,
+  authMetadata, callUnary, createGrpcTestHarness, detailsOf, sampleQuoteAnswer, sampleRouteAnswer, TEST_KEYS, type GrpcTestHarness,
 } from './testing/createGrpcTestHarness.js'
 
 const routeRequest = {
@@ -16,6 +16,7 @@ const routeRequest = {
   token_out: ['0x4444444444444444444444444444444444444444'],
 }
 const bearer = (key: string) => `Bearer ${key}`
+const GATEWAY_SECRET = 'gateway-secret-for-tests-0123456789abcdef'
 
 describe('gRPC server: authentication', () => {
   let h: GrpcTestHarness
@@ -81,7 +82,7 @@ describe('gRPC server: authentication', () => {
 describe('gRPC server: rate limits', () => {
   let h: GrpcTestHarness
   beforeAll(async () => {
-    h = await createGrpcTestHarness({ keyRateLimit: { limit: 3, windowMs: 60_000 }, ipRateLimit: { limit: 2, windowMs: 60_000 } })
+    h = await createGrpcTestHarness({ keyRateLimit: { limit: 3, windowMs: 60_000 }, ipRateLimit: { limit: 2, windowMs: 60_000 }, gatewaySecret: GATEWAY_SECRET })
   })
   afterAll(() => h.stop())
 
@@ -108,8 +109,8 @@ describe('gRPC server: rate limits', () => {
     expect((await callUnary(h.routing, 'Route', routeRequest, { metadata: authMetadata(bearer(TEST_KEYS.bob)) })).error).toBeUndefined()
   })
 
-  it('invalid keys are limited per x-forwarded-for IP from the (loopback) gateway', async () => {
-    const bad = (ip: string) => authMetadata('Bearer not-a-configured-key-000', { 'x-forwarded-for': ip })
+  it('invalid keys are limited per x-forwarded-for IP from the gateway (its credential)', async () => {
+    const bad = (ip: string) => authMetadata('Bearer not-a-configured-key-000', { 'x-forwarded-for': ip, 'x-switchyard-gateway': GATEWAY_SECRET })
     const codes: string[] = []
     for (let i = 0; i < 3; i++) codes.push(detailsOf((await callUnary(h.data, 'Account', {}, { metadata: bad('203.0.113.5') })).error).code)
     expect(codes).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'RATE_LIMITED'])
@@ -243,3 +244,97 @@ async function waitFor(predicate: () => boolean, timeoutMs = 2_000): Promise<voi
     await new Promise((r) => setTimeout(r, 5))
   }
 }
+
+describe('gRPC server: forwarded client IPs need the gateway credential (issue 12)', () => {
+  let h: GrpcTestHarness
+  beforeAll(async () => {
+    // Loopback peer, default trusted proxies: before issue 12 every rotated header got a fresh bucket.
+    h = await createGrpcTestHarness({ ipRateLimit: { limit: 2, windowMs: 60_000 }, gatewaySecret: GATEWAY_SECRET })
+  })
+  afterAll(() => h.stop())
+
+  it('direct loopback calls rotating x-forwarded-for share one bucket (the peer address)', async () => {
+    const codes: string[] = []
+    for (let i = 0; i < 4; i++) {
+      const md = authMetadata(undefined, { 'x-forwarded-for': `198.51.100.${i + 1}` })
+      codes.push(detailsOf((await callUnary(h.data, 'Account', {}, { metadata: md })).error).code)
+    }
+    expect(codes).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'RATE_LIMITED', 'RATE_LIMITED'])
+    // A wrong credential is no credential.
+    const forged = authMetadata(undefined, { 'x-forwarded-for': '198.51.100.99', 'x-switchyard-gateway': `${GATEWAY_SECRET}-forged` })
+    expect(detailsOf((await callUnary(h.data, 'Account', {}, { metadata: forged })).error).code).toBe('RATE_LIMITED')
+    // The gateway's credential makes the forwarded IP count: a fresh bucket for another client.
+    const viaGateway = authMetadata(undefined, { 'x-forwarded-for': '198.51.100.99', 'x-switchyard-gateway': GATEWAY_SECRET })
+    expect(detailsOf((await callUnary(h.data, 'Account', {}, { metadata: viaGateway })).error).code).toBe('UNAUTHENTICATED')
+  })
+})
+
+describe('gRPC server: calls the gateway already authenticated (issue 12)', () => {
+  let h: GrpcTestHarness
+  beforeAll(async () => {
+    h = await createGrpcTestHarness({ keyRateLimit: { limit: 1, windowMs: 60_000 }, gatewaySecret: GATEWAY_SECRET })
+  })
+  afterAll(() => h.stop())
+
+  it('are not charged again with the credential; the flag alone is ignored', async () => {
+    const viaGateway = () => authMetadata(bearer(TEST_KEYS.alice), { 'x-switchyard-gateway': GATEWAY_SECRET, 'x-switchyard-authenticated': '1' })
+    for (let i = 0; i < 3; i++) expect((await callUnary(h.data, 'Account', {}, { metadata: viaGateway() })).error).toBeUndefined()
+    expect(h.services.calls).toHaveLength(0) // Account is answered by the handler itself
+    // Without the credential the flag means nothing: the key's budget (1) is charged.
+    const flagOnly = () => authMetadata(bearer(TEST_KEYS.alice), { 'x-switchyard-authenticated': '1' })
+    expect((await callUnary(h.data, 'Account', {}, { metadata: flagOnly() })).error).toBeUndefined()
+    expect(detailsOf((await callUnary(h.data, 'Account', {}, { metadata: flagOnly() })).error).code).toBe('RATE_LIMITED')
+    // With the credential, an unknown key is still refused.
+    const unknown = authMetadata('Bearer not-a-configured-key-000', { 'x-switchyard-gateway': GATEWAY_SECRET, 'x-switchyard-authenticated': '1' })
+    expect(detailsOf((await callUnary(h.data, 'Account', {}, { metadata: unknown })).error).code).toBe('UNAUTHENTICATED')
+  })
+})
+
+describe('gRPC server: bounded in-flight route work (issue 12)', () => {
+  let h: GrpcTestHarness
+  beforeAll(async () => {
+    h = await createGrpcTestHarness({ maxInflight: 2 })
+  })
+  afterAll(() => h.stop())
+
+  it('refuses calls past the bound at once with UNAVAILABLE OVERLOADED and retry-after; never queues them', async () => {
+    let unblock = () => {}
+    const blocked = new Promise<void>((resolve) => {
+      unblock = resolve
+    })
+    h.services.impl.route = async () => {
+      await blocked
+      return sampleRouteAnswer
+    }
+    h.services.impl.quote = async () => {
+      await blocked
+      return sampleQuoteAnswer
+    }
+    const md = () => authMetadata(bearer(TEST_KEYS.alice))
+    const running = [callUnary(h.routing, 'Route', routeRequest, { metadata: md() }), callUnary(h.routing, 'Quote', routeRequest, { metadata: md() })]
+    await vi.waitFor(() => expect(h.services.calls.map((c) => c.method).sort()).toEqual(['quote', 'route']))
+    // Both slots taken: the next route work is refused while the first two still run.
+    const refused = await callUnary(h.routing, 'Bundle', { chain_id: 1, from_address: routeRequest.from_address, actions_json: '[]' }, { metadata: md() })
+    expect(refused.error?.code).toBe(status.UNAVAILABLE)
+    expect(detailsOf(refused.error)).toMatchObject({ code: 'OVERLOADED' })
+    expect(refused.error?.metadata.get('retry-after')).toEqual(['1'])
+    expect(h.services.calls).toHaveLength(2)
+    // Cheap reads are not bounded.
+    expect((await callUnary(h.data, 'Networks', {}, { metadata: md() })).error).toBeUndefined()
+    unblock()
+    expect((await Promise.all(running)).map((o) => o.error)).toEqual([undefined, undefined])
+    // Slots are given back when the work ends.
+    expect((await callUnary(h.routing, 'Route', routeRequest, { metadata: md() })).error).toBeUndefined()
+    expect((await callUnary(h.routing, 'Route', routeRequest, { metadata: md() })).error).toBeUndefined()
+  })
+
+  it('gives the slot back when the work fails', async () => {
+    h.services.impl.route = async () => {
+      throw new Error('boom')
+    }
+    const md = () => authMetadata(bearer(TEST_KEYS.alice))
+    for (let i = 0; i < 3; i++) expect(detailsOf((await callUnary(h.routing, 'Route', routeRequest, { metadata: md() })).error).code).toBe('INTERNAL')
+    h.services.impl.route = async () => sampleRouteAnswer
+    expect((await callUnary(h.routing, 'Route', routeRequest, { metadata: md() })).error).toBeUndefined()
+  })
+})

@@ -7,7 +7,7 @@ import type { AuthContext } from '../service/auth/authenticate.js'
 import type { ApiKeyStore } from '../service/auth/createApiKeyStore.js'
 import { createRateLimiter, DEFAULT_IP_RATE_LIMIT, DEFAULT_KEY_RATE_LIMIT, type RateLimitOptions } from '../service/auth/createRateLimiter.js'
 import type { SwitchyardServices } from '../service/types.js'
-import { DEFAULT_TRUSTED_PROXIES } from './clientIpOf.js'
+import { createInflightLimiter, type InflightLimiter } from './createInflightLimiter.js'
 import type { HandlerContext } from './createUnaryHandler.js'
 import { loadProtoDefinition, SERVICE_NAMES } from './loadProtoDefinition.js'
 import { createDataService } from './services/dataService.js'
@@ -26,9 +26,21 @@ export type CreateGrpcServerParameters = {
     keyRateLimit?: RateLimitOptions | undefined
     /** Budget per client IP for requests without a valid key; default 60 per 60 s. */
     ipRateLimit?: RateLimitOptions | undefined
-    /** Peer IPs whose `x-forwarded-for` is believed; default loopback (the gateway on this host). */
+    /**
+     * The budgets themselves, shared with the in-process gateway so a key has one budget on both
+     * transports (as startSwitchyard builds it); wins over `apiKeys` and the two rate limits.
+     */
+    context?: AuthContext | undefined
+    /**
+     * The gateway's credential (`SWITCHYARD_GATEWAY_SECRET`): only callers presenting it may state
+     * the client IP (`x-forwarded-for`) or say they already charged the key. Without it, never.
+     */
+    gatewaySecret?: string | undefined
+    /** When given, the credential is believed only from these peer IPs; default any peer. */
     trustedProxies?: readonly string[] | undefined
   }
+  /** Most route, quote, bundle and non-tokenized route calls in flight; past it OVERLOADED (503). Default unbounded. */
+  maxInflight?: number | undefined
   logger: Logger
   /** Directory holding `switchyard/…/*.proto`; default `<repo>/proto`. */
   protoDir?: string | undefined
@@ -38,6 +50,10 @@ export type CreateGrpcServerParameters = {
 
 export type GrpcServer = {
   server: Server
+  /** The key store and budgets the calls are charged to. */
+  authContext: AuthContext
+  /** The bound on in-flight route work, when configured. */
+  inflight: InflightLimiter | undefined
   /** Health statuses (`''` and both service names); set NOT_SERVING to drain. */
   health: HealthImplementation
   /**
@@ -69,16 +85,23 @@ function serviceOf(definition: PackageDefinition, name: string): ServiceDefiniti
  * @param params - {@link CreateGrpcServerParameters}
  * @returns {@link GrpcServer}
  */
-export function createGrpcServer({ services, auth, logger, protoDir, shutdownTimeoutMs = 10_000 }: CreateGrpcServerParameters): GrpcServer {
+export function createGrpcServer({ services, auth, logger, protoDir, maxInflight, shutdownTimeoutMs = 10_000 }: CreateGrpcServerParameters): GrpcServer {
   const definition = loadProtoDefinition({ protoDir })
   const options: ServerOptions = { 'grpc.max_receive_message_length': MAX_RECEIVE_MESSAGE_BYTES }
   const server = new Server(options)
-  const authContext: AuthContext = {
+  const authContext: AuthContext = auth.context ?? {
     apiKeys: auth.apiKeys,
     keyLimiter: createRateLimiter(auth.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT),
     ipLimiter: createRateLimiter(auth.ipRateLimit ?? DEFAULT_IP_RATE_LIMIT),
   }
-  const ctx: HandlerContext = { auth: authContext, logger, trustedProxies: new Set(auth.trustedProxies ?? DEFAULT_TRUSTED_PROXIES) }
+  const inflight = maxInflight === undefined ? undefined : createInflightLimiter({ max: maxInflight })
+  const ctx: HandlerContext = {
+    auth: authContext,
+    logger,
+    gatewaySecret: auth.gatewaySecret,
+    trustedProxies: auth.trustedProxies === undefined ? undefined : new Set(auth.trustedProxies),
+    inflight,
+  }
   createRoutingService({ ...ctx, services, definition: serviceOf(definition, SERVICE_NAMES.routing) }).addToServer(server)
   createDataService({ ...ctx, services, definition: serviceOf(definition, SERVICE_NAMES.data) }).addToServer(server)
   const names = ['', SERVICE_NAMES.routing, SERVICE_NAMES.data]
@@ -89,6 +112,8 @@ export function createGrpcServer({ services, auth, logger, protoDir, shutdownTim
   let stopping: Promise<void> | undefined
   return {
     server,
+    authContext,
+    inflight,
     health,
     bind: (address) =>
       new Promise((resolve, reject) => {

@@ -43,10 +43,63 @@ export function parseAddress(value: string, ctx: Ctx): Address {
 /** An EVM address string, normalised to its checksummed form. */
 export const addressSchema = z.string().transform((v, ctx) => parseAddress(v, ctx))
 
-/** An address that may not be the zero address (receivers: tokens would burn). */
+/**
+ * Highest address of the range EIP-1352 reserves for precompiles and system contracts
+ * (`0x…0001`–`0x…ffff`). Nothing there can use tokens: funds sent to it are gone.
+ */
+export const RESERVED_ADDRESS_MAX = 0xffffn
+/**
+ * Highest address a sender is refused at: the precompiles assigned today (Ethereum `0x01`–`0x11`
+ * since Prague, P-256 at `0x100` on Base and since Osaka) and the slots between them. The rest of the
+ * reserved range holds no code and no one holds its key, so a sender there is only ever simulated
+ * (quotes simulate `0x…dEaD`), never sent from.
+ */
+export const PRECOMPILE_SENDER_MAX = 0x100n
+
+/** The address as a number (any casing), or `undefined` when it is not 0x + 40 hex digits. */
+function addressValue(address: string): bigint | undefined {
+  return /^0x[0-9a-fA-F]{40}$/.test(address) ? BigInt(address) : undefined
+}
+
+/** Whether a receiver would lose what it is sent: `0x…0001`–`0x…ffff` (EIP-1352's reserved range). */
+export function isReservedAddress(address: string): boolean {
+  const n = addressValue(address)
+  return n !== undefined && n >= 1n && n <= RESERVED_ADDRESS_MAX
+}
+
+/**
+ * Why an address cannot send a transaction, or `undefined` when it can: the zero address and the
+ * precompiles (`0x…0000`–`0x…0100`) have no key and run no wallet.
+ */
+export function senderIssueOf(address: string): string | undefined {
+  const n = addressValue(address)
+  if (n === undefined || n > PRECOMPILE_SENDER_MAX) return undefined
+  return n === 0n ? 'the zero address cannot send a transaction' : `${address} is a precompile (0x…0001–0x…0100): it cannot send a transaction`
+}
+
+/**
+ * An address that may receive funds: never the zero address (INVALID_RECEIVER: the tokens would
+ * burn) nor one of EIP-1352's reserved addresses `0x…0001`–`0x…ffff` (RECEIVER_IS_PRECOMPILE).
+ * Used by every field that names where funds go or who acts (receiver, refundReceiver, feeReceiver,
+ * spender, and bundle action receivers), so both transports refuse them identically.
+ */
 export const receiverSchema = addressSchema.transform((v, ctx) => {
   if (/^0x0{40}$/i.test(v)) {
     fail(ctx, 'INVALID_RECEIVER', 'the zero address would burn the tokens')
+    return z.NEVER
+  }
+  if (isReservedAddress(v)) {
+    fail(ctx, 'RECEIVER_IS_PRECOMPILE', `${v} is in the precompile range 0x…0001–0x…ffff: funds sent there are lost`)
+    return z.NEVER
+  }
+  return v
+})
+
+/** A sender (`fromAddress`): never the zero address nor a precompile (SENDER_IS_PRECOMPILE). */
+export const senderSchema = addressSchema.transform((v, ctx) => {
+  const issue = senderIssueOf(v)
+  if (issue) {
+    fail(ctx, 'SENDER_IS_PRECOMPILE', issue)
     return z.NEVER
   }
   return v

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SnapshotStore } from '../data/createSnapshotStore.js'
 import type { EnginePool } from '../engine/pool.js'
+import type { SharedCache } from './store/types.js'
 
 /** What the use cases run against. Built once in main; injected everywhere (no globals). */
 export type ServiceContext = {
@@ -13,4 +14,9 @@ export type ServiceContext = {
   maxSplits: number
   /** Longest path in hops. */
   maxHops: number
+  /**
+   * Results shared with the other replicas (Redis, `SWITCHYARD_REDIS_URL`): route, bundle and bridge
+   * ranking computations per block, and final bridge statuses. Unset: this process only.
+   */
+  sharedCache?: SharedCache | undefined
 }

@@ -3,6 +3,7 @@ import type { ChainRuntime } from '../chain/connectChains.js'
 import { createSnapshotStore, type SnapshotStore } from '../data/createSnapshotStore.js'
 import { createEnginePool } from '../engine/pool.js'
 import type { ServiceContext } from './context.js'
+import type { SharedCache } from './store/types.js'
 
 /** Parameters of {@link createServiceContext}. */
 export type CreateServiceContextParameters = {
@@ -12,6 +13,8 @@ export type CreateServiceContextParameters = {
   threads?: number | undefined
   maxSplits?: number | undefined
   maxHops?: number | undefined
+  /** The store's shared cache (`Store.cache`); unset runs in-process only. */
+  sharedCache?: SharedCache | undefined
 }
 
 /**
@@ -32,6 +35,7 @@ export function createServiceContext(params: CreateServiceContextParameters): Se
     logger: params.logger,
     maxSplits: params.maxSplits ?? 4,
     maxHops: params.maxHops ?? 4,
+    sharedCache: params.sharedCache,
     close: () => engine.close(),
   }
 }

@@ -1,8 +1,15 @@
 import { LRUCache } from 'lru-cache'
+import type { SharedCache } from './store/types.js'
 import type { CallOptions } from './types.js'
 
+/** Per call: the caller's cancellation, and the cache shared with other replicas, when there is one. */
+export type SingleFlightOptions = Pick<CallOptions, 'signal' | 'deadline'> & {
+  /** `ServiceContext.sharedCache`: when set, one replica computes and the others reuse its answer. */
+  shared?: SharedCache | undefined
+}
+
 /** Shares one computation between identical requests; see {@link createSingleFlight}. */
-export type SingleFlight<T> = (key: string, compute: () => Promise<T>, options: Pick<CallOptions, 'signal' | 'deadline'>) => Promise<T>
+export type SingleFlight<T> = (key: string, compute: () => Promise<T>, options: SingleFlightOptions) => Promise<T>
 
 /**
  * Single flight with a short memory: the first request for a key computes, identical requests wait for
@@ -10,16 +17,25 @@ export type SingleFlight<T> = (key: string, compute: () => Promise<T>, options: 
  * computes again). A failure is forgotten at once. The shared computation runs under the deadline of
  * the request that started it; if that request was cancelled while this one still has time, this one
  * computes again under its own.
+ *
+ * With a shared cache (Redis, several replicas) the in-process flight still comes first, and its one
+ * computation goes through {@link SharedCache.getOrCompute} under `name|key`: a replica that finds
+ * another's answer for the same block and request uses it, one that finds another computing waits
+ * for it, and answers are kept there for `sharedTtl`.
  * @param p.max - most keys kept
  * @param p.ttl - how long a result is kept, ms
+ * @param p.name - namespace of the keys in the shared cache
+ * @param p.sharedTtl - how long a result is kept in the shared cache, ms; default 15 000
  */
-export function createSingleFlight<T>(p: { max: number; ttl: number }): SingleFlight<T> {
+export function createSingleFlight<T>(p: { max: number; ttl: number; name: string; sharedTtl?: number | undefined }): SingleFlight<T> {
   const computations = new LRUCache<string, Promise<T>>({ max: p.max, ttl: p.ttl })
   return async (key, compute, options) => {
     const shared = (): Promise<T> => {
       let pending = computations.get(key)
       if (!pending) {
-        pending = compute()
+        pending = options.shared === undefined
+          ? compute()
+          : options.shared.getOrCompute({ key: `${p.name}|${key}`, ttlMs: p.sharedTtl ?? 15_000, compute, deadline: options.deadline })
         computations.set(key, pending)
         pending.catch(() => computations.delete(key))
       }

@@ -1,21 +1,48 @@
 import { encodeFunctionData, erc20Abi, toHex, type Address, type Hex } from 'viem'
 import { allowanceStorageKey, findAllowanceSlot } from '../chain/findAllowanceSlot.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
+import { InvalidNodeResponseError } from '../errors/chain.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { isNativeAddress } from '../schemas/fields.js'
 import { parseApproveRequest, type ApproveParams } from '../schemas/approveRequest.js'
+import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { withUpstream } from './withUpstream.js'
 import type { ServiceContext } from './context.js'
 import type { ApproveAnswer, CallOptions } from './types.js'
 
-type SimCall = { status: Hex; gasUsed: Hex }
+/** One call's outcome in an `eth_simulateV1` answer, checked. */
+type SimCall = { ok: boolean; gasUsed: bigint }
+
+const quantityPattern = /^0x[0-9a-f]{1,64}$/i
+
+/**
+ * Checks an `eth_simulateV1` answer for `count` calls in one block: anything else (not an array, a
+ * missing block, fewer calls, a status or gas that is not a quantity) is the node's fault (THREATS
+ * N3), never the token's (400) or ours (500).
+ * @throws InvalidNodeResponseError
+ */
+export function parseSimulatedCalls(response: unknown, count: number): SimCall[] {
+  const invalid = (reason: string) => new InvalidNodeResponseError({ method: 'eth_simulateV1', reason })
+  if (!Array.isArray(response) || response.length < 1) throw invalid('not an array of blocks')
+  const block: unknown = response[0]
+  const calls = block && typeof block === 'object' ? (block as { calls?: unknown }).calls : undefined
+  if (!Array.isArray(calls) || calls.length !== count) throw invalid(`expected ${count} call results`)
+  return calls.map((call: unknown, i) => {
+    const { status, gasUsed } = (call && typeof call === 'object' ? call : {}) as { status?: unknown; gasUsed?: unknown }
+    if (typeof status !== 'string' || !quantityPattern.test(status)) throw invalid(`call ${i}: status is not a quantity`)
+    if (typeof gasUsed !== 'string' || !quantityPattern.test(gasUsed)) throw invalid(`call ${i}: gasUsed is not a quantity`)
+    const code = BigInt(status)
+    if (code > 1n) throw invalid(`call ${i}: status ${status} is neither 0 nor 1`)
+    return { ok: code === 1n, gasUsed: BigInt(gasUsed) }
+  })
+}
 
 /**
  * The approve use case: the transaction that lets the router (the strategy's spender) pull `amount`
  * of a token from `fromAddress`. The gas is simulated. For USDT-style tokens, which refuse to change a
  * non-zero allowance to another non-zero value, the answer says so and lists `approve(spender, 0)` as a
  * prerequisite transaction (detected by simulating the approve against the current allowance).
- * @throws InvalidRequestError | UnsupportedChainError
+ * @throws InvalidRequestError | UnsupportedChainError | UpstreamUnavailableError | InvalidNodeResponseError
  */
 export async function getApproval(ctx: ServiceContext, request: unknown, _options: CallOptions): Promise<ApproveAnswer> {
   const params = parseApproveRequest(request)
@@ -25,6 +52,8 @@ export async function getApproval(ctx: ServiceContext, request: unknown, _option
 async function approvalFor(ctx: ServiceContext, params: ApproveParams): Promise<ApproveAnswer> {
   const chain = ctx.chains[params.chainId]
   if (!chain) throw new UnsupportedChainError({ chainId: params.chainId, supported: Object.keys(ctx.chains).map(Number) })
+  // A precompile (or the zero address) cannot send the approval.
+  assertUsableAddresses(ctx, { sender: { field: 'fromAddress', address: params.fromAddress }, receivers: [] })
   if (isNativeAddress(params.tokenAddress)) {
     throw new InvalidRequestError({ code: 'INVALID_TOKEN', message: 'tokenAddress: the native coin needs no approval', issues: [{ field: 'tokenAddress', reason: 'native coin' }] })
   }
@@ -33,34 +62,37 @@ async function approvalFor(ctx: ServiceContext, params: ApproveParams): Promise<
     throw new InvalidRequestError({ code: 'INVALID_STRATEGY', message: 'routingStrategy: the delegate strategy needs no approval', issues: [{ field: 'routingStrategy', reason: 'no approval with delegate' }] })
   }
   const spender: Address = params.routingStrategy === 'router-legacy' ? sy.routerLegacy : sy.router
-  const code = await chain.client.getCode({ address: params.tokenAddress })
+  const code: unknown = await chain.client.getCode({ address: params.tokenAddress })
+  if (code !== undefined && (typeof code !== 'string' || !/^0x([0-9a-f]{2})*$/i.test(code))) {
+    throw new InvalidNodeResponseError({ method: 'eth_getCode', reason: 'not hex bytes' })
+  }
   if (!code || code === '0x') {
     throw new InvalidRequestError({ code: 'INVALID_TOKEN', message: `tokenAddress: ${params.tokenAddress} has no code on chain ${params.chainId}`, issues: [{ field: 'tokenAddress', reason: 'no code' }] })
   }
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, params.amount] })
   const zeroData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 0n] })
   const from = params.fromAddress
-  const simulate = async (calls: { data: Hex }[], stateOverrides: Record<string, unknown> = {}) => {
-    const [block] = (await chain.client.request({
+  const simulate = async (calls: { data: Hex }[], stateOverrides: Record<string, unknown> = {}): Promise<SimCall[]> => {
+    const response: unknown = await chain.client.request({
       method: 'eth_simulateV1' as never,
       params: [{ blockStateCalls: [{ stateOverrides, calls: calls.map((c) => ({ from, to: params.tokenAddress, data: c.data })) }], validation: false }, 'latest'] as never,
-    })) as { calls: SimCall[] }[]
-    return block?.calls ?? []
+    })
+    return parseSimulatedCalls(response, calls.length)
   }
   const [direct] = await simulate([{ data }])
-  let gas = direct ? BigInt(direct.gasUsed) : 0n
+  let gas = direct!.gasUsed
   let requiresZeroAllowanceFirst = false
-  if (!direct || BigInt(direct.status) !== 1n) {
+  if (!direct!.ok) {
     // Does it go through from a zero allowance? Then the token is USDT-style.
     const [zero, again] = await simulate([{ data: zeroData }, { data }])
-    if (zero && again && BigInt(zero.status) === 1n && BigInt(again.status) === 1n) {
+    if (zero!.ok && again!.ok) {
       requiresZeroAllowanceFirst = true
       // Gas of the approve as it will run: after the reset, from a zero allowance.
       const layout = await findAllowanceSlot(chain.client, { token: params.tokenAddress }).catch(() => undefined)
-      gas = BigInt(again.gasUsed)
+      gas = again!.gasUsed
       if (layout) {
         const [fresh] = await simulate([{ data }], { [params.tokenAddress]: { stateDiff: { [allowanceStorageKey(from, spender, layout)]: toHex(0n, { size: 32 }) } } })
-        if (fresh && BigInt(fresh.status) === 1n) gas = BigInt(fresh.gasUsed)
+        if (fresh!.ok) gas = fresh!.gasUsed
       }
     } else {
       throw new InvalidRequestError({ code: 'INVALID_TOKEN', message: `tokenAddress: approve reverts on ${params.tokenAddress}`, issues: [{ field: 'tokenAddress', reason: 'approve reverts' }] })

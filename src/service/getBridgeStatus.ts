@@ -43,6 +43,25 @@ export async function getBridgeStatus(ctx: ServiceContext, request: unknown): Pr
   const source = ctx.chains[q.chainId]
   if (!source) throw new UnsupportedChainError({ chainId: q.chainId, supported: chains.map((c) => c.chainId) })
   const base = { sourceChainId: q.chainId, sourceTxHash: q.txHash }
+  // A final status (delivered, failed) never changes: one replica reads the chains, the others reuse its record.
+  const recordKey = `bridge-status|${q.bridgeProtocol}|${q.chainId}|${q.txHash.toLowerCase()}`
+  const record = await ctx.sharedCache?.get(recordKey)
+  if (record !== undefined) return record as BridgeStatusAnswer
+  const answer = await readBridgeStatus(source, chains, q, base)
+  if (answer.status === 'delivered' || answer.status === 'failed') await ctx.sharedCache?.set(recordKey, answer, FINAL_STATUS_TTL_MS)
+  return answer
+}
+
+/** How long a final bridge status is kept in the shared cache, ms. */
+const FINAL_STATUS_TTL_MS = 24 * 3_600_000
+
+/** The status read from the chains' records (see {@link getBridgeStatus}). */
+async function readBridgeStatus(
+  source: StatusChain,
+  chains: StatusChain[],
+  q: ReturnType<typeof parseBridgeStatusQuery>,
+  base: { sourceChainId: number; sourceTxHash: Hash },
+): Promise<BridgeStatusAnswer> {
   const receipt = await withUpstream(q.chainId, () => receiptOf(source, q.txHash))
   if (!receipt) return { ...base, status: 'pending' }
   const ensoSourceEvent = findEnsoSourceEvent({ chainId: q.chainId, receipt, book: source.addressBook })

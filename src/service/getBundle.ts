@@ -13,6 +13,7 @@ import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
 import { createSingleFlight } from './createSingleFlight.js'
 import { ownContractsOf } from './ownContractsOf.js'
+import { assertUsableAddresses, type AddressField } from './assertUsableAddresses.js'
 import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
 import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNamed } from './bundle/readBundleChainData.js'
@@ -59,7 +60,7 @@ type BundleComputation = {
 }
 
 /** Per-process single flight: identical bundles on one block share one build and simulation. */
-const computations = createSingleFlight<BundleComputation>({ max: 1_000, ttl: 60_000 })
+const computations = createSingleFlight<BundleComputation>({ max: 1_000, ttl: 60_000, name: 'bundle' })
 
 const stableJson = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))
 
@@ -71,7 +72,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   }
   const sy = chain.addressBook.switchyard as unknown as SwitchyardAddresses | undefined
   if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
-  rejectOwnContracts(ownContractsOf(ctx), params)
+  rejectUnusableAddresses(ctx, params)
   await ensureTokensExist(chain, tokensNamed(params).filter((t) => !isNativeAddress(t)))
   const delegate = params.routingStrategy === 'delegate'
   const target: BundleTarget = { delegate, self: delegate ? (params.spender ?? params.fromAddress) : sy.executor, to: delegate ? sy.delegate : sy.router }
@@ -81,7 +82,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   // Identical requests on one block share the computation; each still gets its own requestId, which
   // moves gas by a few hundred units of calldata, inside the proven limit's margin.
   const key = `${snapshot.version}|${options.caller.accountId}|${stableJson(params)}`
-  const c = await computations(key, () => computeBundle(ctx, { chain, sy, params, target, snapshot, options }), options)
+  const c = await computations(key, () => computeBundle(ctx, { chain, sy, params, target, snapshot, options }), { signal: options.signal, deadline: options.deadline, shared: ctx.sharedCache })
   const requestId = createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode })
   const tx = encodeBundleTx({ built: c.built, target, receiver: params.receiver, shortcut: { accountId: options.caller.accountId, requestId }, mins: c.mins })
   const applySlippage = (a: bigint) => (a * (10_000n - params.slippageBps)) / 10_000n
@@ -209,20 +210,40 @@ async function computeBundle(
   }
 }
 
-/** Funds sent to our own contracts would be stuck or free for anyone to sweep. */
-function rejectOwnContracts(ours: Set<string>, params: BundleParams): void {
-  const check = (field: string, address: string | undefined) => {
-    if (address && ours.has(lower(address))) throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })
-  }
-  check('receiver', params.receiver)
-  check('refundReceiver', params.refundReceiver)
-  const walk = (actions: readonly { args: unknown }[], path: string): void =>
+/**
+ * Actions whose purpose is moving tokens to an address the bundle then uses (a transfer into a pool
+ * followed by a `call` to it): their receiver may be a protocol contract or a token; only our own
+ * contracts and the precompiles (refused by the schema) are refused there.
+ */
+const TRANSFER_ACTIONS = new Set(['erc20:transfer', 'erc20:transferfrom', 'permit2:permittransferfrom'])
+
+/**
+ * Refuses receivers that can never use the tokens (see {@link assertUsableAddresses}): the bundle's
+ * receiver, refundReceiver and spender, and every receiver an action names (callbacks included).
+ */
+function rejectUnusableAddresses(ctx: ServiceContext, params: BundleParams): void {
+  // The spender first: under delegate the receiver defaults to it.
+  const receivers: AddressField[] = [
+    { field: 'spender', address: params.spender },
+    { field: 'receiver', address: params.receiver },
+    { field: 'refundReceiver', address: params.refundReceiver },
+  ]
+  const transfers: AddressField[] = []
+  const walk = (actions: readonly { protocol: string; action: string; args: unknown }[], path: string): void =>
     actions.forEach((a, i) => {
       const args = a.args as Record<string, unknown>
-      for (const key of ['receiver', 'feeReceiver', 'refundReceiver']) check(`${path}[${i}].args.${key}`, typeof args[key] === 'string' ? (args[key] as string) : undefined)
-      if (Array.isArray(args.callback)) walk(args.callback as { args: unknown }[], `${path}[${i}].args.callback`)
+      const into = TRANSFER_ACTIONS.has(`${a.protocol}:${a.action}`) ? transfers : receivers
+      for (const key of ['receiver', 'feeReceiver', 'refundReceiver']) {
+        if (typeof args[key] === 'string') into.push({ field: `${path}[${i}].args.${key}`, address: args[key] as string })
+      }
+      if (Array.isArray(args.callback)) walk(args.callback as BundleParams['actions'], `${path}[${i}].args.callback`)
     })
   walk(params.actions, 'actions')
+  const ours = ownContractsOf(ctx)
+  for (const { field, address } of transfers) {
+    if (address && ours.has(lower(address))) throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })
+  }
+  assertUsableAddresses(ctx, { sender: { field: 'fromAddress', address: params.fromAddress }, receivers, tokens: tokensNamed(params) })
 }
 
 /**

@@ -18,7 +18,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 const FULLY_SIMULATED = 2
 
 /** Per process: the candidates' order by estimate, per blocks and request. */
-const rankings = createSingleFlight<number[]>({ max: 1_000, ttl: 60_000 })
+const rankings = createSingleFlight<number[]>({ max: 1_000, ttl: 60_000, name: 'bridge-ranking' })
 
 /** The bundle one bridge route makes of a cross-chain route: source leg, bridge, destination leg as its callback. */
 function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknown[] {
@@ -98,7 +98,7 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
   const order = await rankings(key, async () => {
     const estimates = await Promise.all(routes.map((route) => estimateBridgedOutput(ctx, { request: request(route), token: tokenOut, receiver: params.receiver, signal: options.signal, deadline: options.deadline })))
     return routes.map((route, i) => ({ i, estimate: estimates[i] ?? -1n })).sort((a, b) => (b.estimate > a.estimate ? 1 : b.estimate < a.estimate ? -1 : 0)).map((x) => x.i)
-  }, options)
+  }, { signal: options.signal, deadline: options.deadline, shared: ctx.sharedCache })
   const ranked = order.map((i) => routes[i]!)
   const simulate = (list: BundleBridgeRoute[]) => Promise.allSettled(list.map(async (route) => ({ route, answer: await getBundle(ctx, request(route), options) })))
   let tried = ranked.slice(0, FULLY_SIMULATED)

@@ -1,5 +1,6 @@
 import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { parseNontokenizedRouteRequest } from '../schemas/nontokenizedRequest.js'
+import { assertUsableAddresses } from './assertUsableAddresses.js'
 import type { ServiceContext } from './context.js'
 import { getBundle } from './getBundle.js'
 import { nontokenizedPositions } from './nontokenizedPositions.js'
@@ -19,6 +20,17 @@ export async function getNontokenizedRoute(ctx: ServiceContext, request: unknown
   const chain = ctx.chains[p.chainId]
   if (!chain) throw new UnsupportedChainError({ chainId: p.chainId, supported: Object.keys(ctx.chains).map(Number) })
   if (p.destinationChainId !== undefined && p.destinationChainId !== p.chainId) throw new CrossChainNotSupportedError()
+  // The same refusals as routes and bundles, under this request's field names.
+  assertUsableAddresses(ctx, {
+    sender: { field: 'fromAddress', address: p.fromAddress },
+    receivers: [
+      { field: 'receiver', address: p.receiver },
+      { field: 'refundReceiver', address: p.refundReceiver },
+      { field: 'feeReceiver', address: p.feeReceiver },
+      { field: 'spender', address: p.spender },
+    ],
+    tokens: p.tokenIn,
+  })
   const position = nontokenizedPositions(chain).find((x) => x.address.toLowerCase() === p.positionOut.toLowerCase())
   if (!position) {
     throw new InvalidRequestError({ code: 'INVALID_POSITION', message: `positionOut: ${p.positionOut} is not a non-tokenized position on chain ${p.chainId} (see GET /api/v1/nontokenized)`, issues: [{ field: 'positionOut', reason: 'unknown position' }] })

@@ -10,7 +10,7 @@ import { getRoute } from './getRoute.js'
 type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
 const user: Address = '0x00000000000000000000000000000000000005e1'
-const other: Address = '0x00000000000000000000000000000000000005e2'
+const other: Address = '0x00000000000000000000000000000000000105e2'
 const accountId = `0x${'11'.repeat(32)}` as Hex
 const caller = { accountId, keyId: 'test' }
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -113,7 +113,7 @@ describe('getRoute on the devnet (search → encode → simulate), executed for 
       await devnet.fund({ chainId: 1, address: user, token: t, amount: amounts[i]! })
       await approveRouter(t)
     }
-    const feeReceiver: Address = '0x00000000000000000000000000000000000000fe'
+    const feeReceiver: Address = '0x00000000000000000000000000000000000100fe'
     const answer = await getRoute(ctx, {
       fromAddress: user, tokenIn: ins, tokenOut: [tok('WBTC')], amountIn: amounts.map(String), fee: ['25', '0', '100'], feeReceiver, variableEstimates: {},
     }, { caller, requireVariableEstimates: true })
@@ -217,7 +217,7 @@ describe('odd tokens and concurrency (THREATS K7, K8, H7)', () => {
   })
 
   test('a native fee is paid after the outputs are delivered; the fee receiver gets exactly its share', async () => {
-    const feeReceiver: Address = '0x00000000000000000000000000000000000000fd'
+    const feeReceiver: Address = '0x00000000000000000000000000000000000100fd'
     const amountIn = 2n * 10n ** 18n
     const answer = await getRoute(ctx, { fromAddress: user, tokenIn: [NATIVE], tokenOut: [tok('USDC')], amountIn: [amountIn.toString()], fee: ['50'], feeReceiver }, { caller, requireVariableEstimates: false })
     expect(answer.feeAmount).toEqual([((amountIn * 50n) / 10000n).toString()])

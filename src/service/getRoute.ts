@@ -21,7 +21,7 @@ import { createSingleFlight } from './createSingleFlight.js'
 import { decodeRevert } from './decodeRevert.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import { getCrossChainRoute } from './getCrossChainRoute.js'
-import { ownContractsOf } from './ownContractsOf.js'
+import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
 import { computedBalanceTokensOf } from './computedBalanceTokensOf.js'
 import { prepareSenderOverrides } from './prepareSenderOverrides.js'
@@ -53,7 +53,7 @@ type RouteComputation = {
 const gasHints = createGasLimitHints()
 
 /** Per-process cache of computations, keyed by block version and request (single flight). */
-const computations = createSingleFlight<RouteComputation>({ max: 2_000, ttl: 60_000 })
+const computations = createSingleFlight<RouteComputation>({ max: 2_000, ttl: 60_000, name: 'route' })
 
 const gasPrices = new LRUCache<string, bigint>({ max: 64 })
 
@@ -99,6 +99,18 @@ export async function getRoute(ctx: ServiceContext, request: unknown, options: C
 async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallOptions): Promise<RouteAnswer> {
   const chain = ctx.chains[params.chainId]
   if (!chain) throw new UnsupportedChainError({ chainId: params.chainId, supported: Object.keys(ctx.chains).map(Number) })
+  // Receivers that can never use the tokens (precompiles, our contracts, protocol contracts, the
+  // tokens themselves) are refused on every path, cross-chain included.
+  assertUsableAddresses(ctx, {
+    sender: { field: 'fromAddress', address: params.fromAddress },
+    receivers: [
+      { field: 'receiver', address: params.receiver },
+      { field: 'refundReceiver', address: params.refundReceiver },
+      { field: 'feeReceiver', address: params.feeReceiver },
+      { field: 'spender', address: params.spender },
+    ],
+    tokens: [...params.tokenOut, ...params.tokenIn],
+  })
   if (params.destinationChainId !== undefined) {
     if (!ctx.chains[params.destinationChainId]) throw new UnsupportedChainError({ chainId: params.destinationChainId, supported: Object.keys(ctx.chains).map(Number), field: 'destinationChainId' })
     return getCrossChainRoute(ctx, params, options)
@@ -113,13 +125,6 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   const book = chain.addressBook
   const sy = book.switchyard as unknown as SwitchyardAddresses | undefined
   if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
-  // Funds sent to our own contracts would be stuck (router) or free for anyone to sweep (executor).
-  const ours = ownContractsOf(ctx)
-  for (const [field, address] of [['receiver', params.receiver], ['refundReceiver', params.refundReceiver], ['feeReceiver', params.feeReceiver]] as const) {
-    if (address && ours.has(address.toLowerCase())) {
-      throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })
-    }
-  }
   await ensureTokensExist(chain, [...params.tokenIn, ...params.tokenOut].filter((t) => !isNativeAddress(t)))
 
   const fees = params.amountIn.map((a, i) => (a * params.feeBps[i]!) / 10_000n)
@@ -137,7 +142,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   // cached for the block): only the requestId differs between their transactions, which moves gas by
   // at most a few hundred units of calldata cost.
   const key = `${snapshot.version}|${options.caller.accountId}|${cacheKeyOf(params)}`
-  const { route, plan, amountsOut, mins, gasLimit } = await computations(key, compute, options)
+  const { route, plan, amountsOut, mins, gasLimit } = await computations(key, compute, { signal: options.signal, deadline: options.deadline, shared: ctx.sharedCache })
   const tx = strategy.encode(mins, plan)
 
   async function compute(): Promise<RouteComputation> {

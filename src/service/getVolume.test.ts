@@ -16,7 +16,7 @@ test('volume counts pool swaps in USD by protocol and the routes executed throug
   const { chain, devnet, ctx } = s
   const empty = await getVolume(ctx, { chainId: 1 })
   expect(empty).toMatchObject({ chainId: 1, swaps: 0, routes: 0, volumeUsd: 0 })
-  const user: Address = '0x0000000000000000000000000000000000000011'
+  const user: Address = '0x0000000000000000000000000000000000010011'
   const usdc = chain.addressBook.tokens.USDC!.address
   await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 18n })
   await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 50_000n * 10n ** 6n })

@@ -22,3 +22,23 @@ describe('THREATS N3: garbage from the node is UPSTREAM_UNAVAILABLE, never NaN o
     await expect(simulateTransaction(client, params)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
   })
 })
+
+describe('THREATS N3: a successful simulation whose transaction result is garbage', () => {
+  const balance = { status: '0x1', returnData: `0x${'00'.repeat(31)}01`, gasUsed: '0x1' }
+  const answerWith = (tx: Record<string, unknown>) => [{ calls: [balance, { status: '0x1', returnData: '0x', gasUsed: '0x5208', ...tx }, balance] }]
+
+  test.each([
+    ['a log without an address', { logs: [{ topics: [], data: '0x' }] }],
+    ['a log whose topics are not hex', { logs: [{ address: '0x0000000000000000000000000000000000000005', topics: ['topic'], data: '0x' }] }],
+    ['returnData not hex', { returnData: 'ok' }],
+  ])('%s → UPSTREAM_UNAVAILABLE', async (_name, tx) => {
+    const client = { request: async () => answerWith(tx) } as never
+    await expect(simulateTransaction(client, params)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+  })
+
+  test('a well-formed one is measured', async () => {
+    const log = { address: '0x0000000000000000000000000000000000000005', topics: [`0x${'ab'.repeat(32)}`], data: '0x' }
+    const client = { request: async () => answerWith({ logs: [log] }) } as never
+    await expect(simulateTransaction(client, params)).resolves.toMatchObject({ status: 'success', gasUsed: 0x5208n, amountsOut: [0n], logs: [log] })
+  })
+})

@@ -101,6 +101,16 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
     }
   }
   const amountsOut = params.tokensOut.map((_, i) => decode(calls[n + 1 + i]) - decode(calls[i]))
-  const logs = Array.isArray(txResult.logs) ? txResult.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data })) : []
-  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber, returnData: typeof txResult.returnData === 'string' ? txResult.returnData : '0x', logs }
+  const hex = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
+  const logs = Array.isArray(txResult.logs)
+    ? txResult.logs.map((l: unknown) => {
+      const { address, topics, data } = (l && typeof l === 'object' ? l : {}) as Partial<SimulatedLog>
+      if (!hex(address) || address.length !== 42 || !Array.isArray(topics) || !topics.every(hex) || !hex(data)) {
+        throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'a log is not a log' })
+      }
+      return { address, topics, data }
+    })
+    : []
+  if (txResult.returnData !== undefined && !hex(txResult.returnData)) throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'returnData is not hex' })
+  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber, returnData: txResult.returnData ?? '0x', logs }
 }

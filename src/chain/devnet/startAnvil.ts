@@ -26,7 +26,12 @@ export type AnvilNode = {
   pid: number
   /** Stops the process by PID (SIGTERM, then SIGKILL after 2 s); resolves once it has exited. */
   stop(): Promise<void>
+  /** Settles when the process exits, for whatever reason (stopped, crashed, killed). */
+  exited: Promise<AnvilExit>
 }
+
+/** How an anvil process ended. */
+export type AnvilExit = { code: number | null; signal: NodeJS.Signals | null }
 
 export type StartAnvilReturnType = AnvilNode
 export type StartAnvilErrorType = DevnetStartError
@@ -124,7 +129,7 @@ export async function startAnvil(params: StartAnvilParameters): Promise<StartAnv
     stderr = (stderr + d.toString()).slice(-2000)
   })
   live.add(child)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<AnvilExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   void exited.then(() => live.delete(child))
   const spawnError = new Promise<never>((_, reject) => child.once('error', reject))
   const rpcUrl = `http://127.0.0.1:${port}`
@@ -142,5 +147,5 @@ export async function startAnvil(params: StartAnvilParameters): Promise<StartAnv
     throw new DevnetStartError({ chainId, reason: `${(cause as Error).message}${stderr ? `: ${stderr}` : ''}`, cause })
   }
   if (child.pid === undefined) throw new DevnetStartError({ chainId, reason: 'no pid' })
-  return { chainId, port, rpcUrl, pid: child.pid, stop }
+  return { chainId, port, rpcUrl, pid: child.pid, stop, exited }
 }

@@ -21,6 +21,7 @@ import { seedScenario } from './seedScenario.js'
 import { seedMorphoBlue } from './seedMorphoBlue.js'
 import { sendTx } from './sendTx.js'
 import { startAnvil, type AnvilNode } from './startAnvil.js'
+import { superviseAnvil, type SupervisedAnvil } from './superviseAnvil.js'
 
 /** Parameters of {@link startDevnet}. */
 export type StartDevnetParameters = {
@@ -36,6 +37,11 @@ export type StartDevnetParameters = {
   useCache?: boolean | undefined
   /** Progress messages. */
   log?: ((message: string) => void) | undefined
+  /**
+   * Restart a node that dies (kill -9, crash) on the same port from its recent state, dumped to
+   * `stateDir` whenever the head moves (at most every `dumpIntervalMs`, default 5 s); see `superviseAnvil`.
+   */
+  supervise?: { stateDir: string; dumpIntervalMs?: number | undefined } | undefined
 }
 
 /** One running devnet chain. */
@@ -47,6 +53,8 @@ export type DevnetChain = {
   node: AnvilNode
   /** True when the state came from the cache rather than a fresh build. */
   fromCache: boolean
+  /** Present when the node is supervised (`StartDevnetParameters.supervise`); `node` is then the same object. */
+  supervisor?: SupervisedAnvil | undefined
 }
 
 /** A running devnet: one anvil per chain. */
@@ -277,6 +285,16 @@ export async function startDevnet(params: StartDevnetParameters = {}): Promise<D
       log(`chains ${linked.join(', ')}: Stargate credits linked in ${Date.now() - started} ms`)
     }
     if (params.useCache ?? true) await Promise.all(plans.filter((p) => !p.read).map((p) => writeCache(chains[p.chainId]!, p.write)))
+    const supervise = params.supervise
+    if (supervise) {
+      for (const p of plans) {
+        const chain = chains[p.chainId]!
+        const initialState = p.read?.state ?? ((params.useCache ?? true) ? p.write.state : undefined)
+        const stateFile = join(supervise.stateDir, `devnet-${p.chainId}-${chain.node.port}.state.json`)
+        chain.supervisor = superviseAnvil({ node: chain.node, initialState, stateFile, dumpIntervalMs: supervise.dumpIntervalMs, log })
+        chain.node = chain.supervisor
+      }
+    }
   } catch (cause) {
     await stop()
     throw cause

@@ -221,6 +221,13 @@ function runPass(
       addSweep(planner, { helpers: params.helpers, token, receiver: to })
       if (produced.has(key)) deliver(token, to, holdings.get(key))
     }
+    // Intermediates that live only inside one action (stETH between a stake and a wrap in a route) and
+    // that can leave dust: their encoders declared a sweep, so they go to the refund receiver too.
+    if (lower(params.refundReceiver) !== lower(params.self)) {
+      for (const token of planner.tokensWithSweep) {
+        if (!touched.has(lower(token))) addSweep(planner, { helpers: params.helpers, token: getAddress(token), receiver: params.refundReceiver })
+      }
+    }
   } else {
     for (const key of produced) {
       if ((holdings.get(key) ?? 0n) > (params.initialBalances[key] ?? 0n)) netGains.push(getAddress(key))

@@ -48,7 +48,10 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
  * Turns an engine route into a weiroll plan for the executor (or a delegating wallet):
  * fees first, native coin wrapped, every path step by step (each step spends exactly what the
  * previous one produced), outputs unwrapped and delivered to the receiver, leftovers of the inputs
- * swept to the refund receiver. Pure: runs in the engine workers.
+ * (and of intermediates whose encoders declared a sweep, such as stETH before a wrap) swept to the
+ * refund receiver. With our executor every delivery and refund moves the whole holding read at
+ * execution time (shares, for a rebasing token), so the executor ends empty. Pure: runs in the
+ * engine workers.
  *
  * @returns `{ commands, state }`
  * @throws UnknownProtocolError when a step's protocol has no encoder
@@ -160,6 +163,13 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
       if (outputs.has(token) || swept.has(token)) continue
       swept.add(token)
       addSweep(planner, { helpers: context.helpers, token: token as Address, receiver: params.refundReceiver })
+    }
+    // Intermediates whose steps may leave dust (a rebasing token's share a wrap rounds off) declared a
+    // sweep: what is left of them is refunded too, so the executor ends with nothing of any token.
+    for (const token of planner.tokensWithSweep) {
+      if (outputs.has(token) || swept.has(token)) continue
+      swept.add(token)
+      addSweep(planner, { helpers: context.helpers, token, receiver: params.refundReceiver })
     }
   }
   return { ...planner.plan(), minAmountsOut }

@@ -44,6 +44,7 @@ import type { RouteRequest } from '../../grpc/generated/switchyard/routing/v1/Ro
 import type { QuoteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/QuoteResponse.js'
 import type { RouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
 import type { RoutingServiceClient } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
+import { GATEWAY_AUTHENTICATED_METADATA, GATEWAY_SECRET_METADATA } from '../../grpc/gatewayCredential.js'
 import { globalPlugin } from './globalPlugin.js'
 
 /** `<repo>/proto`, from both `src/gateway/plugins` and `dist/gateway/plugins`. */
@@ -115,11 +116,28 @@ type UnaryMethod<Req, Res> = (
   request: Req, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<Res>,
 ) => grpc.ClientUnaryCall
 
-function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, deadlineMs: number, ctx: CallContext, request: Req): Promise<UnaryResult<Res>> {
+/** How the gateway identifies itself to the gRPC server. */
+export type GatewayCredential = {
+  /** The shared secret the server believes `x-forwarded-for` from (`SWITCHYARD_GATEWAY_SECRET`). */
+  secret: string
+  /** True when the gateway authenticated every call's key and charged its budget itself. */
+  authenticated: boolean
+}
+
+function withCredential(metadata: grpc.Metadata, credential: GatewayCredential | undefined): grpc.Metadata {
+  if (credential === undefined) return metadata
+  const sent = metadata.clone()
+  sent.set(GATEWAY_SECRET_METADATA, credential.secret)
+  if (credential.authenticated) sent.set(GATEWAY_AUTHENTICATED_METADATA, '1')
+  else sent.remove(GATEWAY_AUTHENTICATED_METADATA)
+  return sent
+}
+
+function callUnaryWith<Req, Res>(method: UnaryMethod<Req, Res>, deadlineMs: number, ctx: CallContext, request: Req, credential?: GatewayCredential): Promise<UnaryResult<Res>> {
   return new Promise((resolve, reject) => {
     let initial = new grpc.Metadata()
     const onAbort = () => call.cancel()
-    const call = method(request, ctx.metadata, { deadline: Date.now() + deadlineMs }, (err, response) => {
+    const call = method(request, withCredential(ctx.metadata, credential), { deadline: Date.now() + deadlineMs }, (err, response) => {
       ctx.signal?.removeEventListener('abort', onAbort)
       if (err) {
         // Rate-limit keys may arrive in either metadata block; trailers win.
@@ -147,9 +165,11 @@ function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, deadlineMs: number, 
  * Binds the wrappers to a set of clients.
  * @param clients - from {@link createGatewayClients} or a test
  * @param options.deadlineMs - per-call deadline
+ * @param options.credential - sent with every call, when the server knows the gateway's secret
  */
-export function createGatewayGrpc(clients: GatewayClients, { deadlineMs }: { deadlineMs: number }): GatewayGrpc {
+export function createGatewayGrpc(clients: GatewayClients, { deadlineMs, credential }: { deadlineMs: number; credential?: GatewayCredential | undefined }): GatewayGrpc {
   const { routing, data } = clients
+  const callUnary = <Req, Res>(method: UnaryMethod<Req, Res>, limit: number, ctx: CallContext, request: Req) => callUnaryWith<Req, Res>(method, limit, ctx, request, credential)
   return {
     route: (ctx, request) => callUnary<RouteRequest, RouteResponse__Output>(routing.Route.bind(routing), deadlineMs, ctx, request),
     quote: (ctx, request) => callUnary<RouteRequest, QuoteResponse__Output>(routing.Quote.bind(routing), deadlineMs, ctx, request),
@@ -182,7 +202,7 @@ declare module 'fastify' {
 }
 
 /** Options of {@link grpcClientPlugin}: an address (the plugin owns and closes the clients) or ready clients (the caller owns them). */
-export type GrpcClientPluginOptions = { deadlineMs: number } & (
+export type GrpcClientPluginOptions = { deadlineMs: number; credential?: GatewayCredential | undefined } & (
   | { grpcAddress: string; credentials?: grpc.ChannelCredentials; clients?: undefined }
   | { clients: GatewayClients; grpcAddress?: undefined }
 )
@@ -194,7 +214,7 @@ export const grpcClientPlugin = globalPlugin<GrpcClientPluginOptions>(async (app
     address: options.grpcAddress,
     ...(options.credentials ? { credentials: options.credentials } : {}),
   })
-  app.decorate('grpc', createGatewayGrpc(clients, { deadlineMs: options.deadlineMs }))
+  app.decorate('grpc', createGatewayGrpc(clients, { deadlineMs: options.deadlineMs, credential: options.credential }))
   if (owned) {
     app.addHook('onClose', async () => {
       clients.routing.close()

@@ -42,7 +42,7 @@ test('DataService/Volume on the real server answers the devnet volume: swaps and
   expect(empty.response).toMatchObject({ chain_id: '1', volume_usd: 0, swaps: '0', routes: '0' })
 
   // One route executed through our router: every hop is a pool swap, the route counts once.
-  const user: Address = '0x0000000000000000000000000000000000000011'
+  const user: Address = '0x0000000000000000000000000000000000010011'
   const usdc = chain.addressBook.tokens.USDC!.address
   await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 18n })
   await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 50_000n * 10n ** 6n })

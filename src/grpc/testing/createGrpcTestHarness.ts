@@ -315,6 +315,10 @@ export type GrpcTestHarnessParameters = {
   keyRateLimit?: RateLimitOptions
   ipRateLimit?: RateLimitOptions
   trustedProxies?: readonly string[]
+  /** The gateway credential the server believes `x-forwarded-for` from. */
+  gatewaySecret?: string
+  /** Bound on in-flight route work. */
+  maxInflight?: number
   shutdownTimeoutMs?: number
 }
 
@@ -347,7 +351,9 @@ export async function createGrpcTestHarness(params: GrpcTestHarnessParameters = 
       keyRateLimit: params.keyRateLimit,
       ipRateLimit: params.ipRateLimit,
       trustedProxies: params.trustedProxies,
+      gatewaySecret: params.gatewaySecret,
     },
+    maxInflight: params.maxInflight,
     shutdownTimeoutMs: params.shutdownTimeoutMs,
   })
   const port = await grpc.bind('127.0.0.1:0')

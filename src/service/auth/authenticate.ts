@@ -35,17 +35,19 @@ export type AuthenticateReturnType =
  * - A valid key charges that key's budget: RATE_LIMITED when spent.
  * @param ctx - {@link AuthContext}
  * @param params - {@link AuthenticateParameters}
- * @returns {@link AuthenticateReturnType}; never throws
+ * @returns {@link AuthenticateReturnType}
+ * @throws StoreUnavailableError (503) when the budgets live on a shared store that does not answer
+ *   (rate limits fail closed); nothing else
  */
-export function authenticate(ctx: AuthContext, { authorization, clientIp }: AuthenticateParameters): AuthenticateReturnType {
+export async function authenticate(ctx: AuthContext, { authorization, clientIp }: AuthenticateParameters): Promise<AuthenticateReturnType> {
   const token = parseAuthorization(authorization)
   const key = token === undefined ? undefined : ctx.apiKeys.find(token)
   if (key === undefined) {
-    const rateLimit = ctx.ipLimiter.check(`ip:${clientIp}`)
+    const rateLimit = await ctx.ipLimiter.check(`ip:${clientIp}`)
     const error = rateLimit.allowed ? new UnauthenticatedError() : new RateLimitedError({ retryAfterSeconds: rateLimit.retryAfterSeconds })
     return { ok: false, error, rateLimit }
   }
-  const rateLimit = ctx.keyLimiter.check(`key:${key.hash}`)
+  const rateLimit = await ctx.keyLimiter.check(`key:${key.hash}`)
   if (!rateLimit.allowed) return { ok: false, error: new RateLimitedError({ retryAfterSeconds: rateLimit.retryAfterSeconds }), rateLimit }
   return { ok: true, caller: { accountId: key.accountId, keyId: key.keyId }, rateLimit }
 }

@@ -29,12 +29,20 @@ export type RateLimitResult = {
   retryAfterSeconds: number
 }
 
+/**
+ * A token-bucket budget per key. The in-process limiter answers synchronously; a limiter on a shared
+ * store (`Store.createRateLimiter`, Redis) answers asynchronously and rejects with
+ * `StoreUnavailableError` (503) when the store does not answer: callers `await` the result.
+ */
 export type RateLimiter = {
   /** Takes one token from `key`'s bucket if it has one. O(1). */
-  check(key: string): RateLimitResult
+  check(key: string): RateLimitResult | Promise<RateLimitResult>
   readonly limit: number
   readonly windowMs: number
 }
+
+/** The in-process limiter, which always answers synchronously. */
+export type InProcessRateLimiter = Omit<RateLimiter, 'check'> & { check(key: string): RateLimitResult }
 
 type Bucket = { tokens: number; at: number }
 
@@ -54,7 +62,7 @@ export const DEFAULT_IP_RATE_LIMIT: RateLimitOptions = { limit: 60, windowMs: 60
  * @returns the limiter
  * @throws RangeError when `limit` is not a positive integer or `windowMs` not positive
  */
-export function createRateLimiter({ limit, windowMs, maxEntries = 50_000, now = () => performance.now() }: CreateRateLimiterParameters): RateLimiter {
+export function createRateLimiter({ limit, windowMs, maxEntries = 50_000, now = () => performance.now() }: CreateRateLimiterParameters): InProcessRateLimiter {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`rate limit must be a positive integer, got ${limit}`)
   if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError(`rate limit window must be positive, got ${windowMs}`)
   const perMs = limit / windowMs

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest'
+import { forbiddenAddressesOf } from './forbiddenAddressesOf.js'
+import { PAIR, USDC, WETH, a, bookOf } from './testing/sampleAddressBook.js'
+
+const lower = (x: string) => x.toLowerCase()
+
+describe('forbiddenAddressesOf: derived from the address book, never a hand-kept list', () => {
+  test('every contract of every section, by kind and path; accounts (relayer, admin) left out', () => {
+    const f = forbiddenAddressesOf(bookOf())
+    expect(f.get(lower(a(13)))).toEqual({ kind: 'protocol', path: 'uniswapV2.router02' })
+    expect(f.get(lower(a(16)))).toEqual({ kind: 'protocol', path: 'uniswapV3.swapRouter02' })
+    expect(f.get(lower(a(19)))).toEqual({ kind: 'protocol', path: 'balancerV2.vault' })
+    expect(f.get(lower(a(10)))).toEqual({ kind: 'protocol', path: 'multicall3' })
+    expect(f.get(lower(a(11)))).toEqual({ kind: 'protocol', path: 'permit2' })
+    expect(f.get(lower(PAIR))).toEqual({ kind: 'protocol', path: 'uniswapV2.pairs[0].address' })
+    expect(f.get(lower(a(30)))).toEqual({ kind: 'protocol', path: 'across.spokePool' })
+    expect(f.get(lower(a(40)))).toEqual({ kind: 'protocol', path: 'layerZero.endpoint' })
+    expect(f.get(lower(a(52)))).toEqual({ kind: 'switchyard', path: 'switchyard.smartWalletFactory' })
+    expect(f.get(lower(a(53)))).toEqual({ kind: 'switchyard', path: 'switchyard.helpers.balance' })
+    // A token named inside a protocol section is still a token (tokens win over protocol).
+    expect(f.get(lower(USDC))).toEqual({ kind: 'token', path: 'tokens.USDC' })
+    expect(f.get(lower(WETH))).toEqual({ kind: 'token', path: 'tokens.WETH' })
+    for (const account of [a(32), a(33), a(43)]) expect(f.has(lower(account))).toBe(false)
+    expect(f.size).toBe(26)
+  })
+
+  test('cached per book; a pool added in place, a new section or a new book is picked up without code changes', () => {
+    const book = bookOf()
+    const first = forbiddenAddressesOf(book)
+    expect(forbiddenAddressesOf(book)).toBe(first)
+    const newPool = a(0x77)
+    expect(first.has(lower(newPool))).toBe(false)
+    book.uniswapV3.pools.push({ address: newPool, token0: USDC, token1: WETH, fee: 500, tickSpacing: 10 })
+    expect(forbiddenAddressesOf(book).get(lower(newPool))).toEqual({ kind: 'protocol', path: 'uniswapV3.pools[0].address' })
+    const newRouter = a(0x78)
+    ;(book as unknown as Record<string, unknown>).curve = { router: newRouter }
+    expect(forbiddenAddressesOf(book).get(lower(newRouter))).toEqual({ kind: 'protocol', path: 'curve.router' })
+    const replaced = a(0x79)
+    book.permit2 = replaced
+    expect(forbiddenAddressesOf(book).get(lower(replaced))).toEqual({ kind: 'protocol', path: 'permit2' })
+    expect(forbiddenAddressesOf(book).has(lower(a(11)))).toBe(false)
+  })
+})

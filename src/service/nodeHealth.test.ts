@@ -1,0 +1,139 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createPublicClient, http, HttpRequestError, TimeoutError } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { NodeDownError } from '../errors/admission.js'
+import { createNodeHealth, isNodeFailure, runGuarded } from './nodeHealth.js'
+import { withUpstream } from './withUpstream.js'
+
+const refused = () => new HttpRequestError({ url: 'http://127.0.0.1:1', details: 'fetch failed', cause: new Error('connect ECONNREFUSED 127.0.0.1:1') })
+
+function clock() {
+  let t = 1_000_000
+  return { now: () => t, advance: (ms: number) => void (t += ms) }
+}
+
+describe('withUpstream under the node circuit (issue 12)', () => {
+  it('a node failure marks the chain down: later calls fail at once, without touching the node, with retry-after', async () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 5_000, now: c.now })
+    let calls = 0
+    const failing = async () => {
+      calls++
+      throw refused()
+    }
+    await expect(withUpstream(1, failing, health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+    expect(health.isDown(1)).toBe(true)
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => withUpstream(1, failing, health)))
+    expect(calls).toBe(1)
+    expect(results.every((r) => r.status === 'rejected' && r.reason instanceof NodeDownError && r.reason.code === 'UPSTREAM_UNAVAILABLE')).toBe(true)
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ retryAfterSeconds: 5, shortMessage: 'The node for chain 1 is unavailable.' })
+    // Other chains are not affected.
+    await expect(withUpstream(8453, async () => 'ok', health)).resolves.toBe('ok')
+  })
+
+  it('after retryMs one probe goes through (the others still fail fast); its success closes the circuit', async () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 5_000, now: c.now })
+    health.markDown(1, 'chainId mismatch')
+    await expect(withUpstream(1, async () => 'never', health)).rejects.toBeInstanceOf(NodeDownError)
+    c.advance(5_000)
+    let release = () => {}
+    let probes = 0
+    const probe = withUpstream(1, () => {
+      probes++
+      return new Promise<string>((resolve) => {
+        release = () => resolve('up')
+      })
+    }, health)
+    await expect(withUpstream(1, async () => 'second', health)).rejects.toBeInstanceOf(NodeDownError)
+    expect(health.stateOf(1)).toMatchObject({ state: 'probing', reason: 'chainId mismatch' })
+    release()
+    await expect(probe).resolves.toBe('up')
+    expect(probes).toBe(1)
+    expect(health.isDown(1)).toBe(false)
+    await expect(withUpstream(1, async () => 'again', health)).resolves.toBe('again')
+  })
+
+  it('a failed probe keeps the chain down for another retryMs', async () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 5_000, now: c.now })
+    health.markDown(1, 'test')
+    c.advance(5_000)
+    await expect(withUpstream(1, async () => { throw refused() }, health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+    expect(health.stateOf(1)).toMatchObject({ state: 'down' })
+    c.advance(4_999)
+    await expect(withUpstream(1, async () => 'x', health)).rejects.toBeInstanceOf(NodeDownError)
+    c.advance(1)
+    await expect(withUpstream(1, async () => 'x', health)).resolves.toBe('x')
+  })
+
+  it('a revert or any answer of the node does not mark the chain down (a caller cannot take a chain down)', async () => {
+    const health = createNodeHealth({ now: clock().now })
+    await expect(withUpstream(1, async () => { throw new Error('execution reverted') }, health)).rejects.toThrow('execution reverted')
+    expect(health.isDown(1)).toBe(false)
+  })
+
+  it('steps nested under a probe for the same chain run under its admission, and failures are charged to the chain that saw them', async () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 1_000, now: c.now })
+    health.markDown(1, 'test')
+    c.advance(1_000)
+    // A route that builds two bundles on the same chain while it is the probe.
+    await expect(withUpstream(1, async () => Promise.all([withUpstream(1, async () => 'a', health), withUpstream(1, async () => 'b', health)]), health)).resolves.toEqual(['a', 'b'])
+    expect(health.isDown(1)).toBe(false)
+    // A destination chain's failure inside a source chain's step marks only the destination down.
+    await expect(withUpstream(1, () => withUpstream(8453, async () => { throw refused() }, health), health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+    expect([health.isDown(1), health.isDown(8453)]).toEqual([false, true])
+  })
+
+  it('tripOnFailure: false (the shared registry before startSwitchyard configures it) never trips by itself; markDown always applies', async () => {
+    const health = createNodeHealth({ tripOnFailure: false, now: clock().now })
+    await expect(runGuarded(health, 1, async () => { throw refused() })).rejects.toBeInstanceOf(HttpRequestError)
+    expect(health.isDown(1)).toBe(false)
+    health.markDown(1, 'head jumped back')
+    expect(health.isDown(1)).toBe(true)
+    health.markUp(1)
+    expect(health.isDown(1)).toBe(false)
+  })
+})
+
+describe('isNodeFailure', () => {
+  it('is true for transport failures and timeouts, false for answers', () => {
+    expect(isNodeFailure(refused())).toBe(true)
+    expect(isNodeFailure(new TimeoutError({ body: {}, url: 'http://x' }))).toBe(true)
+    expect(isNodeFailure(new Error('outer', { cause: new Error('socket hang up') }))).toBe(true)
+    expect(isNodeFailure(new Error('execution reverted: STF'))).toBe(false)
+    expect(isNodeFailure('nope')).toBe(false)
+  })
+})
+
+describe('against real viem clients', () => {
+  it('a node that hangs times out once; every later call fails at once without reaching it', async () => {
+    let received = 0
+    const server = createServer(() => {
+      received++ // never answers
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const client = createPublicClient({ transport: http(`http://127.0.0.1:${port}`, { timeout: 200, retryCount: 0 }) })
+      const health = createNodeHealth({ retryMs: 60_000 })
+      await expect(withUpstream(1, () => client.getBlockNumber({ cacheTime: 0 }), health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+      expect(health.stateOf(1)).toMatchObject({ state: 'down' })
+      const later = await Promise.allSettled(Array.from({ length: 20 }, () => withUpstream(1, () => client.getBlockNumber({ cacheTime: 0 }), health)))
+      expect(later.every((r) => r.status === 'rejected' && r.reason instanceof NodeDownError)).toBe(true)
+      expect(received).toBe(1)
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+
+  it('a refused connection (viem HttpRequestError) marks the chain down', async () => {
+    const client = createPublicClient({ transport: http('http://127.0.0.1:1', { retryCount: 0 }) })
+    const health = createNodeHealth()
+    await expect(withUpstream(1, () => client.getBlockNumber(), health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+    expect(health.isDown(1)).toBe(true)
+  })
+})

@@ -1,0 +1,71 @@
+import { pino } from 'pino'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { devnetDeployer } from '../../src/chain/devnet/createDevnetClient.js'
+import { configSchema } from '../../src/config.js'
+import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
+
+/**
+ * Issue 12, item 4: the embedded devnet's anvil dies (kill -9) and switchyard restarts it on the same
+ * port from its last saved state; REST routes answer 503 while it is down and 200 again by themselves.
+ */
+
+const KEY = 'devnet-restart-key-0123456789abcdef'
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
+let sy: RunningSwitchyard
+
+beforeAll(async () => {
+  const config = configSchema.parse({
+    chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [KEY], logLevel: 'silent', engineThreads: 1, relayer: 'off', nodeRetryMs: 500,
+  })
+  sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
+}, 180_000)
+afterAll(async () => {
+  await sy?.stop()
+})
+
+let amount = 1_000_000
+async function route(): Promise<{ status: number; code: string | undefined }> {
+  const q = new URLSearchParams({ chainId: '1', fromAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', tokenIn: USDC, tokenOut: WETH, amountIn: String(amount++) })
+  const res = await fetch(`${sy.httpUrl}/api/v1/shortcuts/route?${q}`, { headers: { authorization: `Bearer ${KEY}` } })
+  const body = (await res.json()) as { code?: string }
+  return { status: res.status, code: body.code }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+test('kill -9 of the devnet anvil: 503 UPSTREAM_UNAVAILABLE meanwhile, 200 again within 10 s, state kept', async () => {
+  const chain = sy.connected.devnet!.chains[1]!
+  expect(chain.supervisor).toBeDefined()
+  await expect(route()).resolves.toEqual({ status: 200, code: undefined })
+
+  const recipient = '0x00000000000000000000000000000000000b0b02'
+  const hash = await chain.client.sendTransaction({ account: devnetDeployer, to: recipient, value: 4242n, chain: chain.client.chain })
+  const receipt = await chain.client.waitForTransactionReceipt({ hash })
+  // Saved at most one dump interval (5 s) after the block.
+  await expect.poll(() => chain.supervisor!.savedBlockHash(), { timeout: 15_000, interval: 100 }).toBe(receipt.blockHash)
+
+  const pid = chain.node.pid
+  process.kill(pid, 'SIGKILL')
+  await expect.poll(() => alive(pid), { timeout: 5_000, interval: 20 }).toBe(false)
+  const killedAt = Date.now()
+  const seen = new Set<string>()
+  let last = await route()
+  while (last.status !== 200 && Date.now() - killedAt < 10_000) {
+    seen.add(`${last.status} ${last.code}`)
+    await new Promise((r) => setTimeout(r, 100))
+    last = await route()
+  }
+  expect(last).toEqual({ status: 200, code: undefined })
+  expect(Date.now() - killedAt).toBeLessThan(10_000)
+  expect([...seen].filter((s) => s !== '503 UPSTREAM_UNAVAILABLE')).toEqual([])
+  expect(chain.node.pid).not.toBe(pid)
+  expect(await chain.client.getBalance({ address: recipient })).toBe(4242n)
+}, 60_000)
