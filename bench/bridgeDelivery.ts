@@ -17,7 +17,7 @@ import { getRoute } from '../src/service/getRoute.js'
 
 const args = process.argv.slice(2)
 const rounds = Number(args[args.indexOf('--rounds') + 1] ?? 20) || 20
-const user: Address = '0x000000000000000000000000000000000000b71b'
+const user: Address = '0x000000000000000000000000000000000001b71b'
 const receiver: Address = '0x000000000000000000000000000000000001b71c'
 const VAULT: Address = '0x5a7e000000000000000000000000000000000001'
 

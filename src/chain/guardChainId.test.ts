@@ -72,7 +72,7 @@ describe('a node whose eth_chainId differs from its configured chain', () => {
     const ctx = createServiceContext({ chains: connected.chains, logger: pino({ level: 'silent' }), threads: 1 })
     try {
       const book = connected.chains[1]!.addressBook
-      const request = { fromAddress: '0x000000000000000000000000000000000000dEaD', tokenIn: [book.tokens.USDC!.address], tokenOut: [book.tokens.WETH!.address], amountIn: ['1000000'] }
+      const request = { fromAddress: '0x000000000000000000000000000000000001dead', tokenIn: [book.tokens.USDC!.address], tokenOut: [book.tokens.WETH!.address], amountIn: ['1000000'] }
       const approve = { fromAddress: request.fromAddress, tokenAddress: request.tokenIn[0], amount: '1' }
       await expect(getRoute(ctx, request, { caller, requireVariableEstimates: false })).resolves.toMatchObject({ createdAt: expect.any(Number) })
 
@@ -101,7 +101,7 @@ describe('a node whose eth_chainId differs from its configured chain', () => {
     const ctx = createServiceContext({ chains: connected.chains, logger: pino({ level: 'silent' }), threads: 1 })
     try {
       const book = connected.chains[1]!.addressBook
-      const request = { fromAddress: '0x000000000000000000000000000000000000dEaD', tokenIn: [book.tokens.USDC!.address], tokenOut: [book.tokens.WETH!.address], amountIn: ['1000000'] }
+      const request = { fromAddress: '0x000000000000000000000000000000000001dead', tokenIn: [book.tokens.USDC!.address], tokenOut: [book.tokens.WETH!.address], amountIn: ['1000000'] }
       await expect(getRoute(ctx, request, { caller, requireVariableEstimates: false })).resolves.toMatchObject({ createdAt: expect.any(Number) })
       proxy.handler = polygon
       // Same head, interval not elapsed: not yet noticed.

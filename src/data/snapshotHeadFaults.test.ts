@@ -38,7 +38,7 @@ beforeAll(async () => {
   const client = createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) }) as PublicClient
   const runtime: ChainRuntime = { chainId: 1, rpcUrl: proxy.url, source: 'external', client, addressBook: chain.addressBook }
   ctx = createServiceContext({ chains: { 1: runtime }, logger: pino({ level: 'silent' }), threads: 1 })
-  request = { fromAddress: '0x000000000000000000000000000000000000dEaD', tokenIn: [chain.addressBook.tokens.USDC!.address], tokenOut: [chain.addressBook.tokens.WETH!.address], amountIn: ['1'] }
+  request = { fromAddress: '0x000000000000000000000000000000000001dead', tokenIn: [chain.addressBook.tokens.USDC!.address], tokenOut: [chain.addressBook.tokens.WETH!.address], amountIn: ['1'] }
 })
 afterAll(async () => {
   await ctx?.close()

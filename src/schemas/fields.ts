@@ -49,12 +49,11 @@ export const addressSchema = z.string().transform((v, ctx) => parseAddress(v, ct
  */
 export const RESERVED_ADDRESS_MAX = 0xffffn
 /**
- * Highest address a sender is refused at: the precompiles assigned today (Ethereum `0x01`–`0x11`
- * since Prague, P-256 at `0x100` on Base and since Osaka) and the slots between them. The rest of the
- * reserved range holds no code and no one holds its key, so a sender there is only ever simulated
- * (quotes simulate `0x…dEaD`), never sent from.
+ * Highest address a sender is refused at: the whole reserved range (precompiles assigned today —
+ * Ethereum `0x01`–`0x11` since Prague, P-256 at `0x100` — and the slots reserved for the next ones). No
+ * one holds a key there, so a transaction can never be sent from it.
  */
-export const PRECOMPILE_SENDER_MAX = 0x100n
+export const PRECOMPILE_SENDER_MAX = RESERVED_ADDRESS_MAX
 
 /** The address as a number (any casing), or `undefined` when it is not 0x + 40 hex digits. */
 function addressValue(address: string): bigint | undefined {
@@ -69,12 +68,12 @@ export function isReservedAddress(address: string): boolean {
 
 /**
  * Why an address cannot send a transaction, or `undefined` when it can: the zero address and the
- * precompiles (`0x…0000`–`0x…0100`) have no key and run no wallet.
+ * reserved precompile range (`0x…0001`–`0x…ffff`) have no key and run no wallet.
  */
 export function senderIssueOf(address: string): string | undefined {
   const n = addressValue(address)
   if (n === undefined || n > PRECOMPILE_SENDER_MAX) return undefined
-  return n === 0n ? 'the zero address cannot send a transaction' : `${address} is a precompile (0x…0001–0x…0100): it cannot send a transaction`
+  return n === 0n ? 'the zero address cannot send a transaction' : `${address} is in the precompile range (0x…0001–0x…ffff): it cannot send a transaction`
 }
 
 /**

@@ -33,7 +33,8 @@ describe('assertUsableAddresses', () => {
   test('the sender: only the zero address and precompiles are refused; a receiver equal to the sender is the sender', () => {
     expect(codeOf({ sender: { field: 'fromAddress', address: `0x${'0'.repeat(39)}1` }, receivers: [] })).toBe('SENDER_IS_PRECOMPILE')
     expect(codeOf({ sender: { field: 'fromAddress', address: `0x${'0'.repeat(40)}` }, receivers: [] })).toBe('SENDER_IS_PRECOMPILE')
-    const quoteSender = '0x000000000000000000000000000000000000dEaD'
+    expect(codeOf({ sender: { field: 'fromAddress', address: '0x000000000000000000000000000000000000dEaD' }, receivers: [] })).toBe('SENDER_IS_PRECOMPILE')
+    const quoteSender = '0x000000000000000000000000000000000001dead'
     expect(codeOf({ sender: { field: 'fromAddress', address: quoteSender }, receivers: [{ field: 'receiver', address: quoteSender }] })).toBe('OK')
   })
 

@@ -34,7 +34,7 @@ function refuse(code: string, field: string, reason: string): never {
 /**
  * Refuses every address known to lose the funds sent to it, in this order (stable codes, HTTP 400 /
  * gRPC INVALID_ARGUMENT):
- * - the sender is the zero address or a precompile (`0x…0000`–`0x…0100`): SENDER_IS_PRECOMPILE;
+ * - the sender is the zero address or in the precompile range (`0x…0000`–`0x…ffff`): SENDER_IS_PRECOMPILE;
  * - a receiver in EIP-1352's reserved range `0x…0001`–`0x…ffff`: RECEIVER_IS_PRECOMPILE (the shared
  *   schema refuses these first; checked again for receivers the service derives);
  * - one of switchyard's own contracts on any served chain: INVALID_RECEIVER;

@@ -58,7 +58,7 @@ describe('getApproval', () => {
   })
 
   test('bad input is a typed 4xx error', async () => {
-    await expect(getApproval(ctx, { fromAddress: user, tokenAddress: '0x0000000000000000000000000000000000001234', amount: '1', chainId: 1 }, { caller })).rejects.toMatchObject({ code: 'INVALID_TOKEN' })
+    await expect(getApproval(ctx, { fromAddress: user, tokenAddress: '0x0000000000000000000000000000000000011234', amount: '1', chainId: 1 }, { caller })).rejects.toMatchObject({ code: 'INVALID_TOKEN' })
     await expect(getApproval(ctx, { fromAddress: user, tokenAddress: chain.addressBook.tokens.USDC!.address, amount: '-1' }, { caller })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' })
     await expect(getApproval(ctx, { fromAddress: user, tokenAddress: chain.addressBook.tokens.USDC!.address, amount: '1', chainId: 5 }, { caller })).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN' })
   })

@@ -52,7 +52,7 @@ describe('GET /wallet/approve against a node answering garbage to eth_simulateV1
     const client = createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) }) as PublicClient
     const runtime: ChainRuntime = { chainId: 1, rpcUrl: proxy.url, source: 'external', client, addressBook: chain.addressBook }
     ctx = createServiceContext({ chains: { 1: runtime }, logger: pino({ level: 'silent' }), threads: 1 })
-    approve = { fromAddress: '0x000000000000000000000000000000000000dEaD', tokenAddress: chain.addressBook.tokens.USDC!.address, amount: '1000000' }
+    approve = { fromAddress: '0x000000000000000000000000000000000001dead', tokenAddress: chain.addressBook.tokens.USDC!.address, amount: '1000000' }
   })
   afterAll(async () => {
     await ctx?.close()

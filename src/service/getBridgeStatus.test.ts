@@ -21,7 +21,7 @@ import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 
 const poolAbi = loadProtocolArtifact('StargatePool').abi
 const alice: Address = '0x00000000000000000000000000000000000a11ce'
-const bob: Address = getAddress('0x0000000000000000000000000000000000000b0b')
+const bob: Address = getAddress('0x0000000000000000000000000000000000010b0b')
 const carol: Address = getAddress('0x00000000000000000000000000000000000ca201')
 
 let s: Awaited<ReturnType<typeof startServiceOnDevnet>>

@@ -6,7 +6,7 @@ import { getRoute } from './getRoute.js'
  * Who a quote is simulated for when the caller names no sender: an address no one holds the key
  * to, funded by state overrides in the simulation like any unfunded sender.
  */
-export const QUOTE_SENDER = '0x000000000000000000000000000000000000dEaD'
+export const QUOTE_SENDER = '0x000000000000000000000000000000000001dead'
 
 /** The quote answer (the OpenAPI's QuoteEndpointResponse), plus the route's gas limit and block. */
 export type QuoteAnswer = Pick<RouteAnswer, 'amountOut' | 'amountsOut' | 'priceImpact' | 'route' | 'feeAmount' | 'ensoFeeAmount' | 'gas' | 'createdAt' | 'unknownFilters'>

@@ -9,7 +9,7 @@ import { getRoute } from './getRoute.js'
 
 type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
-const user: Address = '0x00000000000000000000000000000000000005e1'
+const user: Address = '0x00000000000000000000000000000000000105e1'
 const other: Address = '0x00000000000000000000000000000000000105e2'
 const accountId = `0x${'11'.repeat(32)}` as Hex
 const caller = { accountId, keyId: 'test' }
@@ -89,7 +89,7 @@ describe('getRoute on the devnet (search → encode → simulate), executed for 
     expect(delta).toBe(BigInt(answer.amountOut))
     // A sender with nothing: the route is still returned (spec), simulated with overrides.
     const poor = await getRoute(ctx, {
-      fromAddress: '0x0000000000000000000000000000000000000bad', tokenIn: [tok('DAI')], tokenOut: [tok('WBTC')], amountIn: ['5000000000000000000000'], variableEstimates: {},
+      fromAddress: '0x0000000000000000000000000000000000010bad', tokenIn: [tok('DAI')], tokenOut: [tok('WBTC')], amountIn: ['5000000000000000000000'], variableEstimates: {},
     }, { caller, requireVariableEstimates: true })
     expect(BigInt(poor.amountOut)).toBeGreaterThan(0n)
   })

@@ -127,7 +127,7 @@ describe('tokens', () => {
 
 describe('prices', () => {
   test('read from the pools: WETH ≈ 3000, USDC ≈ 1, native = WETH, unknown = null; confidence reflects agreement', async () => {
-    const unknown: Address = '0x0000000000000000000000000000000000001234'
+    const unknown: Address = '0x0000000000000000000000000000000000011234'
     const [weth, usdc, native, none] = await getPrices(ctx, { chainId: 1, addresses: [tok('WETH'), tok('USDC'), '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', unknown] })
     expect(weth!.price).toBeGreaterThan(2970)
     expect(weth!.price).toBeLessThan(3030)

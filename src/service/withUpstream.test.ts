@@ -19,7 +19,7 @@ test('THREATS N1: the node goes down → UPSTREAM_UNAVAILABLE (503), never a 500
   const runtime: ChainRuntime = { chainId: 1, rpcUrl: chain.rpcUrl, source: 'devnet', client: chain.client as unknown as PublicClient, addressBook: chain.addressBook }
   const ctx = createServiceContext({ chains: { 1: runtime }, logger: pino({ level: 'silent' }), threads: 1 })
   close = () => ctx.close()
-  const request = { fromAddress: '0x000000000000000000000000000000000000dEaD', tokenIn: [chain.addressBook.tokens.USDC!.address], tokenOut: [chain.addressBook.tokens.WETH!.address], amountIn: ['1000000'] }
+  const request = { fromAddress: '0x000000000000000000000000000000000001dead', tokenIn: [chain.addressBook.tokens.USDC!.address], tokenOut: [chain.addressBook.tokens.WETH!.address], amountIn: ['1000000'] }
   await expect(getRoute(ctx, request, { caller, requireVariableEstimates: false })).resolves.toMatchObject({ createdAt: expect.any(Number) })
   await devnet.stop()
   await expect(getRoute(ctx, { ...request, amountIn: ['2000000'] }, { caller, requireVariableEstimates: false })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })

@@ -192,7 +192,7 @@ describe('route answer shapes (REST through EnsoClient, and gRPC)', () => {
     const st = parseAbi(['function submit(address) payable returns (uint256)'])
     const amount = 5n * 10n ** 18n
     const route = await enso.getRouteData({ fromAddress: trader, chainId: 1, amountIn: [amount.toString()], tokenIn: [book.lido!.stETH], tokenOut: [tokens.WETH!], routingStrategy: 'router' } as never)
-    const hash = await client.writeContract({ address: book.lido!.stETH, abi: st, functionName: 'submit', args: ['0x0000000000000000000000000000000000000000'], value: amount + 10n, account: trader, chain: client.chain })
+    const hash = await client.writeContract({ address: book.lido!.stETH, abi: st, functionName: 'submit', args: ['0x0000000000000000000000000000000000010000'], value: amount + 10n, account: trader, chain: client.chain })
     await client.waitForTransactionReceipt({ hash })
     await approve(book.lido!.stETH)
     const before = await balanceOf(tokens.WETH!, trader)
@@ -207,7 +207,7 @@ describe('route answer shapes (REST through EnsoClient, and gRPC)', () => {
     const q = await rest('/shortcuts/quote', query)
     expect(q.status).toBe(200)
     expect(Object.keys(q.body).sort()).toEqual(['amountOut', 'blockNumber', 'ensoFeeAmount', 'feeAmount', 'gas', 'priceImpact', 'route'])
-    const r = await rest('/shortcuts/route', { ...query, fromAddress: '0x000000000000000000000000000000000000dEaD' })
+    const r = await rest('/shortcuts/route', { ...query, fromAddress: '0x000000000000000000000000000000000001dead' })
     expect(q.body.blockNumber).toBe(r.body.createdAt)
     expect(q.body.amountOut).toBe(r.body.amountOut)
     expect(q.body.route).toEqual(r.body.route)

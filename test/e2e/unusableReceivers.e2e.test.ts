@@ -227,13 +227,13 @@ describe('every address the books derive is refused as a receiver, with its clas
 })
 
 describe('senders', () => {
-  test('the zero address and every precompile 0x…01–0x…0100 as fromAddress: SENDER_IS_PRECOMPILE on every use case', async () => {
+  test('the zero address and the precompile range 0x…01–0x…ffff as fromAddress: SENDER_IS_PRECOMPILE on every use case', async () => {
     for (const useCase of senderCases) {
-      for (const n of [0, 1, 0x0a, 0x11, 0x100]) await expectRefused(useCase, { fromAddress: at(n) }, 'SENDER_IS_PRECOMPILE')
+      for (const n of [0, 1, 0x0a, 0x11, 0x100, 0xdead, 0xffff]) await expectRefused(useCase, { fromAddress: at(n) }, 'SENDER_IS_PRECOMPILE')
     }
   }, 120_000)
 
-  test('a quote without fromAddress (simulated for 0x…dEaD) still answers on both transports', async () => {
+  test('a quote without fromAddress (simulated for 0x…1dead) still answers on both transports', async () => {
     const [r, g] = await quote.run({})
     expect(r.code).toBe('OK')
     expect(g.code).toBe('OK')

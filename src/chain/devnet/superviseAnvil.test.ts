@@ -36,7 +36,7 @@ test('a devnet anvil killed with SIGKILL comes back on the same URL with its sta
   const runtime: ChainRuntime = { chainId: 1, rpcUrl: chain.rpcUrl, source: 'devnet', client: chain.client as unknown as PublicClient, addressBook: chain.addressBook }
   const ctx = createServiceContext({ chains: { 1: runtime }, logger: pino({ level: 'silent' }), threads: 1 })
   cleanup.push(() => ctx.close())
-  const request = { fromAddress: '0x000000000000000000000000000000000000dEaD', tokenIn: [chain.addressBook.tokens.USDC!.address], tokenOut: [chain.addressBook.tokens.WETH!.address], amountIn: ['1000000'] }
+  const request = { fromAddress: '0x000000000000000000000000000000000001dead', tokenIn: [chain.addressBook.tokens.USDC!.address], tokenOut: [chain.addressBook.tokens.WETH!.address], amountIn: ['1000000'] }
   await expect(getRoute(ctx, request, { caller, requireVariableEstimates: false })).resolves.toMatchObject({ createdAt: expect.any(Number) })
 
   // A state change mined in a block, then saved by the supervisor.

@@ -41,7 +41,7 @@ test('loads reserves; supply and withdraw quotes equal the balance changes measu
     expect(normalizedIncome(r)).toBe(await client.readContract({ address: market.pool, abi: poolAbi, functionName: 'getReserveNormalizedIncome', args: [r.asset], blockNumber }))
     const [supply, withdraw] = aaveV3Adapter.getEdges(r)
     // A holder with no aTokens receives the supplied aTokens (the deployer pays with its borrowed assets).
-    const holder: Address = '0x000000000000000000000000000000000000a4e3'
+    const holder: Address = '0x000000000000000000000000000000000001a4e3'
     const balance = await client.readContract({ address: r.asset, abi: erc20Abi, functionName: 'balanceOf', args: [deployer], blockNumber })
     for (const amount of amountLadder({ max: balance, count: 6, seed })) {
       const out = await measure(r, holder, r.aToken, encodeFunctionData({ abi: poolAbi, functionName: 'supply', args: [r.asset, amount, holder, 0] }))
@@ -73,9 +73,9 @@ test('routes through Aave, executed: USDC → aUSDC (supply), WETH → aUSDC (sw
   // One account per case, so an aToken balance held from an earlier case does not accrue interest
   // between the reads before and after.
   const cases: [Address, string, string, bigint][] = [
-    ['0x000000000000000000000000000000000000a4e1', 'USDC', 'aUSDC', 10_000n * 10n ** 6n],
-    ['0x000000000000000000000000000000000000a4e2', 'WETH', 'aUSDC', 3n * 10n ** 18n],
-    ['0x000000000000000000000000000000000000a4e1', 'aUSDC', 'WETH', 4_000n * 10n ** 6n],
+    ['0x000000000000000000000000000000000001a4e1', 'USDC', 'aUSDC', 10_000n * 10n ** 6n],
+    ['0x000000000000000000000000000000000001a4e2', 'WETH', 'aUSDC', 3n * 10n ** 18n],
+    ['0x000000000000000000000000000000000001a4e1', 'aUSDC', 'WETH', 4_000n * 10n ** 6n],
   ]
   for (const [user, a, b, amountIn] of cases) {
     await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 18n })

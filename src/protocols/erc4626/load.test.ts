@@ -39,7 +39,7 @@ test('loads vaults; deposit and redeem quotes equal previewDeposit / previewRede
 
 test('routes through vaults, executed: USDC → svUSDC (deposit), WETH → svUSDC (swap + deposit), svWETH → USDC (redeem + swap)', async () => {
   const { chain, devnet, ctx } = s
-  const user: Address = '0x0000000000000000000000000000000000004626'
+  const user: Address = '0x0000000000000000000000000000000000014626'
   await devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 18n })
   await chain.client.impersonateAccount({ address: user })
   const t = (sym: string) => chain.addressBook.tokens[sym]!.address
