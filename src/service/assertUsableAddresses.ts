@@ -17,6 +17,11 @@ export type AssertUsableAddressesParameters = {
   receivers: readonly AddressField[]
   /** Tokens this request moves (tokenIn, tokenOut, a bundle's named tokens): none may be a receiver. */
   tokens?: readonly string[] | undefined
+  /**
+   * Fields that move tokens to an address the request then uses (a transfer into a pool before a
+   * `call` to it): only the precompiles and our own contracts are refused there.
+   */
+  transfers?: readonly AddressField[] | undefined
 }
 
 export type AssertUsableAddressesErrorType = InvalidRequestError
@@ -37,7 +42,8 @@ function refuse(code: string, field: string, reason: string): never {
  * - the sender is the zero address or in the precompile range (`0x…0000`–`0x…ffff`): SENDER_IS_PRECOMPILE;
  * - a receiver in EIP-1352's reserved range `0x…0001`–`0x…ffff`: RECEIVER_IS_PRECOMPILE (the shared
  *   schema refuses these first; checked again for receivers the service derives);
- * - one of switchyard's own contracts on any served chain: INVALID_RECEIVER;
+ * - one of switchyard's own contracts on any served chain: INVALID_RECEIVER (these two rules, and only
+ *   these, also apply to `transfers`);
  * - a token the request moves (tokenOut as receiver, tokenIn, a bundle's tokens) or any token of a
  *   served chain's address book: RECEIVER_IS_TOKEN_CONTRACT;
  * - any other contract of a served chain's address book (routers, vaults, pools, managers,
@@ -48,7 +54,7 @@ function refuse(code: string, field: string, reason: string): never {
  *
  * @throws {AssertUsableAddressesErrorType}
  */
-export function assertUsableAddresses(ctx: Pick<ServiceContext, 'chains'>, { sender, receivers, tokens = [] }: AssertUsableAddressesParameters): void {
+export function assertUsableAddresses(ctx: Pick<ServiceContext, 'chains'>, { sender, receivers, tokens = [], transfers = [] }: AssertUsableAddressesParameters): void {
   if (sender?.address) {
     const issue = senderIssueOf(sender.address)
     if (issue) refuse('SENDER_IS_PRECOMPILE', sender.field, issue)
@@ -56,14 +62,20 @@ export function assertUsableAddresses(ctx: Pick<ServiceContext, 'chains'>, { sen
   const books = Object.values(ctx.chains).map((chain) => forbiddenAddressesOf(chain.addressBook))
   const moved = new Set(tokens.filter((t) => !isNativeAddress(t)).map((t) => t.toLowerCase()))
   const senderLower = sender?.address?.toLowerCase()
+  /** The precompile and own-contract rules every field gets; returns what the books know of the address. */
+  const common = (field: string, address: string): ForbiddenAddress[] => {
+    if (isReservedAddress(address)) refuse('RECEIVER_IS_PRECOMPILE', field, `${address} is in the precompile range 0x…0001–0x…ffff: funds sent there are lost`)
+    const known = books.map((b) => b.get(address.toLowerCase())).filter((f) => f !== undefined)
+    const own = known.find((f) => f.kind === 'switchyard')
+    if (own) refuse(describe.switchyard.code, field, `${address} is ${describe.switchyard.what(own.path)}`)
+    return known
+  }
+  for (const { field, address } of transfers) if (address) common(field, address)
   for (const { field, address } of receivers) {
     if (!address) continue
     const lower = address.toLowerCase()
     if (lower === senderLower) continue
-    if (isReservedAddress(address)) refuse('RECEIVER_IS_PRECOMPILE', field, `${address} is in the precompile range 0x…0001–0x…ffff: funds sent there are lost`)
-    const known = books.map((b) => b.get(lower)).filter((f) => f !== undefined)
-    const own = known.find((f) => f.kind === 'switchyard')
-    if (own) refuse(describe.switchyard.code, field, `${address} is ${describe.switchyard.what(own.path)}`)
+    const known = common(field, address)
     if (moved.has(lower)) refuse('RECEIVER_IS_TOKEN_CONTRACT', field, `${address} is a token this request moves: tokens sent to a token's own contract are stuck`)
     const first = known.find((f) => f.kind === 'token') ?? known[0]
     if (first) refuse(describe[first.kind].code, field, `${address} is ${describe[first.kind].what(first.path)}`)

@@ -5,37 +5,11 @@ import { InvalidNodeResponseError } from '../errors/chain.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { isNativeAddress } from '../schemas/fields.js'
 import { parseApproveRequest, type ApproveParams } from '../schemas/approveRequest.js'
+import { parseSimulatedCalls, type SimulatedCall } from '../simulate/parseSimulatedCalls.js'
 import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { withUpstream } from './withUpstream.js'
 import type { ServiceContext } from './context.js'
 import type { ApproveAnswer, CallOptions } from './types.js'
-
-/** One call's outcome in an `eth_simulateV1` answer, checked. */
-type SimCall = { ok: boolean; gasUsed: bigint }
-
-const quantityPattern = /^0x[0-9a-f]{1,64}$/i
-
-/**
- * Checks an `eth_simulateV1` answer for `count` calls in one block: anything else (not an array, a
- * missing block, fewer calls, a status or gas that is not a quantity) is the node's fault (THREATS
- * N3), never the token's (400) or ours (500).
- * @throws InvalidNodeResponseError
- */
-export function parseSimulatedCalls(response: unknown, count: number): SimCall[] {
-  const invalid = (reason: string) => new InvalidNodeResponseError({ method: 'eth_simulateV1', reason })
-  if (!Array.isArray(response) || response.length < 1) throw invalid('not an array of blocks')
-  const block: unknown = response[0]
-  const calls = block && typeof block === 'object' ? (block as { calls?: unknown }).calls : undefined
-  if (!Array.isArray(calls) || calls.length !== count) throw invalid(`expected ${count} call results`)
-  return calls.map((call: unknown, i) => {
-    const { status, gasUsed } = (call && typeof call === 'object' ? call : {}) as { status?: unknown; gasUsed?: unknown }
-    if (typeof status !== 'string' || !quantityPattern.test(status)) throw invalid(`call ${i}: status is not a quantity`)
-    if (typeof gasUsed !== 'string' || !quantityPattern.test(gasUsed)) throw invalid(`call ${i}: gasUsed is not a quantity`)
-    const code = BigInt(status)
-    if (code > 1n) throw invalid(`call ${i}: status ${status} is neither 0 nor 1`)
-    return { ok: code === 1n, gasUsed: BigInt(gasUsed) }
-  })
-}
 
 /**
  * The approve use case: the transaction that lets the router (the strategy's spender) pull `amount`
@@ -72,7 +46,7 @@ async function approvalFor(ctx: ServiceContext, params: ApproveParams): Promise<
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, params.amount] })
   const zeroData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 0n] })
   const from = params.fromAddress
-  const simulate = async (calls: { data: Hex }[], stateOverrides: Record<string, unknown> = {}): Promise<SimCall[]> => {
+  const simulate = async (calls: { data: Hex }[], stateOverrides: Record<string, unknown> = {}): Promise<SimulatedCall[]> => {
     const response: unknown = await chain.client.request({
       method: 'eth_simulateV1' as never,
       params: [{ blockStateCalls: [{ stateOverrides, calls: calls.map((c) => ({ from, to: params.tokenAddress, data: c.data })) }], validation: false }, 'latest'] as never,

@@ -5,7 +5,8 @@ import type { ChainRuntime } from '../chain/connectChains.js'
 import { startDevnet, type Devnet } from '../chain/devnet/startDevnet.js'
 import { startRpcProxy, type RpcProxy } from '../chain/testing/startRpcProxy.js'
 import { createServiceContext } from './createServiceContext.js'
-import { getApproval, parseSimulatedCalls } from './getApproval.js'
+import { parseSimulatedCalls } from '../simulate/parseSimulatedCalls.js'
+import { getApproval } from './getApproval.js'
 
 const caller = { accountId: `0x${'33'.repeat(32)}` as Hex, keyId: 'test' }
 const ok = { status: '0x1', gasUsed: '0xb4a0', returnData: '0x', logs: [] }
@@ -32,7 +33,8 @@ describe('parseSimulatedCalls', () => {
   })
 
   test('a well-formed answer', () => {
-    expect(parseSimulatedCalls([{ calls: [ok, { ...ok, status: '0x0', gasUsed: '0x10' }] }], 2)).toEqual([{ ok: true, gasUsed: 46240n }, { ok: false, gasUsed: 16n }])
+    const reverted = { ...ok, status: '0x0', gasUsed: '0x10' }
+    expect(parseSimulatedCalls([{ calls: [ok, reverted] }], 2)).toEqual([{ ok: true, gasUsed: 46240n, result: ok }, { ok: false, gasUsed: 16n, result: reverted }])
   })
 })
 

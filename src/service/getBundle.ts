@@ -12,7 +12,6 @@ import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
 import { createSingleFlight } from './createSingleFlight.js'
-import { ownContractsOf } from './ownContractsOf.js'
 import { assertUsableAddresses, type AddressField } from './assertUsableAddresses.js'
 import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
@@ -239,11 +238,7 @@ function rejectUnusableAddresses(ctx: ServiceContext, params: BundleParams): voi
       if (Array.isArray(args.callback)) walk(args.callback as BundleParams['actions'], `${path}[${i}].args.callback`)
     })
   walk(params.actions, 'actions')
-  const ours = ownContractsOf(ctx)
-  for (const { field, address } of transfers) {
-    if (address && ours.has(lower(address))) throw new InvalidRequestError({ code: 'INVALID_RECEIVER', message: `${field}: switchyard's own contracts cannot receive funds`, issues: [{ field, reason: 'a switchyard contract' }] })
-  }
-  assertUsableAddresses(ctx, { sender: { field: 'fromAddress', address: params.fromAddress }, receivers, tokens: tokensNamed(params) })
+  assertUsableAddresses(ctx, { sender: { field: 'fromAddress', address: params.fromAddress }, receivers, tokens: tokensNamed(params), transfers })
 }
 
 /**

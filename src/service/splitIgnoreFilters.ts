@@ -2,19 +2,13 @@ import { bridgeAdapters } from '../protocols/bridge/registry.js'
 import { protocolAdapters } from '../protocols/registry.js'
 
 /** What the caller may name in `ignoreStandards`: every adapter's slug and standard. */
-function knownStandards(): Set<string> {
-  return new Set(protocolAdapters.flatMap((a) => [a.slug, a.standard]))
-}
+const knownStandards: ReadonlySet<string> = new Set(protocolAdapters.flatMap((a) => [a.slug, a.standard]))
 
 /** What the caller may name in `ignoreAggregators`: the adapters that are aggregators (none today). */
-function knownAggregators(): Set<string> {
-  return new Set(protocolAdapters.filter((a) => a.isAggregator).map((a) => a.slug))
-}
+const knownAggregators: ReadonlySet<string> = new Set(protocolAdapters.filter((a) => a.isAggregator).map((a) => a.slug))
 
 /** What the caller may name in `ignoreBridges`: every bridge adapter, and LayerZero (Stargate's transport). */
-function knownBridges(): Set<string> {
-  return new Set([...bridgeAdapters.map((b) => b.slug), 'layerzero'])
-}
+const knownBridges: ReadonlySet<string> = new Set([...bridgeAdapters.map((b) => b.slug), 'layerzero'])
 
 /** The three ignore lists of a route request. */
 export type IgnoreFilters = { ignoreStandards: readonly string[]; ignoreAggregators: readonly string[]; ignoreBridges: readonly string[] }
@@ -34,7 +28,7 @@ export type SplitIgnoreFiltersReturnType = {
  */
 export function splitIgnoreFilters(filters: IgnoreFilters): SplitIgnoreFiltersReturnType {
   const unknown: string[] = []
-  const keep = (field: keyof IgnoreFilters, known: Set<string>): string[] => {
+  const keep = (field: keyof IgnoreFilters, known: ReadonlySet<string>): string[] => {
     const kept: string[] = []
     for (const value of filters[field]) {
       if (known.has(value.toLowerCase())) kept.push(value.toLowerCase())
@@ -44,9 +38,9 @@ export function splitIgnoreFilters(filters: IgnoreFilters): SplitIgnoreFiltersRe
   }
   return {
     known: {
-      ignoreStandards: keep('ignoreStandards', knownStandards()),
-      ignoreAggregators: keep('ignoreAggregators', knownAggregators()),
-      ignoreBridges: keep('ignoreBridges', knownBridges()),
+      ignoreStandards: keep('ignoreStandards', knownStandards),
+      ignoreAggregators: keep('ignoreAggregators', knownAggregators),
+      ignoreBridges: keep('ignoreBridges', knownBridges),
     },
     unknown,
   }

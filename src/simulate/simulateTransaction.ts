@@ -1,4 +1,5 @@
 import { InvalidNodeResponseError } from '../errors/chain.js'
+import { parseSimulatedCalls, type SimulatedCall } from './parseSimulatedCalls.js'
 import { decodeFunctionResult, encodeFunctionData, parseAbi, toHex, type Address, type Hex, type PublicClient } from 'viem'
 
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
@@ -44,8 +45,6 @@ export type SimulateTransactionReturnType =
 /** One event the simulated transaction emitted. */
 export type SimulatedLog = { address: Address; topics: Hex[]; data: Hex }
 
-type SimCallResult = { status: Hex; returnData: Hex; gasUsed: Hex; logs?: SimulatedLog[]; error?: { message?: string; data?: Hex } }
-
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 /**
@@ -75,32 +74,26 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
       },
       toHex(params.blockNumber),
     ] as never,
-  })) as { number: Hex; calls: SimCallResult[] }[]
-  const block = Array.isArray(response) ? response[0] : undefined
+  })) as unknown
   const n = reads.length
-  if (!block || !Array.isArray(block.calls) || block.calls.length < setup.length + n + 1) {
-    throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'missing block or calls' })
+  // Setup calls, the reads before, the transaction, the reads after: from the first read on.
+  const calls = parseSimulatedCalls(response, setup.length + 2 * n + 1).slice(setup.length)
+  const txCall = calls[n]!
+  const txResult = txCall.result
+  const gasUsed = txCall.gasUsed
+  if (!txCall.ok) {
+    const returnData = typeof txResult.returnData === 'string' && txResult.returnData !== '0x' ? (txResult.returnData as Hex) : undefined
+    return { status: 'reverted', gasUsed, revertData: txResult.error?.data ?? returnData, message: txResult.error?.message ?? 'execution reverted', blockNumber: params.blockNumber }
   }
-  // Index from the first balance read on.
-  const calls = block.calls.slice(setup.length)
-  const txResult = calls[n]!
-  const quantity = (value: unknown, what: string): bigint => {
-    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: `${what} is not a quantity` })
-    return BigInt(value)
-  }
-  const gasUsed = quantity(txResult.gasUsed, 'gasUsed')
-  if (quantity(txResult.status, 'status') !== 1n) {
-    return { status: 'reverted', gasUsed, revertData: txResult.error?.data ?? (txResult.returnData !== '0x' ? txResult.returnData : undefined), message: txResult.error?.message ?? 'execution reverted', blockNumber: params.blockNumber }
-  }
-  const decode = (r: SimCallResult | undefined): bigint => {
-    if (!r || quantity(r.status, 'status') !== 1n) return 0n
+  const decode = (r: SimulatedCall): bigint => {
+    if (!r.ok) return 0n
     try {
-      return decodeFunctionResult({ abi: erc20, functionName: 'balanceOf', data: r.returnData }) as bigint
+      return decodeFunctionResult({ abi: erc20, functionName: 'balanceOf', data: r.result.returnData as Hex }) as bigint
     } catch {
       throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'a balance read returned garbage' })
     }
   }
-  const amountsOut = params.tokensOut.map((_, i) => decode(calls[n + 1 + i]) - decode(calls[i]))
+  const amountsOut = params.tokensOut.map((_, i) => decode(calls[n + 1 + i]!) - decode(calls[i]!))
   const hex = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
   const logs = Array.isArray(txResult.logs)
     ? txResult.logs.map((l: unknown) => {
@@ -112,5 +105,5 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
     })
     : []
   if (txResult.returnData !== undefined && !hex(txResult.returnData)) throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'returnData is not hex' })
-  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber, returnData: txResult.returnData ?? '0x', logs }
+  return { status: 'success', gasUsed, amountsOut, blockNumber: params.blockNumber, returnData: (txResult.returnData as Hex | undefined) ?? '0x', logs }
 }

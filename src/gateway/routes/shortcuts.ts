@@ -15,6 +15,14 @@ import { routeResponseSchema, type RestRouteResponse } from '../schemas/routeRes
 /** Response header listing `field=value` (URI-encoded, comma-separated) for ignored unknown ignore entries. */
 export const IGNORED_FILTERS_HEADER = 'x-switchyard-ignored-filters'
 
+/**
+ * Ignore entries that name nothing we integrate (the vendor's slugs) are dropped, not refused: the
+ * header says which, each URI-encoded so no value can split it.
+ */
+function reportIgnoredFilters(reply: FastifyReply, unknown: readonly string[]): void {
+  if (unknown.length > 0) reply.header(IGNORED_FILTERS_HEADER, unknown.map(encodeURIComponent).join(', '))
+}
+
 /** How GET /shortcuts/route reads its query string. */
 export const routeQueryShape: QueryShape = {
   lists: ['amountIn', 'tokenIn', 'tokenOut', 'minAmountOut', 'fee', 'ignoreAggregators', 'ignoreStandards', 'ignoreBridges'],
@@ -41,8 +49,7 @@ export const shortcutsRoutes: FastifyPluginAsync = async (app) => {
     parseRouteRequest(input, { requireVariableEstimates })
     const { response, metadata } = await app.grpc.route(toCallContext(request, reply), toProtoRouteRequest(input as RestRouteRequest))
     reply.headers(rateLimitHeadersOf(metadata))
-    // Ignore entries that name nothing we integrate (the vendor's slugs) are dropped, not refused: say which.
-    if (response.unknown_filters.length > 0) reply.header(IGNORED_FILTERS_HEADER, response.unknown_filters.map(encodeURIComponent).join(', '))
+    reportIgnoredFilters(reply, response.unknown_filters)
     return toRestRouteResponse(response)
   }
   const schema = { response: { 200: routeResponseSchema } }
@@ -54,7 +61,7 @@ export const shortcutsRoutes: FastifyPluginAsync = async (app) => {
     const query = normalizeQuery(request.query, routeQueryShape) as Partial<RestRouteRequest>
     const { response, metadata } = await app.grpc.quote(toCallContext(request, reply), toProtoRouteRequest({ ...query, fromAddress: query.fromAddress ?? '' } as RestRouteRequest))
     reply.headers(rateLimitHeadersOf(metadata))
-    if (response.unknown_filters.length > 0) reply.header(IGNORED_FILTERS_HEADER, response.unknown_filters.map(encodeURIComponent).join(', '))
+    reportIgnoredFilters(reply, response.unknown_filters)
     return toRestQuoteResponse(response)
   })
 
