@@ -2,7 +2,6 @@ import { suite, add, cycle } from 'benny'
 import { protocolAdapters } from '../src/protocols/registry.js'
 import { buildGraph } from '../src/engine/graph/buildGraph.js'
 import { PoolStates } from '../src/engine/graph/poolStates.js'
-import { createEnginePool } from '../src/engine/pool.js'
 import { bruteForceBestPath } from '../src/engine/search/bruteForceBestPath.js'
 import { createSearchMask } from '../src/engine/search/createSearchMask.js'
 import { findBestPath } from '../src/engine/search/findBestPath.js'
@@ -10,6 +9,7 @@ import { findSplitRoute } from '../src/engine/search/findSplitRoute.js'
 import { createSearchContext } from '../src/engine/search/searchContext.js'
 import { findRoute } from '../src/engine/tasks/findRoute.js'
 import type { FindRouteParameters } from '../src/engine/types.js'
+import { measurePool } from './measurePool.js'
 import { mean, percentile, ratio } from './stats.js'
 import { toEngineSnapshot } from './toEngineSnapshot.js'
 import type { BenchGraph, BenchQuery } from './types.js'
@@ -110,32 +110,8 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
   const peerLatency = latencyOf(peerMs, performance.now() - start)
   log(`  v2-sdk: ${peerOut.length}/${queries.length} queries, ${peerLatency.qps.toFixed(1)} q/s, p50 ${peerLatency.p50.toFixed(2)} ms, p99 ${peerLatency.p99.toFixed(2)} ms`)
 
-  // Whole pool: Piscina workers, all queries in flight (bounded by the queue).
-  const pool = createEnginePool({ threads: options.threads, maxQueue: 4 * options.threads })
-  await pool.setSnapshot(snapshot)
-  const poolRun = async (splits: number) => {
-    for (const q of queries.slice(0, 50)) await pool.findRoute(request(q, splits)).catch(() => undefined)
-    const ms: number[] = []
-    const inFlight = new Set<Promise<void>>()
-    const begin = performance.now()
-    for (const q of queries) {
-      while (inFlight.size >= 3 * options.threads) await Promise.race(inFlight)
-      const s = performance.now()
-      const p: Promise<void> = pool.findRoute(request(q, splits)).then(
-        () => undefined,
-        () => undefined,
-      ).finally(() => {
-        ms.push(performance.now() - s)
-        inFlight.delete(p)
-      })
-      inFlight.add(p)
-    }
-    await Promise.all(inFlight)
-    return latencyOf(ms, performance.now() - begin)
-  }
-  const poolSingle = await poolRun(1)
-  const poolSplit = await poolRun(maxSplits)
-  await pool.close()
+  // Whole pool: Piscina workers (bench/measurePool.ts).
+  const { single: poolSingle, split: poolSplit } = await measurePool({ snapshot, queries, threads: options.threads, maxSplits, request })
   log(`  pool (${options.threads} workers) single-path: ${poolSingle.qps.toFixed(0)} q/s, p50 ${poolSingle.p50.toFixed(3)} ms, p99 ${poolSingle.p99.toFixed(3)} ms`)
   log(`  pool (${options.threads} workers) split: ${poolSplit.qps.toFixed(0)} q/s, p50 ${poolSplit.p50.toFixed(3)} ms, p99 ${poolSplit.p99.toFixed(3)} ms`)
 
