@@ -1,5 +1,5 @@
 /**
- * Route-search benchmark. `npm run bench -- [--size small|medium|large|all] [--graph g.json]
+ * Route-search benchmark. `npm run bench -- [--size small|medium|large|hostile|all] [--graph g.json]
  * [--queries q.json] [--out r.json] [--threads 2] [--max-hops 3] [--max-splits 4] [--no-benny]`.
  * Without --graph it generates the synthetic graphs (fixed seeds) and 1,000 queries each.
  */
@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { GRAPH_SIZES, type GraphSize, generateGraph, generateQueries } from './generateGraph.js'
+import { generateHostileGraph, generateHostileQueries } from './generateHostileGraph.js'
 import { runGraphBench } from './runGraphBench.js'
 import type { BenchGraph, BenchQuery } from './types.js'
 
@@ -44,8 +45,15 @@ if (values.graph !== undefined) {
       : generateQueries({ graph, pricesUsd: graph.tokens.map(() => 1), count: queryCount, seed: 2 })
   jobs.push({ name: values.graph, graph, queries })
 } else {
-  const sizes = values.size === 'all' ? (Object.keys(GRAPH_SIZES) as GraphSize[]) : [values.size as GraphSize]
+  const sizes = values.size === 'all' ? [...(Object.keys(GRAPH_SIZES) as GraphSize[]), 'hostile' as const] : [values.size as GraphSize | 'hostile']
   for (const size of sizes) {
+    if (size === 'hostile') {
+      // Medium scale, hostile shapes (bench/generateHostileGraph.ts): dust pools, 0–2 decimals, islands.
+      const generated = generateHostileGraph({ seed: 1 })
+      const queries = values.queries !== undefined ? (JSON.parse(readFileSync(values.queries, 'utf8')) as BenchQuery[]) : generateHostileQueries({ ...generated, count: queryCount, seed: 2 })
+      jobs.push({ name: size, graph: generated.graph, queries })
+      continue
+    }
     if (!(size in GRAPH_SIZES)) throw new Error(`unknown --size ${size}`)
     const generated = generateGraph({ size, seed: 1 })
     const queries = values.queries !== undefined ? (JSON.parse(readFileSync(values.queries, 'utf8')) as BenchQuery[]) : generateQueries({ ...generated, count: queryCount, seed: 2 })

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { protocolAdapters } from '../../protocols/registry.js'
 import { buildGraph } from '../graph/buildGraph.js'
 import { PoolStates } from '../graph/poolStates.js'
-import { randomSnapshot } from '../testing/randomSnapshot.js'
+import { randomSnapshot, testAddress } from '../testing/randomSnapshot.js'
 import { bruteForceBestPath } from './bruteForceBestPath.js'
 import { findBestPath } from './findBestPath.js'
 import { createSearchContext } from './searchContext.js'
@@ -42,5 +42,84 @@ describe('findBestPath equals brute force on small random graphs', () => {
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => check(seed, { v3: 4, balancer: 4, maxHops: 4, queries: 5 })),
       { numRuns: 30, seed: 777 },
     )
+  })
+})
+
+// Hostile shapes: dust pools (reserves of 1–1,000 units) beside deep ones, many parallel pools per pair,
+// amounts of a few units, so best outputs are 0–100 units and float estimates sit near whole numbers.
+// The bounded search (whole-unit estimates, zero states dropped, ties dominated) must still equal
+// brute force.
+describe('findBestPath equals brute force on random hostile graphs', () => {
+  const hostile = (seed: number, options: { v3?: number; balancer?: number; maxHops: number }) => {
+    const snapshot = randomSnapshot({ seed, tokens: 7, v2Pools: 60, v3Pools: options.v3, balancerPools: options.balancer, minExp: 0, maxExp: 3 + (seed % 20) })
+    const graph = buildGraph({ adapters: protocolAdapters }, snapshot)
+    const context = createSearchContext(graph)
+    const states = new PoolStates(graph)
+    for (let q = 0; q < 6; q++) {
+      const source = (seed + q) % 7
+      const target = (seed + 2 * q + 3) % 7
+      if (source === target) continue
+      const amountIn = BigInt(1 + ((seed >>> q) % 1000))
+      const expected = bruteForceBestPath(graph, { source, target, amountIn, maxHops: options.maxHops })
+      const result = findBestPath(context, { source, target, amountIn, maxHops: options.maxHops, mask: allEnabled, gasPriceWad: 0n, states })
+      expect(result.certified).toBe(true)
+      expect(result.best?.amountOut ?? 0n, `seed=${seed} q=${q} ${source}->${target} amountIn=${amountIn}`).toBe(expected.amountOut)
+    }
+  }
+  const seed = Number(process.env.FC_SEED ?? 20261126)
+  test(`v2 dust and deep pools, maxHops 1–4 (FC_SEED=${seed})`, () => {
+    for (const maxHops of [1, 2, 3, 4]) {
+      fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (s) => hostile(s, { maxHops })), { numRuns: 40, seed: seed + maxHops })
+    }
+  })
+  test(`mixed v2, v3 and Balancer with dust amounts, maxHops 3 (FC_SEED=${seed})`, () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (s) => hostile(s, { v3: 4, balancer: 3, maxHops: 3 })), { numRuns: 40, seed })
+  })
+})
+
+describe('findBestPath bounds its work by proof on dust', () => {
+  /** `count` parallel A→B V2 pools whose float outputs differ but whose exact outputs are equal (or 0). */
+  const parallelDust = (count: number, reserveOut: bigint) => {
+    const pools = Array.from({ length: count }, (_, i) => ({
+      protocol: 'uniswap-v2' as const,
+      address: testAddress(2, i),
+      blockNumber: 1n,
+      tokens: [testAddress(1, 0), testAddress(1, 1)],
+      reserve0: 1_000_000n + BigInt(i * 37),
+      reserve1: reserveOut,
+      feeBps: 30,
+    }))
+    const graph = buildGraph({ adapters: protocolAdapters }, { version: 'dust', chainId: 1, blockNumber: 1n, pools })
+    return { context: createSearchContext(graph), states: new PoolStates(graph) }
+  }
+  const search = ({ context, states }: ReturnType<typeof parallelDust>, amountIn: bigint) =>
+    findBestPath(context, { source: 0, target: 1, amountIn, maxHops: 3, mask: allEnabled, gasPriceWad: 0n, states })
+
+  test('200 pools that each pay exactly 2 units (floats 2.85…): one layered DP, no enumeration of the ties', () => {
+    const dust = parallelDust(200, 10n)
+    const result = search(dust, 400_000n)
+    expect(result.best?.amountOut).toBe(2n)
+    expect(result.certified).toBe(true)
+    expect(result.dpRuns).toBe(1)
+  })
+  test('100 two-hop paths through dust intermediates (2.85 in float, 2 exactly): intermediate amounts round down, one DP', () => {
+    const v2 = (i: number, a: number, b: number, reserve0: bigint, reserve1: bigint) => ({
+      protocol: 'uniswap-v2' as const, address: testAddress(2, i), blockNumber: 1n, tokens: [testAddress(1, a), testAddress(1, b)], reserve0, reserve1, feeBps: 30,
+    })
+    const pools = Array.from({ length: 100 }, (_, i) => [
+      v2(2 * i, 0, 2 + i, 1_000_000n + BigInt(i * 37), 10n),
+      v2(2 * i + 1, 1, 2 + i, 1_000n, 100n),
+    ]).flat()
+    const graph = buildGraph({ adapters: protocolAdapters }, { version: 'dust2', chainId: 1, blockNumber: 1n, pools })
+    const [source, target] = [0, 1].map((i) => graph.tokenIndex.get(testAddress(1, i))!) as [number, number]
+    const result = findBestPath(createSearchContext(graph), { source, target, amountIn: 400_000n, maxHops: 2, mask: allEnabled, gasPriceWad: 0n, states: new PoolStates(graph) })
+    expect(result.best?.amountOut).toBe(19n)
+    expect(result.dpRuns).toBe(1)
+  })
+  test('200 pools that each pay 0.6 units in float and 0 exactly: no route, after one layered DP', () => {
+    const dust = parallelDust(200, 3n)
+    const result = search(dust, 300_000n)
+    expect(result.best).toBeUndefined()
+    expect(result.dpRuns).toBe(1)
   })
 })

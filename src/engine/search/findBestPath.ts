@@ -95,7 +95,7 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
     const conflict = findConflict(context, source, result.walk)
     if (conflict === undefined) {
       evaluate(result.walk)
-      if (result.alternativeBound <= bestScore) return
+      if (Math.floor(result.alternativeBound) <= bestScore) return
       // Murty partition of the node minus W: child i keeps W's first i-1 hops and bans W's hop i.
       for (let i = constraints.prefix.length; i < result.walk.length; i++) {
         open.push({
@@ -136,7 +136,7 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
     const node = open[top]!
     open[top] = open[open.length - 1]!
     open.pop()
-    if (node.bound <= bestScore) break
+    if (Math.floor(node.bound) <= bestScore) break
     if (dpRuns >= maxDpRuns) {
       certified = false
       break
@@ -144,7 +144,7 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
     const result = runLayeredDp(context, query, node.constraints)
     dpRuns++
     if (result === undefined) continue
-    if (result.estimate * (1 + FLOAT_MARGIN) - query.gasPrice * query.minGasPerHop <= bestScore) continue
+    if (Math.floor(result.estimate * (1 + FLOAT_MARGIN) - query.gasPrice * query.minGasPerHop) <= bestScore) continue
     expand(node.constraints, result)
   }
   return { best, certified, dpRuns }

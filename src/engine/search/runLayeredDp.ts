@@ -55,6 +55,14 @@ export function quoteEdgeFloat(graph: TokenGraph, e: number, a: number): number 
   return 0
 }
 
+/**
+ * Upper estimate of an exact amount, from a float upper estimate: exact amounts are whole units, so
+ * the estimate (with the float margin) rounds down to one. Below 1 the exact amount is 0.
+ */
+export function wholeUnits(estimate: number): number {
+  return Math.floor(estimate * (1 + FLOAT_MARGIN))
+}
+
 function hasPair(list: readonly (readonly [number, number])[], layer: number, x: number): boolean {
   for (const [l, v] of list) if (l === layer && v === x) return true
   return false
@@ -89,12 +97,12 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   let prefixGas = 0
   if (constraints !== undefined) {
     for (const e of constraints.prefix) {
-      startAmount = quoteEdgeFloat(graph, e, startAmount)
+      startAmount = wholeUnits(quoteEdgeFloat(graph, e, startAmount))
       prefixGas += graph.edgeGas[e]!
       startToken = edgeHead[e]!
       startLayer++
     }
-    if (!(startAmount > 0) || startLayer > H) return undefined
+    if (!(startAmount >= 1) || startLayer > H) return undefined
     if (startToken === target) return undefined
   }
   for (let k = 0; k <= H; k++) frontierLength[k] = 0
@@ -138,7 +146,8 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
           v = (edgeReserveOut[e]! * g) / (edgeReserveIn[e]! + g)
         } else if (kind === EDGE_KIND_CUSTOM) v = edgeCustom[e]!(a)
         else continue
-        if (!(v > 0)) continue
+        v = wholeUnits(v)
+        if (!(v >= 1)) continue
         const idx = base + Y
         if (stamp[idx] !== run) {
           stamp[idx] = run
@@ -177,8 +186,8 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
       if (stamp[idx] !== run) continue
       if (k - 1 === 0 && X !== source) continue
       if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, target) || hasPair(c.bannedPools, k, edgePool[e]!))) continue
-      const v = quoteEdgeFloat(graph, e, value[idx]!)
-      if (!(v > 0)) continue
+      const v = wholeUnits(quoteEdgeFloat(graph, e, value[idx]!))
+      if (!(v >= 1)) continue
       let score = v
       let upper = v * (1 + FLOAT_MARGIN)
       if (gasPrice > 0) {
@@ -224,8 +233,8 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   for (let j = bestLayer - 1; j > startLayer; j--) {
     const tok = edgeTail[walk[j]!]!
     let a = second[j * n + tok]!
-    if (a > 0) {
-      for (let h = j; h < bestLayer && a > 0; h++) a = quoteEdgeFloat(graph, walk[h]!, a)
+    if (a >= 1) {
+      for (let h = j; h < bestLayer && a >= 1; h++) a = wholeUnits(quoteEdgeFloat(graph, walk[h]!, a))
       let bound = a * (1 + FLOAT_MARGIN)
       if (gasPrice > 0) bound -= gasPrice * (j * minGasPerHop + suffixGas)
       if (bound > alternativeBound) alternativeBound = bound
