@@ -61,6 +61,15 @@ export const canonicalOptionalAddresses: Record<
 }
 
 /**
+ * The Uniswap V4 PoolManager (a singleton holding every V4 pool) at its mainnet address per chain
+ * (uniswap docs "Deployments"). The devnet deploys `@uniswap/v4-core@1.0.2` bytecode there.
+ */
+export const uniswapV4PoolManagers: Record<number, Address> = {
+  1: '0x000000000004444c5dc75cB358380D2e3dE08A90',
+  8453: '0x498581fF718922c3f8e6A244956aF099B2652b2b',
+}
+
+/**
  * LayerZero V2 per chain: EndpointV2 (the same address on every EVM chain) and the chain's endpoint id
  * (eid). Only the endpoint sits at a mainnet address; the devnet's message libraries are ours
  * (see `src/chain/devnet/deployLayerZero.ts`).
@@ -135,6 +144,11 @@ export type TokenEntry = {
 export type UniswapV2PairEntry = { address: Address; token0: Address; token1: Address; feeBps: number }
 /** One Uniswap V3 pool. */
 export type UniswapV3PoolEntry = { address: Address; token0: Address; token1: Address; fee: number; tickSpacing: number }
+/**
+ * One Uniswap V4 pool: its id (keccak256 of the ABI-encoded PoolKey) and its PoolKey. Currency
+ * `0x0000000000000000000000000000000000000000` is the native coin; only hookless pools are listed.
+ */
+export type UniswapV4PoolEntry = { id: Hex; currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }
 /** One Balancer V2 weighted pool. */
 export type BalancerWeightedPoolEntry = { address: Address; poolId: Hex; tokens: Address[]; weights: string[]; swapFeeBps: number }
 
@@ -282,6 +296,8 @@ export type ChainAddressBook = {
     tickLens: Address
     pools: UniswapV3PoolEntry[]
   }
+  /** Uniswap V4: the PoolManager singleton and its pools (by id; V4 pools have no address of their own). */
+  uniswapV4?: { poolManager: Address; pools: UniswapV4PoolEntry[] } | undefined
   balancerV2: {
     vault: Address
     authorizer: Address

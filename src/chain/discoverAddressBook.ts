@@ -1,6 +1,7 @@
 import { getAddress, keccak256, parseAbi, stringToHex, zeroAddress, type Address, type PublicClient } from 'viem'
 import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { discoverBridges } from './discoverBridges.js'
+import { discoverUniswapV4 } from './discoverUniswapV4.js'
 import { hasCode } from './hasCode.js'
 import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from './addressBook.js'
 
@@ -34,7 +35,8 @@ const TICK_SPACING: Record<number, number> = { 100: 1, 500: 10, 3000: 60, 10000:
  * Builds the address book of a chain served by an external JSON-RPC node (mainnet, a fork, reth,
  * geth): nothing is deployed there. It takes the canonical protocol addresses, checks each token
  * has code, reads decimals, discovers Uniswap V2 pairs and V3 pools among the given tokens through
- * the factories (batched through Multicall3), and picks up our contracts, Lido and Aave V3 where
+ * the factories (batched through Multicall3), hookless Uniswap V4 pools in the PoolManager (see
+ * `discoverUniswapV4`), and picks up our contracts, Lido and Aave V3 where
  * their code is.
  * @returns the chain's address book
  */
@@ -99,6 +101,7 @@ export async function discoverAddressBook(client: PublicClient, { chainId, token
       book.uniswapV3.pools.push({ address: r.result, token0: q.a, token1: q.b, fee: q.fee, tickSpacing: TICK_SPACING[q.fee] as number })
     }
   })
+  await discoverUniswapV4(client, book)
   await discoverOptional(client, book)
   await discoverBridges(client, book)
   return book
@@ -110,8 +113,12 @@ export async function discoverAddressBook(client: PublicClient, { chainId, token
  * their canonical addresses. Each is added only when its code is there.
  */
 async function discoverOptional(client: PublicClient, book: ChainAddressBook): Promise<void> {
-  const ours = getSwitchyardAddresses()
-  if (await hasCode(client, ours.router)) book.switchyard = ours
+  const ours = getSwitchyardAddresses(book.uniswapV4 ? { uniswapV4: { poolManager: book.uniswapV4.poolManager, weth: book.weth } } : {})
+  if (await hasCode(client, ours.router)) {
+    // The V4 swap helper is deployed per chain (it is built for the chain's PoolManager and WETH).
+    if (ours.helpers.uniswapV4 && !(await hasCode(client, ours.helpers.uniswapV4))) delete ours.helpers.uniswapV4
+    book.switchyard = ours
+  }
   const extra = canonicalOptionalAddresses[book.chainId] ?? {}
   const wethPrice = Object.values(book.tokens).find((t) => t.address.toLowerCase() === book.weth.toLowerCase())?.priceUsd ?? 0
   if (extra.lidoStETH && extra.lidoWstETH && (await hasCode(client, extra.lidoStETH)) && (await hasCode(client, extra.lidoWstETH))) {

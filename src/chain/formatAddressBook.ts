@@ -11,6 +11,7 @@ export function formatAddressBook(book: ChainAddressBook): string[] {
   rows.push(['UniswapV2 Factory', book.uniswapV2.factory], ['UniswapV2 Router02', book.uniswapV2.router02])
   rows.push(['UniswapV3 Factory', book.uniswapV3.factory], ['UniswapV3 PositionManager', book.uniswapV3.positionManager])
   rows.push(['UniswapV3 SwapRouter02', book.uniswapV3.swapRouter02], ['UniswapV3 QuoterV2', book.uniswapV3.quoterV2])
+  if (book.uniswapV4) rows.push(['UniswapV4 PoolManager', book.uniswapV4.poolManager])
   rows.push(['Balancer Vault', book.balancerV2.vault], ['Balancer WeightedPoolFactory', book.balancerV2.weightedPoolFactory])
   rows.push(['Balancer Queries', book.balancerV2.queries])
   for (const v of book.erc4626?.vaults ?? []) rows.push([`ERC-4626 vault ${v.symbol}`, v.address])
@@ -29,7 +30,7 @@ export function formatAddressBook(book: ChainAddressBook): string[] {
     if (typeof value === 'string') rows.push([`switchyard ${name}`, value])
     else for (const [k, v] of Object.entries(value)) rows.push([`switchyard ${name}.${k}`, v])
   }
-  const pools = `${book.uniswapV2.pairs.length} Uniswap V2 pairs, ${book.uniswapV3.pools.length} Uniswap V3 pools, ${book.balancerV2.pools.length} Balancer weighted pools`
+  const pools = `${book.uniswapV2.pairs.length} Uniswap V2 pairs, ${book.uniswapV3.pools.length} Uniswap V3 pools, ${book.uniswapV4?.pools.length ?? 0} Uniswap V4 pools, ${book.balancerV2.pools.length} Balancer weighted pools`
   const width = Math.max(...rows.map(([k]) => k.length))
   return [...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`), `  ${pools}`]
 }

@@ -1,11 +1,14 @@
 /**
- * Deploys our router, executor, delegate and helpers to any node that has an unlocked account (an
+ * Deploys our router, executor, delegate and helpers (the Uniswap V4 helper where the chain's PoolManager
+ * is) to any node that has an unlocked account (an
  * `anvil --fork-url …` of mainnet, say), at the same CREATE2 addresses as on the devnet, so an
  * external chain can serve routes. Usage: `npm run contracts:deploy -- --rpc http://127.0.0.1:8545`.
  */
 import { parseArgs } from 'node:util'
 import type { Address } from 'viem'
+import { canonicalAddresses, uniswapV4PoolManagers, type CanonicalChainId } from '../chain/addressBook.js'
 import { createDevnetClient } from '../chain/devnet/createDevnetClient.js'
+import { hasCode } from '../chain/hasCode.js'
 import { deploySwitchyardContracts } from './deploySwitchyardContracts.js'
 
 const { values } = parseArgs({ options: { rpc: { type: 'string' } } })
@@ -21,5 +24,9 @@ if (!account) {
   console.error('the node has no unlocked account to deploy from')
   process.exit(1)
 }
-const addresses = await deploySwitchyardContracts(client, { account })
+// The V4 swap helper is built for the chain's PoolManager and WETH: deployed where that PoolManager has code.
+const poolManager = uniswapV4PoolManagers[chainId]
+const weth = canonicalAddresses[chainId as CanonicalChainId]?.weth
+const uniswapV4 = poolManager && weth && (await hasCode(client, poolManager)) ? { poolManager, weth } : undefined
+const addresses = await deploySwitchyardContracts(client, { account, uniswapV4 })
 console.log(JSON.stringify({ chainId, deployer: account, ...addresses }, null, 2))

@@ -6,6 +6,7 @@ import {
   type Hex,
   type Transport,
   concatHex,
+  encodeAbiParameters,
   getContractAddress,
   keccak256,
   stringToHex,
@@ -22,6 +23,7 @@ import legacyRouter from './artifacts/SwitchyardLegacyRouter.json' with { type: 
 import mathHelper from './artifacts/SwitchyardMathHelper.json' with { type: 'json' }
 import router from './artifacts/SwitchyardRouter.json' with { type: 'json' }
 import walletFactory from './artifacts/SwitchyardSmartWalletFactory.json' with { type: 'json' }
+import uniswapV4Helper from './artifacts/SwitchyardUniswapV4Helper.json' with { type: 'json' }
 
 /** The deterministic deployment proxy (Arachnid; address from the address book); calldata = salt(32) ++ initcode. */
 export const create2DeployerAddress: Address = deterministicDeployer
@@ -46,8 +48,11 @@ export type SwitchyardAddresses = {
   delegateLegacy: Address
   /** SwitchyardSmartWalletFactory: deterministic per-owner test wallets. */
   smartWalletFactory: Address
-  /** Stateless weiroll helper targets. */
-  helpers: { balance: Address; math: Address; check: Address }
+  /**
+   * Stateless weiroll helper targets. `uniswapV4` (SwitchyardUniswapV4Helper) exists only on chains with a
+   * Uniswap V4 PoolManager; its constructor takes the chain's PoolManager and WETH, so its address is per chain.
+   */
+  helpers: { balance: Address; math: Address; check: Address; uniswapV4?: Address }
   /** SwitchyardBridgeSender: the source side of cross-chain shortcuts (Stargate taxis with our callbacks). */
   bridgeSender: Address
 }
@@ -75,11 +80,20 @@ function create2Address(d: Deployable): Address {
   return getContractAddress({ opcode: 'CREATE2', from: create2DeployerAddress, salt: switchyardSalt(d.key), bytecode: d.bytecode })
 }
 
+/** The chain's Uniswap V4 PoolManager and WETH, which SwitchyardUniswapV4Helper is built for. */
+export type SwitchyardUniswapV4Config = { poolManager: Address; weth: Address }
+
+function uniswapV4HelperDeployable(config: SwitchyardUniswapV4Config): Deployable {
+  const args = encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [config.poolManager, config.weth])
+  return { key: 'SwitchyardUniswapV4Helper', bytecode: concatHex([uniswapV4Helper.bytecode as Hex, args]) }
+}
+
 /**
  * Computes the addresses `deploySwitchyardContracts` deploys to, without any I/O.
+ * @param options - `uniswapV4`: the chain's PoolManager and WETH, to include the V4 swap helper
  * @returns {@link SwitchyardAddresses}
  */
-export function getSwitchyardAddresses(): SwitchyardAddresses {
+export function getSwitchyardAddresses(options: { uniswapV4?: SwitchyardUniswapV4Config | undefined } = {}): SwitchyardAddresses {
   const routerAddress = create2Address(deployables.router)
   const routerLegacyAddress = create2Address(deployables.routerLegacy)
   return {
@@ -94,6 +108,7 @@ export function getSwitchyardAddresses(): SwitchyardAddresses {
       balance: create2Address(deployables.balance),
       math: create2Address(deployables.math),
       check: create2Address(deployables.check),
+      ...(options.uniswapV4 ? { uniswapV4: create2Address(uniswapV4HelperDeployable(options.uniswapV4)) } : {}),
     },
     bridgeSender: create2Address(deployables.bridgeSender),
   }
@@ -106,6 +121,8 @@ export type DeploySwitchyardContractsClient = Client<Transport, Chain | undefine
 export type DeploySwitchyardContractsParameters = {
   /** Sender of the deployment transactions (a local account, or an address the node unlocks). */
   account: Account | Address
+  /** The chain's Uniswap V4 PoolManager and WETH: also deploys SwitchyardUniswapV4Helper for them. */
+  uniswapV4?: SwitchyardUniswapV4Config | undefined
 }
 
 export type DeploySwitchyardContractsReturnType = SwitchyardAddresses
@@ -130,7 +147,7 @@ export async function deploySwitchyardContracts(
   params: DeploySwitchyardContractsParameters,
 ): Promise<DeploySwitchyardContractsReturnType> {
   const chainId = await getChainId(client)
-  const addresses = getSwitchyardAddresses()
+  const addresses = getSwitchyardAddresses({ uniswapV4: params.uniswapV4 })
   const proxyCode = await getCode(client, { address: create2DeployerAddress })
   if (!proxyCode || proxyCode === '0x') {
     try {
@@ -150,6 +167,7 @@ export async function deploySwitchyardContracts(
     [deployables.check, addresses.helpers.check],
     [deployables.bridgeSender, addresses.bridgeSender],
   ]
+  if (params.uniswapV4 && addresses.helpers.uniswapV4) targets.push([uniswapV4HelperDeployable(params.uniswapV4), addresses.helpers.uniswapV4])
   for (const [deployable, address] of targets) {
     const existing = await getCode(client, { address })
     if (existing && existing !== '0x') continue

@@ -24,6 +24,7 @@ export const switchyardContractNames = [
   'SwitchyardCheckHelper',
   'SwitchyardBridgeSender',
   'SwitchyardBridgeReceiver',
+  'SwitchyardUniswapV4Helper',
 ] as const
 
 /** Test-only contracts (contracts/test) and the devnet tokens our contract tests deploy. */
@@ -35,6 +36,7 @@ export const testContractNames = [
   'DevToken',
   'TetherToken',
   'FeeOnTransferToken',
+  'DevUniswapV4LiquidityProvider',
 ] as const
 
 function abiConstName(contractName: string): string {

@@ -5,6 +5,8 @@ import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
 import { createSnapshotStore } from './createSnapshotStore.js'
 import { protocolAdaptersBySlug } from '../protocols/registry.js'
 import type { PoolSnapshotBase } from '../protocols/types.js'
+import { switchyardUniswapV4HelperAbi } from '../contracts/abis.js'
+import { loadUniswapV4, uniswapV4PoolKeyAddress } from '../protocols/uniswap-v4/load.js'
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -20,7 +22,7 @@ test('versions by block; a new block re-reads only the pools that emitted logs',
   const book = chain.addressBook
   const store = createSnapshotStore({ chainId: 1, client, book })
   const first = await store.current()
-  const total = book.uniswapV2.pairs.length + book.uniswapV3.pools.length + book.balancerV2.pools.length + (book.erc4626?.vaults.length ?? 0) + (book.lido ? 2 : 0) + (book.aaveV3?.reserves.length ?? 0)
+  const total = book.uniswapV2.pairs.length + book.uniswapV3.pools.length + (book.uniswapV4?.pools.length ?? 0) + book.balancerV2.pools.length + (book.erc4626?.vaults.length ?? 0) + (book.lido ? 2 : 0) + (book.aaveV3?.reserves.length ?? 0)
   expect(first.pools).toHaveLength(total)
   expect(first.version.startsWith(`1:${first.blockNumber}:`)).toBe(true)
   expect(await store.current()).toBe(first)
@@ -69,4 +71,34 @@ test('versions by block; a new block re-reads only the pools that emitted logs',
   const fullBefore = store.stats().fullLoads
   await store.current()
   expect(store.stats().fullLoads).toBe(fullBefore + 1)
+})
+
+test('a Uniswap V4 swap reloads only its pool: PoolManager events are mapped to pools by their indexed id', async () => {
+  const chain = devnet.chains[1]!
+  const client = chain.client as unknown as PublicClient
+  const book = chain.addressBook
+  const store = createSnapshotStore({ chainId: 1, client, book })
+  await store.current()
+  const pool = book.uniswapV4!.pools.find((p) => p.fee === 500 && p.currency0 === '0x0000000000000000000000000000000000000000')!
+  const helper = (book.switchyard!.helpers as Record<string, Address>).uniswapV4!
+  const trader: Address = '0x00000000000000000000000000000000005a0004'
+  await devnet.fund({ chainId: 1, address: trader, token: 'ETH', amount: 10n ** 18n })
+  await devnet.fund({ chainId: 1, address: trader, token: 'WETH', amount: 10n ** 18n })
+  await chain.client.impersonateAccount({ address: trader })
+  const approve = await chain.client.writeContract({ address: book.weth, abi: erc20Abi, functionName: 'approve', args: [helper, maxUint256], account: trader, chain: chain.client.chain })
+  await chain.client.waitForTransactionReceipt({ hash: approve })
+  const before = store.stats()
+  await store.current()
+  const swap = await chain.client.writeContract({
+    address: helper, abi: switchyardUniswapV4HelperAbi, functionName: 'swapExactIn',
+    args: [{ currency0: pool.currency0, currency1: pool.currency1, fee: pool.fee, tickSpacing: pool.tickSpacing, hooks: pool.hooks }, true, 10n ** 17n, 0n],
+    account: trader, chain: chain.client.chain,
+  })
+  const receipt = await chain.client.waitForTransactionReceipt({ hash: swap })
+  const mid = store.stats()
+  const after = await store.current()
+  expect(store.stats().poolsReloaded - mid.poolsReloaded).toBe(1)
+  expect(mid.poolsReloaded - before.poolsReloaded).toBe(0)
+  const [fresh] = await loadUniswapV4({ client, book }, { blockNumber: receipt.blockNumber, pools: [uniswapV4PoolKeyAddress(pool.id)] })
+  expect(after.pools.find((p) => p.address === uniswapV4PoolKeyAddress(pool.id))).toEqual(fresh)
 })

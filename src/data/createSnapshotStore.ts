@@ -10,11 +10,13 @@ import type { LoadContext } from '../protocols/loadContext.js'
 import type { PoolSnapshotBase } from '../protocols/types.js'
 import { loadUniswapV2 } from '../protocols/uniswap-v2/load.js'
 import { loadUniswapV3 } from '../protocols/uniswap-v3/load.js'
+import { loadUniswapV4, uniswapV4PoolKeyAddress } from '../protocols/uniswap-v4/load.js'
 
 /** Loaders per protocol family: the explicit list of what the store reads. */
 const loaders = [
   { protocol: 'uniswap-v2', load: loadUniswapV2 },
   { protocol: 'uniswap-v3', load: loadUniswapV3 },
+  { protocol: 'uniswap-v4', load: loadUniswapV4 },
   { protocol: 'balancer-v2', load: loadBalancerV2 },
   { protocol: 'erc4626', load: loadErc4626 },
   { protocol: 'lido', load: loadLido },
@@ -59,6 +61,8 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
   const stats = { fullLoads: 0, incrementalLoads: 0, poolsReloaded: 0 }
   const balancerByPoolId = new Map(book.balancerV2.pools.map((p) => [p.poolId.toLowerCase(), p.address.toLowerCase()]))
   const aavePool = book.aaveV3?.pool.toLowerCase()
+  const v4PoolManager = book.uniswapV4?.poolManager.toLowerCase()
+  const v4ById = new Map((book.uniswapV4?.pools ?? []).map((p) => [p.id.toLowerCase(), uniswapV4PoolKeyAddress(p.id)]))
   const aaveReserves = (book.aaveV3?.reserves ?? []).map((r) => r.aToken.toLowerCase())
 
   async function loadAll(blockNumber: bigint, pools?: readonly Address[]): Promise<PoolSnapshotBase[]> {
@@ -72,6 +76,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       ...book.uniswapV3.pools.map((p) => p.address),
       ...book.balancerV2.pools.map((p) => p.address),
       book.balancerV2.vault,
+      ...(book.uniswapV4 ? [book.uniswapV4.poolManager] : []),
       ...(book.erc4626?.vaults ?? []).map((v) => v.address),
       ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),
       ...(book.aaveV3 ? [book.aaveV3.pool] : []),
@@ -83,6 +88,11 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       if (emitter === book.balancerV2.vault.toLowerCase()) {
         // Vault events index the poolId as their first topic argument.
         const pool = log.topics[1] ? balancerByPoolId.get(log.topics[1].toLowerCase()) : undefined
+        if (pool) changed.add(pool)
+      } else if (emitter === v4PoolManager) {
+        // Pool events (Initialize, ModifyLiquidity, Swap, Donate, ProtocolFeeUpdated) index the pool id
+        // first; the PoolManager's ERC-6909 events index accounts there and match no pool.
+        const pool = log.topics[1] ? v4ById.get(log.topics[1].toLowerCase()) : undefined
         if (pool) changed.add(pool)
       } else if (emitter === aavePool) {
         // Any Pool event (supply, withdraw, borrow, repay, ReserveDataUpdated, ...) can move an index

@@ -26,6 +26,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://app.uniswap.org',
     functionNames: { swap: ['exactInputSingle'], depositclmm: ['mint'], redeemclmm: ['decreaseLiquidity', 'collect'] },
   },
+  'uniswap-v4': {
+    project: 'uniswap',
+    name: 'Uniswap V4',
+    description: 'Hookless concentrated-liquidity pools of the V4 PoolManager singleton (native ETH pools included), swapped through our unlock-callback helper.',
+    url: 'https://app.uniswap.org',
+    functionNames: { swap: ['swapExactIn'] },
+  },
   erc4626: {
     project: 'erc4626',
     name: 'ERC-4626 Vaults',

@@ -13,6 +13,8 @@ export type SwitchyardHelperAddresses = {
   math: Address
   /** SwitchyardCheckHelper. */
   check: Address
+  /** SwitchyardUniswapV4Helper (chains with a Uniswap V4 PoolManager only). */
+  uniswapV4?: Address
 }
 
 /** An amount known when planning, or a handle on one computed on-chain. */

@@ -79,3 +79,15 @@ export class InvalidRouteTokensError extends BaseError {
     super(`Invalid route tokens: ${reason}.`, { code: 'ENCODING_INVALID_TOKENS' })
   }
 }
+
+export type MissingHelperContractErrorType = MissingHelperContractError & { name: 'MissingHelperContractError' }
+/** A step needs one of our helper contracts that the chain's switchyard deployment does not have. */
+export class MissingHelperContractError extends BaseError {
+  override name = 'MissingHelperContractError'
+  constructor({ helper, protocol }: { helper: string; protocol: string }) {
+    super(`A ${protocol} step needs the ${helper} helper, which is not deployed on this chain.`, {
+      code: 'ENCODING_MISSING_HELPER',
+      metaMessages: ['Was deploySwitchyardContracts given the chain\'s Uniswap V4 PoolManager?', 'Loaders skip pools whose helper is missing; is the snapshot from another chain?'],
+    })
+  }
+}

@@ -17,12 +17,13 @@ const events = parseAbi([
   'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
   'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
   'event Swap(bytes32 indexed poolId, address indexed tokenIn, address indexed tokenOut, uint256 amountIn, uint256 amountOut)',
+  'event Swap(bytes32 indexed id, address indexed sender, int128 amount0, int128 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick, uint24 fee)',
   'event ShortcutExecuted(bytes32 accountId, bytes32 requestId)',
 ])
 
 /**
  * Swap volume of the chain over its last `blocks` blocks (default 7200): every Swap event of the
- * address book's pools (Uniswap V2 pairs, V3 pools, the Balancer Vault), its input side valued at the
+ * address book's pools (Uniswap V2 pairs, V3 pools, V4 pools in the PoolManager, the Balancer Vault), its input side valued at the
  * pools' current USD prices, plus the number of routes executed through our executor.
  * @throws InvalidRequestError | UnsupportedChainError | UpstreamUnavailableError
  */
@@ -43,6 +44,7 @@ export async function getVolume(ctx: ServiceContext, request: unknown): Promise<
       ...book.uniswapV2.pairs.map((p) => p.address),
       ...book.uniswapV3.pools.map((p) => p.address),
       book.balancerV2.vault,
+      ...(book.uniswapV4 ? [book.uniswapV4.poolManager] : []),
       ...(executor ? [executor] : []),
     ]
     const logs = await chain.client.getLogs({ address: addresses, fromBlock, toBlock })
@@ -56,6 +58,10 @@ export async function getVolume(ctx: ServiceContext, request: unknown): Promise<
     }
     const v2 = new Map(book.uniswapV2.pairs.map((p) => [p.address.toLowerCase(), p]))
     const v3 = new Map(book.uniswapV3.pools.map((p) => [p.address.toLowerCase(), p]))
+    const v4 = new Map((book.uniswapV4?.pools ?? []).map((p) => [p.id.toLowerCase(), p]))
+    const v4Manager = book.uniswapV4?.poolManager.toLowerCase()
+    // The native coin (currency 0x0) is priced as WETH.
+    const currency = (c: Address) => (BigInt(c) === 0n ? book.weth : c)
     const balancerPools = new Set(book.balancerV2.pools.map((p) => p.poolId.toLowerCase()))
     const byProtocol = new Map<string, { volumeUsd: number; swaps: number }>()
     const add = (protocol: string, value: number) => {
@@ -83,6 +89,14 @@ export async function getVolume(ctx: ServiceContext, request: unknown): Promise<
         const a0 = args.amount0
         const a1 = args.amount1 as bigint
         add('uniswap-v3', a0 > 0n ? usd(pool.token0, a0) : usd(pool.token1, a1))
+        continue
+      }
+      const v4Pool = emitter === v4Manager && typeof args.id === 'string' ? v4.get(args.id.toLowerCase()) : undefined
+      if (v4Pool && typeof args.amount0 === 'bigint') {
+        // V4 reports the swapper's deltas: the negative side is what the swapper paid in.
+        const a0 = args.amount0
+        const a1 = args.amount1 as bigint
+        add('uniswap-v4', a0 < 0n ? usd(currency(v4Pool.currency0), a0) : usd(currency(v4Pool.currency1), a1))
         continue
       }
       if (emitter === book.balancerV2.vault.toLowerCase() && typeof args.poolId === 'string' && balancerPools.has(args.poolId.toLowerCase())) {

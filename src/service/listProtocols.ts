@@ -12,6 +12,7 @@ export function chainsOf(ctx: ServiceContext, slug: string): number[] {
     const counts: Record<string, number> = {
       'uniswap-v2': b.uniswapV2.pairs.length,
       'uniswap-v3': b.uniswapV3.pools.length,
+      'uniswap-v4': b.uniswapV4?.pools.length ?? 0,
       'balancer-v2': b.balancerV2.pools.length,
       erc4626: b.erc4626?.vaults.length ?? 0,
       lido: b.lido ? 1 : 0,

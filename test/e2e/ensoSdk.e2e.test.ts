@@ -149,9 +149,9 @@ describe('@ensofinance/sdk against switchyard', () => {
 
   test('read endpoints through the SDK: protocols, standards, projects, tokens with TVL, prices with confidence', async () => {
     const protocols = await enso.getProtocolData({ chainId: 1 } as never)
-    expect((protocols as { slug: string }[]).map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626', 'lido', 'aave-v3', 'morpho-blue'])
+    expect((protocols as { slug: string }[]).map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'balancer-v2', 'erc4626', 'lido', 'aave-v3', 'morpho-blue'])
     const standards = await enso.getStandards()
-    expect(standards).toHaveLength(15)
+    expect(standards).toHaveLength(16)
     expect(await enso.getProjects()).toHaveLength(9)
     const tokens = (await enso.getTokenData({ chainId: 1, type: 'defi', protocolSlug: 'uniswap-v2' } as never)) as unknown as { data: { tvl: number; underlyingTokens: unknown[] }[] }
     expect(tokens.data.length).toBeGreaterThan(0)

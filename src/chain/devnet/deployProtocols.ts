@@ -1,5 +1,5 @@
 import { getAddress, type Abi, type Address } from 'viem'
-import { canonicalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from '../addressBook.js'
+import { canonicalAddresses, uniswapV4PoolManagers, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from '../addressBook.js'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { deployAtCanonical, installRuntimeCode } from './deployAtCanonical.js'
@@ -41,8 +41,9 @@ async function deployToken(client: DevnetClient, token: ScenarioToken): Promise<
  * Deploys the real protocol bytecode (from npm packages) and the scenario's tokens on one devnet
  * chain, at canonical mainnet addresses: WETH9, Multicall3, Permit2, Uniswap V2 (Factory, Router02),
  * Uniswap V3 (Factory with the 100 bps tier enabled, NonfungiblePositionManager, SwapRouter02,
- * QuoterV2, TickLens) and Balancer V2 (Authorizer, Vault, ProtocolFeePercentagesProvider,
- * WeightedPoolFactory v3, BalancerQueries).
+ * QuoterV2, TickLens), Balancer V2 (Authorizer, Vault, ProtocolFeePercentagesProvider,
+ * WeightedPoolFactory v3, BalancerQueries) and the Uniswap V4 PoolManager (owner: the deployer; its
+ * NoDelegateCall immutable relocated to the canonical address) on chains where V4 has an address.
  *
  * @returns the chain's address book, with empty pool lists (seeding fills them)
  */
@@ -90,6 +91,8 @@ export async function deployProtocols(client: DevnetClient, { tokens }: DeployPr
     vault, feeProvider, '{"name":"WeightedPoolFactory","version":3}', '{"name":"WeightedPool","version":3}',
   ])
   const queries = await deployNpm(client, 'BalancerQueries', c.balancerQueries, [vault])
+  const v4PoolManagerAddress = uniswapV4PoolManagers[chainId]
+  const v4PoolManager = v4PoolManagerAddress ? await deployNpm(client, 'UniswapV4PoolManager', v4PoolManagerAddress, [devnetDeployer]) : undefined
 
   return {
     chainId,
@@ -100,5 +103,6 @@ export async function deployProtocols(client: DevnetClient, { tokens }: DeployPr
     uniswapV2: { factory: v2Factory, router02: v2Router, pairs: [] },
     uniswapV3: { factory: v3Factory, positionManager, swapRouter02, quoterV2, tickLens, pools: [] },
     balancerV2: { vault, authorizer, weightedPoolFactory, queries, protocolFeeProvider: feeProvider, pools: [] },
+    ...(v4PoolManager ? { uniswapV4: { poolManager: v4PoolManager, pools: [] } } : {}),
   }
 }

@@ -29,6 +29,14 @@ export function rawAmountForUsd({ usd, priceUsd, decimals, skewBps = 0 }: { usd:
   return (usdE8 * 10n ** BigInt(decimals) * BigInt(10_000 + Math.round(skewBps))) / (priceE8(priceUsd) * 10_000n)
 }
 
+/** The raw amounts of both tokens for `usd` of liquidity, the first token's price skewed by `skewBps`. */
+export function pairAmounts(a: { priceUsd: number; decimals: number }, b: { priceUsd: number; decimals: number }, usd: number, skewBps: number): [bigint, bigint] {
+  // Skewing token a's price up by s means the pool holds a / (1 + s) less of a for the same b.
+  const amountA = rawAmountForUsd({ usd: usd / 2, priceUsd: a.priceUsd, decimals: a.decimals, skewBps: -skewBps })
+  const amountB = rawAmountForUsd({ usd: usd / 2, priceUsd: b.priceUsd, decimals: b.decimals })
+  return [amountA, amountB]
+}
+
 /** sqrt(amount1 / amount0) in Q64.96, the Uniswap V3 pool price for those reserves. */
 export function sqrtPriceX96FromAmounts(amount0: bigint, amount1: bigint): bigint {
   return sqrtBigInt((amount1 << 192n) / amount0)

@@ -34,6 +34,17 @@ const poolSchema = z.discriminatedUnion('protocol', [
     ...common,
   }),
   z.strictObject({
+    protocol: z.literal('uniswap-v4'),
+    /** Token symbols; `ETH` is the native currency (`address(0)` in the PoolKey). */
+    tokens: z.tuple([symbolRef, symbolRef]),
+    /** LP fee in hundredths of a bip (static; hookless pools). */
+    fee: z.number().int().min(0).max(999_999),
+    tickSpacing: z.number().int().min(1).max(32_767),
+    /** Half-width of the concentrated range in percent of price; omitted = full range. */
+    rangePct: z.number().positive().max(90).optional(),
+    ...common,
+  }),
+  z.strictObject({
     protocol: z.literal('balancer-v2-weighted'),
     tokens: z.array(symbolRef).min(2).max(8),
     weights: z.array(z.string().regex(/^0\.\d{1,18}$/)),
@@ -219,7 +230,8 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
     }
     for (const v of chain.vaults) if (!symbols.has(v.asset)) throw new Error(`scenario chain ${chainId}: vault ${v.symbol} has unknown asset ${v.asset}`)
     for (const pool of chain.pools) {
-      for (const s of pool.tokens) if (!symbols.has(s)) throw new Error(`scenario chain ${chainId}: unknown token ${s}`)
+      // A Uniswap V4 pool may hold the native coin itself, named ETH.
+      for (const s of pool.tokens) if (!symbols.has(s) && !(pool.protocol === 'uniswap-v4' && s === 'ETH')) throw new Error(`scenario chain ${chainId}: unknown token ${s}`)
       if (pool.protocol === 'balancer-v2-weighted') {
         if (pool.weights.length !== pool.tokens.length) throw new Error(`scenario chain ${chainId}: weights/tokens length`)
         const sum = pool.weights.reduce((acc, w) => acc + parseWeight(w), 0n)

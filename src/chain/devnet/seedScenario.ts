@@ -3,10 +3,11 @@ import type { ChainAddressBook, TokenEntry } from '../addressBook.js'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { DevnetDeployError } from '../../errors/chain.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
-import { rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from './poolMath.js'
+import { pairAmounts, rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import { parseWeight, type ScenarioAave, type ScenarioPool, type ScenarioStaking, type ScenarioVault } from './scenario.js'
 import { seedAaveV3 } from './seedAaveV3.js'
+import { seedUniswapV4, uniswapV4PoolTokens } from './seedUniswapV4.js'
 import { deployAtCanonical } from './deployAtCanonical.js'
 import { sendTx } from './sendTx.js'
 
@@ -25,14 +26,6 @@ function sortPair(a: TokenEntry, b: TokenEntry): [TokenEntry, TokenEntry, boolea
   return a.address.toLowerCase() < b.address.toLowerCase() ? [a, b, false] : [b, a, true]
 }
 
-/** The raw amounts of both tokens for `usd` of liquidity, the first token's price skewed by `skewBps`. */
-function pairAmounts(a: TokenEntry, b: TokenEntry, usd: number, skewBps: number): [bigint, bigint] {
-  // Skewing token a's price up by s means the pool holds a / (1 + s) less of a for the same b.
-  const amountA = rawAmountForUsd({ usd: usd / 2, priceUsd: a.priceUsd, decimals: a.decimals, skewBps: -skewBps })
-  const amountB = rawAmountForUsd({ usd: usd / 2, priceUsd: b.priceUsd, decimals: b.decimals })
-  return [amountA, amountB]
-}
-
 /** How much of each token the scenario's pools need, with a 10% margin (fee-on-transfer, rounding). */
 function tokenNeeds(book: ChainAddressBook, pools: readonly ScenarioPool[], vaults: readonly ScenarioVault[]): Map<string, bigint> {
   const needs = new Map<string, bigint>()
@@ -45,6 +38,12 @@ function tokenNeeds(book: ChainAddressBook, pools: readonly ScenarioPool[], vaul
     const toks = p.tokens.map((s) => book.tokens[s] as TokenEntry)
     if (p.protocol === 'balancer-v2-weighted') {
       toks.forEach((t, i) => add(t.symbol, rawAmountForUsd({ usd: p.liquidityUsd * Number(p.weights[i]), priceUsd: t.priceUsd, decimals: t.decimals })))
+    } else if (p.protocol === 'uniswap-v4') {
+      // The native side of a V4 pool is paid with ETH from the deployer's balance, not minted.
+      const [a, b] = uniswapV4PoolTokens(book, p.tokens)
+      const [x, y] = pairAmounts(a, b, p.liquidityUsd, p.priceSkewBps)
+      if (p.tokens[0] !== 'ETH') add(p.tokens[0], x)
+      if (p.tokens[1] !== 'ETH') add(p.tokens[1], y)
     } else {
       const [x, y] = pairAmounts(toks[0] as TokenEntry, toks[1] as TokenEntry, p.liquidityUsd, p.priceSkewBps)
       add(p.tokens[0] as string, x)
@@ -253,6 +252,7 @@ export async function seedScenario(client: DevnetClient, { book, pools, vaults =
     try {
       if (p.protocol === 'uniswap-v2') await seedV2(client, book, p)
       else if (p.protocol === 'uniswap-v3') await seedV3(client, book, p)
+      else if (p.protocol === 'uniswap-v4') await seedUniswapV4(client, book, p)
       else await seedBalancer(client, book, p)
     } catch (cause) {
       throw new DevnetDeployError({ chainId: book.chainId, step: `seed ${p.protocol} ${p.tokens.join('/')}`, cause })

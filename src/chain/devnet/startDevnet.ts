@@ -112,7 +112,10 @@ async function buildChain(client: DevnetClient, scenario: Scenario): Promise<Cha
   await seedScenario(client, { book, pools: chain.pools, vaults: chain.vaults, staking: chain.staking, aave: chain.aave })
   if (chain.morpho) await seedMorphoBlue(client, { book, morpho: chain.morpho })
   // Our router, executor, delegate and helpers: CREATE2, so the addresses are the same on every chain.
-  book.switchyard = await deploySwitchyardContracts(client, { account: devnetDeployer })
+  book.switchyard = await deploySwitchyardContracts(client, {
+    account: devnetDeployer,
+    uniswapV4: book.uniswapV4 ? { poolManager: book.uniswapV4.poolManager, weth: book.weth } : undefined,
+  })
   // LayerZero and Stargate last, so every address above keeps its deployer nonce, and in blocks that do
   // not advance the clock, so the chain's final timestamp (Aave's interest indexes) stays as before.
   const lz = layerZeroDeployments[chainId]

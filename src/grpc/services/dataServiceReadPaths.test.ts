@@ -174,7 +174,7 @@ describe('actions, aggregators, project protocols, standards', () => {
   test('ProjectProtocols: the project’s protocols as /protocols lists them; unknown project NOT_FOUND', async () => {
     const { response } = await call('ProjectProtocols', { project: 'uniswap' })
     const expected = listProtocols(s.ctx, {}).filter((p) => p.project === 'uniswap')
-    expect(expected.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3'])
+    expect(expected.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     expect(response).toEqual({ protocols: expected.map(toProtoProtocol) })
     const rest = await sdk.getProtocolsByProject('uniswap')
     expect(rest.map((p) => [p.project, p.slug, p.name, p.url, p.chains])).toEqual(expected.map((p) => [p.project, p.slug, p.name, p.url, p.chains]))

@@ -1,7 +1,7 @@
 import { V3MathRevert } from './fullMath.js'
 import { computeSwapStep } from './swapMath.js'
 import { MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK, getSqrtRatioAtTick, getTickAtSqrtRatio } from './tickMath.js'
-import type { UniswapV3PoolSnapshot, UniswapV3Tick } from './types.js'
+import type { ConcentratedLiquidityState, UniswapV3Tick } from './types.js'
 
 /** Parameters of {@link quoteExactInput}. */
 export type QuoteExactInputParameters = {
@@ -54,7 +54,7 @@ type NextTick = { next: number; initialized: boolean; liquidityNet: bigint } | u
  * `TickBitmap.nextInitializedTickWithinOneWord` over the snapshot's sorted tick list. Returns
  * undefined when the answer depends on ticks outside the loaded window.
  */
-function nextInitializedTickWithinOneWord(snapshot: UniswapV3PoolSnapshot, tick: number, lte: boolean): NextTick {
+function nextInitializedTickWithinOneWord(snapshot: ConcentratedLiquidityState, tick: number, lte: boolean): NextTick {
   const { tickSpacing: spacing, ticks, tickWindow } = snapshot
   const compressed = floorDiv(tick, spacing)
   if (lte) {
@@ -87,6 +87,9 @@ function nextInitializedTickWithinOneWord(snapshot: UniswapV3PoolSnapshot, tick:
  * QuoterV2's default price limit, MIN_SQRT_RATIO+1 / MAX_SQRT_RATIO-1): it walks bitmap words and
  * initialized ticks, applies `computeSwapStep` rounding and the fee per step, and crosses ticks with
  * `liquidityNet`. The protocol fee changes fee accounting only, not amounts, so it is not needed.
+ * Uniswap V4's `Pool.swap` runs the same loop with the same rounding (its `computeSwapStep` splits an
+ * unfinished step's input and fee differently, never the amounts consumed or produced), so V4 pools are
+ * quoted here too, with `fee` set to the swap fee V4 charges (LP fee combined with any protocol fee).
  *
  * When the input cannot be fully consumed (window exhausted or price limit), `amountOut` is 0n and the
  * status says why: a route must never rely on a partial fill or on unloaded ticks.
@@ -94,7 +97,7 @@ function nextInitializedTickWithinOneWord(snapshot: UniswapV3PoolSnapshot, tick:
  * @example
  * quoteExactInput(snapshot, { zeroForOne: true, amountIn: 10n ** 18n }).amountOut
  */
-export function quoteExactInput(snapshot: UniswapV3PoolSnapshot, { zeroForOne, amountIn }: QuoteExactInputParameters): QuoteExactInputReturnType {
+export function quoteExactInput(snapshot: ConcentratedLiquidityState, { zeroForOne, amountIn }: QuoteExactInputParameters): QuoteExactInputReturnType {
   const unchanged = { sqrtPriceX96: snapshot.sqrtPriceX96, tick: snapshot.tick, liquidity: snapshot.liquidity }
   if (amountIn <= 0n) return { amountOut: 0n, status: 'revert', ...unchanged }
   const sqrtPriceLimitX96 = zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n

@@ -1,5 +1,5 @@
 import { MAX_TICK, MIN_TICK } from './tickMath.js'
-import type { UniswapV3PoolSnapshot } from './types.js'
+import type { ConcentratedLiquidityState } from './types.js'
 
 /** Parameters of {@link quoteFloat}. */
 export type QuoteFloatParameters = {
@@ -21,7 +21,7 @@ const sqrtOf = (tick: number): number => Math.pow(1.0001, tick / 2)
  * this is an upper estimate within float error. Past the loaded window or the price limit it returns
  * what was filled so far (the exact quote is 0n there).
  */
-export function quoteFloat(snapshot: UniswapV3PoolSnapshot, { zeroForOne, amountIn }: QuoteFloatParameters): number {
+export function quoteFloat(snapshot: ConcentratedLiquidityState, { zeroForOne, amountIn }: QuoteFloatParameters): number {
   if (!(amountIn > 0)) return 0
   const gamma = 1 - snapshot.fee / 1e6
   const ticks = snapshot.ticks

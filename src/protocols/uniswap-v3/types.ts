@@ -8,16 +8,18 @@ export type UniswapV3Tick = {
   liquidityNet: bigint
 }
 
-/** State of one Uniswap V3 pool at a block. `tokens` is `[token0, token1]`. */
-export type UniswapV3PoolSnapshot = PoolSnapshotBase & {
-  protocol: 'uniswap-v3'
+/**
+ * The concentrated-liquidity state the swap math reads (Uniswap V3 pools, and V4 pools, whose swap loop
+ * is the same: `quoteExactInput` and `quoteFloat` take any object of this shape).
+ */
+export type ConcentratedLiquidityState = {
   /** `slot0.sqrtPriceX96`. */
   sqrtPriceX96: bigint
   /** `slot0.tick`. */
   tick: number
   /** In-range `liquidity()`. */
   liquidity: bigint
-  /** Fee in hundredths of a bip (500, 3000, 10000). */
+  /** Fee the swap charges, in hundredths of a bip (500, 3000, 10000). */
   fee: number
   /** `tickSpacing()`. */
   tickSpacing: number
@@ -28,4 +30,9 @@ export type UniswapV3PoolSnapshot = PoolSnapshotBase & {
    * unknown, so a swap that must look past it cannot be quoted exactly.
    */
   tickWindow: { lower: number; upper: number }
+}
+
+/** State of one Uniswap V3 pool at a block. `tokens` is `[token0, token1]`. */
+export type UniswapV3PoolSnapshot = PoolSnapshotBase & ConcentratedLiquidityState & {
+  protocol: 'uniswap-v3'
 }
