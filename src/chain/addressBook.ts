@@ -70,6 +70,15 @@ export const uniswapV4PoolManagers: Record<number, Address> = {
 }
 
 /**
+ * The Uniswap V4 PositionManager (the position NFTs over the PoolManager) at its mainnet address per chain
+ * (uniswap docs "Deployments"). The devnet deploys `@uniswap/v4-periphery@1.0.3` bytecode there.
+ */
+export const uniswapV4PositionManagers: Record<number, Address> = {
+  1: '0xbD216513d74C8cf14cf4747E6AaA6420FF64ee9e',
+  8453: '0x7C5f5A4bBd8fD63184577525326123B519429bDc',
+}
+
+/**
  * LayerZero V2 per chain: EndpointV2 (the same address on every EVM chain) and the chain's endpoint id
  * (eid). Only the endpoint sits at a mainnet address; the devnet's message libraries are ours
  * (see `src/chain/devnet/deployLayerZero.ts`).
@@ -296,8 +305,11 @@ export type ChainAddressBook = {
     tickLens: Address
     pools: UniswapV3PoolEntry[]
   }
-  /** Uniswap V4: the PoolManager singleton and its pools (by id; V4 pools have no address of their own). */
-  uniswapV4?: { poolManager: Address; pools: UniswapV4PoolEntry[] } | undefined
+  /**
+   * Uniswap V4: the PoolManager singleton, the PositionManager (position NFTs; absent where it has no code)
+   * and the pools (by id; V4 pools have no address of their own).
+   */
+  uniswapV4?: { poolManager: Address; positionManager?: Address | undefined; pools: UniswapV4PoolEntry[] } | undefined
   balancerV2: {
     vault: Address
     authorizer: Address

@@ -1,7 +1,7 @@
 import { parseAbi, toHex, zeroAddress, type Address, type Hex, type PublicClient } from 'viem'
 import { uniswapV4PoolId, type UniswapV4PoolKey } from '../protocols/uniswap-v4/poolId.js'
 import { decodeSlot0, poolStateSlot } from '../protocols/uniswap-v4/slots.js'
-import { uniswapV4PoolManagers, type ChainAddressBook } from './addressBook.js'
+import { uniswapV4PoolManagers, uniswapV4PositionManagers, type ChainAddressBook } from './addressBook.js'
 import { hasCode } from './hasCode.js'
 
 const extsloadAbi = parseAbi(['function extsload(bytes32[] slots) view returns (bytes32[])'])
@@ -13,7 +13,7 @@ const V4_TIERS = [[100, 1], [500, 10], [3000, 60], [10000, 200]] as const
  * Finds hookless Uniswap V4 pools among the book's tokens and the native coin on an external node: the
  * PoolManager at its canonical address, then every currency pair in the common fee tiers, kept when its
  * slot0 (one `extsload` batch through Multicall3) shows it initialized. Sets `book.uniswapV4` when the
- * PoolManager has code.
+ * PoolManager has code, with the PositionManager when its canonical address has code too.
  */
 export async function discoverUniswapV4(client: PublicClient, book: ChainAddressBook): Promise<void> {
   const poolManager = uniswapV4PoolManagers[book.chainId]
@@ -33,5 +33,7 @@ export async function discoverUniswapV4(client: PublicClient, book: ChainAddress
     allowFailure: false,
   }) as unknown as [readonly Hex[]]
   const pools = keys.flatMap((key, i) => (decodeSlot0(words[i]!).sqrtPriceX96 === 0n ? [] : [{ id: ids[i]!, ...key }]))
-  book.uniswapV4 = { poolManager, pools }
+  const positionManager = uniswapV4PositionManagers[book.chainId]
+  const withPositions = positionManager !== undefined && (await hasCode(client, positionManager))
+  book.uniswapV4 = { poolManager, ...(withPositions ? { positionManager } : {}), pools }
 }

@@ -12,6 +12,7 @@ export function formatAddressBook(book: ChainAddressBook): string[] {
   rows.push(['UniswapV3 Factory', book.uniswapV3.factory], ['UniswapV3 PositionManager', book.uniswapV3.positionManager])
   rows.push(['UniswapV3 SwapRouter02', book.uniswapV3.swapRouter02], ['UniswapV3 QuoterV2', book.uniswapV3.quoterV2])
   if (book.uniswapV4) rows.push(['UniswapV4 PoolManager', book.uniswapV4.poolManager])
+  if (book.uniswapV4?.positionManager) rows.push(['UniswapV4 PositionManager', book.uniswapV4.positionManager])
   rows.push(['Balancer Vault', book.balancerV2.vault], ['Balancer WeightedPoolFactory', book.balancerV2.weightedPoolFactory])
   rows.push(['Balancer Queries', book.balancerV2.queries])
   for (const v of book.erc4626?.vaults ?? []) rows.push([`ERC-4626 vault ${v.symbol}`, v.address])

@@ -14,6 +14,7 @@ import { morphoBlueBundleActions } from './morpho-blue/bundleActions.js'
 import { permit2PermitTransferFromAction } from './permit2/actions.js'
 import { uniswapV2DepositAction, uniswapV2RedeemAction } from './uniswap-v2/lpActions.js'
 import { uniswapV3DepositClmmAction, uniswapV3RedeemClmmAction } from './uniswap-v3/clmmActions.js'
+import { uniswapV4DepositClmmAction, uniswapV4RedeemClmmAction } from './uniswap-v4/clmmActions.js'
 
 const swap = (protocol: string, via: string) => ({ action: 'swap', description: `Swaps tokenIn for tokenOut through ${via} (one pool when primaryAddress is a pool); output: tokenOut received` })
 
@@ -38,6 +39,8 @@ const baseActions: readonly BundleActionDefinition[] = [
   ...createPoolActions({ protocol: 'uniswap-v3', actions: [swap('uniswap-v3', 'Uniswap V3 pools')], periphery: (c) => [c.uniswapV3SwapRouter02] }),
   uniswapV3DepositClmmAction,
   uniswapV3RedeemClmmAction,
+  uniswapV4DepositClmmAction,
+  uniswapV4RedeemClmmAction,
   ...createPoolActions({ protocol: 'balancer-v2', actions: [swap('balancer-v2', 'Balancer V2 pools')], periphery: (c) => [c.balancerVault] }),
   balancerV2DepositAction, balancerV2RedeemAction,
   ...createPoolActions({

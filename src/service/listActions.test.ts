@@ -36,6 +36,7 @@ describe('listActions', () => {
     const erc20 = listActions({ slug: 'erc20' })
     expect(erc20.map((a) => a.action)).toEqual(['approve', 'transfer', 'transferfrom'])
     expect(erc20[1]).toEqual({ action: 'transfer', inputs: describeActionInputs(bundleActionsByKey.get('erc20:transfer')!) })
+    expect(listActions({ slug: 'uniswap-v4' }).map((a) => a.action)).toEqual(['depositclmm', 'redeemclmm'])
   })
 
   test('without a slug: each action once; inputs merged (optional unless every protocol requires them, types joined)', () => {

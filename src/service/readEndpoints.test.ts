@@ -55,6 +55,7 @@ describe('protocols, standards, projects', () => {
       ['approve', ['token', 'spender', 'amount', 'tokenId']], ['transfer', ['token', 'receiver', 'amount', 'tokenId']], ['transferfrom', ['token', 'receiver', 'amount', 'sender', 'tokenId']],
     ])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])
+    expect(listStandards(ctx, { slug: 'uniswap-v4' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])
     expect(listStandards(ctx, { slug: 'enso' })[0]!.actions.map((a) => a.action)).toEqual(['route', 'split', 'merge', 'balance', 'minamountout', 'slippage', 'fee', 'ensofee', 'call'])
     expect(listStandards(ctx, { slug: 'morpho-blue' })[0]!.actions[0]!.supportedChains).toEqual([{ id: 1, name: 'Ethereum' }])
     expect(() => listStandards(ctx, { slug: 'curve' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }))

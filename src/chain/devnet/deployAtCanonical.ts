@@ -12,6 +12,11 @@ export type DeployAtCanonicalParameters = {
   args?: readonly unknown[] | undefined
   /** Label for errors. */
   name: string
+  /**
+   * Further 32-byte words to rewrite in the runtime code and storage, given the scratch address: values
+   * the constructor derived from `address(this)` rather than stored as is (an EIP-712 domain separator).
+   */
+  rewrite?: ((scratch: Address) => readonly (readonly [from: Hex, to: Hex])[]) | undefined
 }
 
 type PrestateDiff = { post: Record<string, { code?: Hex; storage?: Record<Hex, Hex> }> }
@@ -22,14 +27,16 @@ type PrestateDiff = { post: Record<string, { code?: Hex; storage?: Record<Hex, H
  * wrote (`debug_traceTransaction` with the prestate tracer in diff mode), and installs that code and
  * storage at `address`. Immutables are part of the runtime code, so they carry over; so does any
  * storage the constructor wrote, including mapping entries. Occurrences of the scratch address in
- * code and storage (an immutable `address(this)`) are rewritten to `address`.
+ * code and storage (an immutable `address(this)`) are rewritten to `address`, and so are the words
+ * `rewrite` derives from it (a cached EIP-712 domain separator hashes the address, so it cannot be found
+ * by the address itself).
  * Skips the deploy when `address` already has code (a forked chain).
  *
  * @returns the canonical address
  * @throws DevnetDeployError when the deploy reverts or tracing is unavailable
  */
 export async function deployAtCanonical(client: DevnetClient, params: DeployAtCanonicalParameters): Promise<Address> {
-  const { address, abi, bytecode, args, name } = params
+  const { address, abi, bytecode, args, name, rewrite } = params
   const existing = await client.getCode({ address })
   if (existing && existing !== '0x') return address
   try {
@@ -47,7 +54,12 @@ export async function deployAtCanonical(client: DevnetClient, params: DeployAtCa
     if (!runtime || runtime === '0x') throw new Error('no runtime code')
     // Constructors that capture address(this) in an immutable (Uniswap V3 NoDelegateCall, Balancer
     // Authentication, EIP-712 caches) would still see the scratch address: rewrite it to the canonical one.
-    const relocate = (hex: string) => hex.toLowerCase().replaceAll(scratch.slice(2), address.slice(2).toLowerCase()) as Hex
+    const words = (rewrite?.(receipt.contractAddress) ?? []).map(([from, to]) => [from.slice(2).toLowerCase(), to.slice(2).toLowerCase()] as const)
+    const relocate = (hex: string) => {
+      let out = hex.toLowerCase()
+      for (const [from, to] of words) out = out.replaceAll(from, to)
+      return out.replaceAll(scratch.slice(2), address.slice(2).toLowerCase()) as Hex
+    }
     await client.setCode({ address, bytecode: relocate(runtime) })
     for (const [slot, value] of Object.entries(post?.storage ?? {})) {
       await client.setStorageAt({ address, index: slot as Hex, value: relocate(value) })

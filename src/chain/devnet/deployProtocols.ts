@@ -1,5 +1,5 @@
-import { getAddress, type Abi, type Address } from 'viem'
-import { canonicalAddresses, uniswapV4PoolManagers, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from '../addressBook.js'
+import { encodeAbiParameters, getAddress, keccak256, stringToHex, type Abi, type Address, type Hex } from 'viem'
+import { canonicalAddresses, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from '../addressBook.js'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { deployAtCanonical, installRuntimeCode } from './deployAtCanonical.js'
@@ -24,6 +24,32 @@ async function deployNpm(client: DevnetClient, name: ProtocolArtifactName, addre
   return deployAtCanonical(client, { name, address, abi, bytecode, args })
 }
 
+/** Mainnet's `unsubscribeGasLimit` of the V4 PositionManager (gas a subscriber's `notifyUnsubscribe` gets). */
+const V4_UNSUBSCRIBE_GAS_LIMIT = 300_000n
+
+/** `EIP712_v4._buildDomainSeparator()` of the V4 PositionManager at `verifyingContract`. */
+function v4PositionsDomainSeparator(chainId: number, verifyingContract: Address): Hex {
+  return keccak256(encodeAbiParameters(
+    [{ type: 'bytes32' }, { type: 'bytes32' }, { type: 'uint256' }, { type: 'address' }],
+    [keccak256(stringToHex('EIP712Domain(string name,uint256 chainId,address verifyingContract)')), keccak256(stringToHex('Uniswap v4 Positions NFT')), BigInt(chainId), verifyingContract],
+  ))
+}
+
+/**
+ * The real V4 PositionManager at its canonical address: constructor (PoolManager, Permit2, mainnet's
+ * unsubscribe gas limit, no position descriptor — only `tokenURI` reads it — and WETH9) run at a scratch
+ * address; its cached EIP-712 domain separator, a hash of that address, is rewritten for the canonical one.
+ */
+async function deployUniswapV4PositionManager(client: DevnetClient, p: { address: Address; poolManager: Address; permit2: Address; weth: Address }): Promise<Address> {
+  const { abi, bytecode } = loadProtocolArtifact('UniswapV4PositionManager')
+  const chainId = client.chain.id
+  return deployAtCanonical(client, {
+    name: 'UniswapV4PositionManager', address: p.address, abi, bytecode,
+    args: [p.poolManager, p.permit2, V4_UNSUBSCRIBE_GAS_LIMIT, '0x0000000000000000000000000000000000000000', p.weth],
+    rewrite: (scratch) => [[v4PositionsDomainSeparator(chainId, scratch), v4PositionsDomainSeparator(chainId, p.address)]],
+  })
+}
+
 async function deployToken(client: DevnetClient, token: ScenarioToken): Promise<Address> {
   if (token.kind === 'weth') return deployNpm(client, 'WETH9', token.address)
   const contract = token.kind === 'tether' ? 'TetherToken' : token.kind === 'feeOnTransfer' ? 'FeeOnTransferToken' : 'DevToken'
@@ -43,7 +69,8 @@ async function deployToken(client: DevnetClient, token: ScenarioToken): Promise<
  * Uniswap V3 (Factory with the 100 bps tier enabled, NonfungiblePositionManager, SwapRouter02,
  * QuoterV2, TickLens), Balancer V2 (Authorizer, Vault, ProtocolFeePercentagesProvider,
  * WeightedPoolFactory v3, BalancerQueries) and the Uniswap V4 PoolManager (owner: the deployer; its
- * NoDelegateCall immutable relocated to the canonical address) on chains where V4 has an address.
+ * NoDelegateCall immutable relocated to the canonical address) and PositionManager (v4-periphery 1.0.3)
+ * on chains where V4 has an address.
  *
  * @returns the chain's address book, with empty pool lists (seeding fills them)
  */
@@ -93,6 +120,10 @@ export async function deployProtocols(client: DevnetClient, { tokens }: DeployPr
   const queries = await deployNpm(client, 'BalancerQueries', c.balancerQueries, [vault])
   const v4PoolManagerAddress = uniswapV4PoolManagers[chainId]
   const v4PoolManager = v4PoolManagerAddress ? await deployNpm(client, 'UniswapV4PoolManager', v4PoolManagerAddress, [devnetDeployer]) : undefined
+  const v4PositionManagerAddress = uniswapV4PositionManagers[chainId]
+  const v4PositionManager = v4PoolManager && v4PositionManagerAddress
+    ? await deployUniswapV4PositionManager(client, { address: v4PositionManagerAddress, poolManager: v4PoolManager, permit2: c.permit2, weth })
+    : undefined
 
   return {
     chainId,
@@ -103,6 +134,6 @@ export async function deployProtocols(client: DevnetClient, { tokens }: DeployPr
     uniswapV2: { factory: v2Factory, router02: v2Router, pairs: [] },
     uniswapV3: { factory: v3Factory, positionManager, swapRouter02, quoterV2, tickLens, pools: [] },
     balancerV2: { vault, authorizer, weightedPoolFactory, queries, protocolFeeProvider: feeProvider, pools: [] },
-    ...(v4PoolManager ? { uniswapV4: { poolManager: v4PoolManager, pools: [] } } : {}),
+    ...(v4PoolManager ? { uniswapV4: { poolManager: v4PoolManager, ...(v4PositionManager ? { positionManager: v4PositionManager } : {}), pools: [] } } : {}),
   }
 }

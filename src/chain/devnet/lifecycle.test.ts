@@ -71,6 +71,7 @@ describe('devnet lifecycle', () => {
       expect(c.addressBook.uniswapV3.pools.length).toBe(upstream.chains[1]!.addressBook.uniswapV3.pools.length)
       // Uniswap V4 pools are found in the PoolManager by their ids (every scenario pool uses a common tier).
       expect(c.addressBook.uniswapV4?.pools.map((p) => p.id).sort()).toEqual(upstream.chains[1]!.addressBook.uniswapV4?.pools.map((p) => p.id).sort())
+      expect(c.addressBook.uniswapV4?.positionManager).toBe(upstream.chains[1]!.addressBook.uniswapV4?.positionManager)
       expect(c.addressBook.tokens.USDC?.decimals).toBe(6)
       // Our contracts (CREATE2), Lido and Aave V3 are picked up where their code is.
       const upstreamBook = upstream.chains[1]!.addressBook

@@ -37,6 +37,7 @@ const sources = {
   TickLens: ['@uniswap/v3-periphery', 'artifacts/contracts/lens/TickLens.sol/TickLens.json'],
   SwapRouter02: ['@uniswap/swap-router-contracts', 'artifacts/contracts/SwapRouter02.sol/SwapRouter02.json'],
   UniswapV4PoolManager: ['@uniswap/v4-core', 'out/PoolManager.sol/PoolManager.json'],
+  UniswapV4PositionManager: ['@uniswap/v4-periphery', 'foundry-out/PositionManager.sol/PositionManager.json'],
   BalancerAuthorizer: ['@balancer-labs/v2-deployments', 'dist/tasks/20210418-authorizer/artifact/Authorizer.json'],
   BalancerVault: ['@balancer-labs/v2-deployments', 'dist/tasks/20210418-vault/artifact/Vault.json'],
   BalancerProtocolFeePercentagesProvider: [

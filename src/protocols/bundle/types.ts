@@ -49,6 +49,8 @@ export type BundleContracts = {
   uniswapV2Router02: Address
   uniswapV3SwapRouter02: Address
   uniswapV3PositionManager: Address
+  /** Uniswap V4 PositionManager, where the chain has one. */
+  uniswapV4PositionManager?: Address | undefined
   balancerVault: Address
   aaveV3Pool?: Address | undefined
   lidoStETH?: Address | undefined

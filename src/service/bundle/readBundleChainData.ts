@@ -73,6 +73,7 @@ export function contractsOf(chain: ChainRuntime): BundleContracts {
     uniswapV2Router02: book.uniswapV2.router02,
     uniswapV3SwapRouter02: book.uniswapV3.swapRouter02,
     uniswapV3PositionManager: book.uniswapV3.positionManager,
+    uniswapV4PositionManager: book.uniswapV4?.positionManager,
     balancerVault: book.balancerV2.vault,
     aaveV3Pool: book.aaveV3?.pool,
     aaveV3Rewards: book.aaveV3?.rewardsController ? { controller: book.aaveV3.rewardsController, rewards: book.aaveV3.reserves.flatMap((r) => r.rewards ?? []) } : undefined,
