@@ -19,14 +19,28 @@ type MinimalResponse = {
  */
 export function createNodeFetch({ maxSockets = 64 }: { maxSockets?: number } = {}): typeof fetch {
   const agents = { http: new HttpAgent({ keepAlive: true, maxSockets }), https: new HttpsAgent({ keepAlive: true, maxSockets }) }
+  // Every call of a transport goes to the same URL: parse it once.
+  let last: { input: string; url: URL } | undefined
+  const urlOf = (input: string | URL): URL => {
+    if (typeof input !== 'string') return input
+    if (last?.input !== input) last = { input, url: new URL(input) }
+    return last.url
+  }
   const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<MinimalResponse> =>
     new Promise((resolve, reject) => {
-      const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url)
+      const url = urlOf(typeof input === 'string' || input instanceof URL ? input : input.url)
       const secure = url.protocol === 'https:'
       const headers: Record<string, string> = {}
-      new Headers(init.headers).forEach((value, key) => {
-        headers[key] = value
-      })
+      const given = init.headers
+      // viem passes a plain object: copy it (names lowercased, as Headers would) without building a
+      // WHATWG Headers per call.
+      if (given !== undefined && given !== null && Object.getPrototypeOf(given) === Object.prototype) {
+        for (const [key, value] of Object.entries(given as Record<string, string>)) headers[key.toLowerCase()] = String(value)
+      } else {
+        new Headers(given).forEach((value, key) => {
+          headers[key] = value
+        })
+      }
       const body = typeof init.body === 'string' ? init.body : init.body == null ? undefined : String(init.body)
       if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
       const req = (secure ? httpsRequest : httpRequest)(url, { method: init.method ?? 'GET', headers, agent: secure ? agents.https : agents.http }, (res) => {

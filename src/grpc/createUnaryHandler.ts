@@ -73,8 +73,9 @@ async function callerOf(ctx: HandlerContext, metadata: Metadata, peer: string): 
 /**
  * Wraps the work of one unary RPC so that it:
  * 1. authenticates and charges the rate limit before anything else, sending the `x-ratelimit-*`
- *    metadata (initial metadata on success, trailers on error); calls the gateway has already
- *    authenticated and charged (its credential) are only looked up, so a key has one budget;
+ *    metadata (trailers on error; once admitted, also as initial metadata, sent with the answer);
+ *    calls the gateway has already authenticated and charged (its credential) are only looked up, so
+ *    a key has one budget;
  * 2. admits route work only below the in-flight bound (OVERLOADED with `retry-after` past it, at
  *    once: nothing queues beyond the bound);
  * 3. runs the work with an AbortSignal from the call's deadline and cancellation;
@@ -91,6 +92,8 @@ export function createUnaryHandler<Req, Res>(ctx: HandlerContext, { method, work
     let answered = false
     let dispose = () => {}
     let trailers: Metadata | undefined
+    /** Set once the call is admitted: the rate-limit metadata, sent as initial metadata with the answer. */
+    let initial: Metadata | undefined
     let keyId: string | undefined
     let requestId: string | undefined
     const log = (fields: Record<string, unknown>) => ({ method, requestId, keyId, ms: Math.round(performance.now() - started), ...fields })
@@ -99,6 +102,9 @@ export function createUnaryHandler<Req, Res>(ctx: HandlerContext, { method, work
       answered = true
       dispose()
       try {
+        // An admitted call's initial metadata goes right before its answer: headers, message and
+        // trailers leave in one write instead of two.
+        if (initial) call.sendMetadata(initial)
         if (error) callback(error)
         else callback(null, value)
       } catch (err) {
@@ -139,7 +145,7 @@ export function createUnaryHandler<Req, Res>(ctx: HandlerContext, { method, work
         release = acquired
         dispose = release
       }
-      call.sendMetadata(trailers.clone())
+      initial = trailers.clone()
       const callSignal = createCallSignal(call)
       dispose = () => {
         callSignal.dispose()

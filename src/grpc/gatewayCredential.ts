@@ -20,6 +20,13 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest()
 }
 
+/** The configured secret's digest, computed once per secret rather than on every call. */
+let secretDigest: { secret: string; digest: Buffer } | undefined
+function digestOfSecret(secret: string): Buffer {
+  if (secretDigest?.secret !== secret) secretDigest = { secret, digest: digest(secret) }
+  return secretDigest.digest
+}
+
 /**
  * Whether the caller presents the gateway's credential: exactly one `x-switchyard-gateway` value,
  * equal to the configured secret (compared as digests in constant time). Always false without a
@@ -31,6 +38,6 @@ export function isGatewayCall(metadata: Metadata, gatewaySecret: string | undefi
   if (!gatewaySecret) return false
   const values = metadata.get(GATEWAY_SECRET_METADATA)
   if (values.length !== 1 || typeof values[0] !== 'string') return false
-  return timingSafeEqual(digest(values[0]), digest(gatewaySecret))
+  return timingSafeEqual(digest(values[0]), digestOfSecret(gatewaySecret))
 }
 

@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '../errors/request.js'
 import { isNativeAddress, isReservedAddress, senderIssueOf } from '../schemas/fields.js'
 import type { ServiceContext } from './context.js'
-import { forbiddenAddressesOf, type ForbiddenAddress } from './forbiddenAddressesOf.js'
+import { forbiddenAddressesOf, type ForbiddenAddress, type ForbiddenAddresses } from './forbiddenAddressesOf.js'
 
 /** One request field naming an address. */
 export type AddressField = { field: string; address: string | undefined }
@@ -59,13 +59,15 @@ export function assertUsableAddresses(ctx: Pick<ServiceContext, 'chains'>, { sen
     const issue = senderIssueOf(sender.address)
     if (issue) refuse('SENDER_IS_PRECOMPILE', sender.field, issue)
   }
-  const books = Object.values(ctx.chains).map((chain) => forbiddenAddressesOf(chain.addressBook))
+  // Derived on first use: most requests name no receiver besides the sender, and then no book is read.
+  let books: ForbiddenAddresses[] | undefined
+  const booksOf = () => (books ??= Object.values(ctx.chains).map((chain) => forbiddenAddressesOf(chain.addressBook)))
   const moved = new Set(tokens.filter((t) => !isNativeAddress(t)).map((t) => t.toLowerCase()))
   const senderLower = sender?.address?.toLowerCase()
   /** The precompile and own-contract rules every field gets; returns what the books know of the address. */
   const common = (field: string, address: string): ForbiddenAddress[] => {
     if (isReservedAddress(address)) refuse('RECEIVER_IS_PRECOMPILE', field, `${address} is in the precompile range 0x…0001–0x…ffff: funds sent there are lost`)
-    const known = books.map((b) => b.get(address.toLowerCase())).filter((f) => f !== undefined)
+    const known = booksOf().map((b) => b.get(address.toLowerCase())).filter((f) => f !== undefined)
     const own = known.find((f) => f.kind === 'switchyard')
     if (own) refuse(describe.switchyard.code, field, `${address} is ${describe.switchyard.what(own.path)}`)
     return known

@@ -138,15 +138,32 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   const snapshot = await ctx.snapshots[params.chainId]!.current()
   await ctx.engine.setSnapshot(snapshot)
 
+  // The transaction this request encoded for its own computation; a computation shared with an
+  // identical request (another requestId) is encoded again below.
+  let ownTx: { data: Hex; value: bigint } | undefined
+
   // Identical requests on the same block share one search and one simulation (single flight, then
   // cached for the block): only the requestId differs between their transactions, which moves gas by
   // at most a few hundred units of calldata cost.
   const key = `${snapshot.version}|${options.caller.accountId}|${cacheKeyOf(params)}`
   const { route, plan, amountsOut, mins, gasLimit } = await computations(key, compute, { signal: options.signal, deadline: options.deadline, shared: ctx.sharedCache })
-  const tx = strategy.encode(mins, plan)
+  const tx = ownTx ?? strategy.encode(mins, plan)
 
   async function compute(): Promise<RouteComputation> {
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+    const delegate = strategy.kind === 'delegate'
+    // What the sender holds does not depend on the route: read it while the engine searches.
+    const senderOverrides = prepareSenderOverrides(chain!.client, {
+      blockNumber: snapshot.blockNumber,
+      stateVersion: snapshot.version,
+      computedBalanceTokens: computedBalanceTokensOf(book),
+      from: delegate ? strategy.self : params.fromAddress,
+      spender: delegate ? undefined : strategy.to,
+      inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! })),
+      multicall3: book.multicall3,
+    })
+    // Awaited after the search; a search that fails first leaves this one to be dropped quietly.
+    senderOverrides.catch(() => {})
     const route = await ctx.engine.findRoute(
       {
         version: snapshot.version,
@@ -193,15 +210,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     // carries its own checks, built from the quote.
     const initialMins = plan.minAmountsOut ?? params.minAmountOut ?? quoted.map(() => 1n)
     const tx = strategy.encode(initialMins, plan)
-    const delegate = strategy.kind === 'delegate'
-    const { overrides, setup } = await prepareSenderOverrides(chain!.client, {
-      blockNumber: snapshot.blockNumber,
-      computedBalanceTokens: computedBalanceTokensOf(book),
-      from: delegate ? strategy.self : params.fromAddress,
-      spender: delegate ? undefined : strategy.to,
-      inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! })),
-      multicall3: book.multicall3,
-    })
+    const { overrides, setup } = await senderOverrides
     if (delegate) {
       // Simulate the wallet's DELEGATECALL: the wallet's address runs a forwarder to the delegate.
       const wallet = strategy.self
@@ -239,8 +248,10 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     const mins = delegate ? initialMins : (params.minAmountOut ?? amountsOut.map((a) => applySlippage(a, params.slippageBps)))
     // `gas` is a limit the final transaction is proven to succeed with (not the gas used, which is net
     // of refunds and too low as a limit).
-    const final = strategy.encode(mins, plan)
+    // The delegate plan's calldata does not carry the minimums: the simulated transaction is the final one.
+    const final = delegate ? tx : strategy.encode(mins, plan)
     const gasLimit = provenByGuess ? guess + CALLDATA_VARIANCE_GAS : await proveGasLimit(sim.gasUsed, async (limit) => (await run(final, limit)).status === 'success')
+    ownTx = final
 
     return { route, plan, amountsOut, mins, gasLimit }
   }

@@ -1,4 +1,5 @@
-import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, toHex, type Address, type PublicClient } from 'viem'
+import { LRUCache } from 'lru-cache'
+import { concatHex, decodeAbiParameters, encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, parseAbiItem, toFunctionSelector, toHex, type Address, type Hex, type PublicClient } from 'viem'
 import { allowanceStorageKey, findAllowanceSlot, type AllowanceSlotLayout } from '../chain/findAllowanceSlot.js'
 import { balanceStorageKey, findBalanceSlot, type BalanceSlotLayout } from '../chain/findBalanceSlot.js'
 import { findTokenHolders } from '../chain/findTokenHolders.js'
@@ -6,7 +7,6 @@ import { TokenBalanceSlotNotFoundError } from '../errors/chain.js'
 import { isNativeAddress } from '../schemas/fields.js'
 import type { AccountOverride, SimulatedSetupCall } from '../simulate/simulateTransaction.js'
 
-const multicall3Abi = parseAbi(['function getEthBalance(address) view returns (uint256)'])
 /** A probe that completed without a slot is remembered (`null`); a node failure is not (retry later). */
 function noSlot(error: unknown): null {
   if (error instanceof TokenBalanceSlotNotFoundError) return null
@@ -22,10 +22,72 @@ const slotCache = new Map<string, { balance?: BalanceSlotLayout | null; allowanc
  */
 const TRANSFER_ROUNDING_MARGIN = 16n
 
+/** What a sender holds at one state: native balance, and per ERC-20 input its balance and allowance. */
+type SenderState = { eth: bigint; tokens: { balance: bigint; allowance: bigint }[] }
+
+/**
+ * Sender reads in flight, per state version (a snapshot version names one block by number and hash):
+ * concurrent requests on the same block from the same sender, for the same tokens, share one read.
+ * Only while it is in flight: a devnet's state can change without a new block (`anvil_setStorageAt`,
+ * `evm_revert` back to the same block), so a finished read is never reused.
+ */
+const senderStates = new Map<string, Promise<SenderState>>()
+
+/** Storage keys of a sender's balance and allowance slots (two or three keccaks each), per layout. */
+const storageKeys = new WeakMap<object, LRUCache<string, Hex>>()
+
+function storageKeyOf(layout: object, key: string, derive: () => Hex): Hex {
+  let keys = storageKeys.get(layout)
+  if (!keys) storageKeys.set(layout, (keys = new LRUCache<string, Hex>({ max: 1_000 })))
+  let hit = keys.get(key)
+  if (hit === undefined) keys.set(key, (hit = derive()))
+  return hit
+}
+
+const aggregate3 = parseAbiItem('function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)')
+const AGGREGATE3 = toFunctionSelector(aggregate3)
+/** Selectors of the reads: `getEthBalance(address)`, `balanceOf(address)`, `allowance(address,address)`. */
+const GET_ETH_BALANCE = '0x4d2301cc'
+const BALANCE_OF = '0x70a08231'
+const ALLOWANCE = '0xdd62ed3e'
+const UINT256_RETURN = /^0x[0-9a-fA-F]{64}/
+
+/** An address as one ABI word. */
+const word = (address: Address) => `000000000000000000000000${address.slice(2).toLowerCase()}`
+
+/**
+ * One round trip: every balance and allowance, and the native balance, through Multicall3's
+ * `aggregate3` (each read may fail: it then counts as 0). Encoded here rather than through viem's
+ * `multicall`, which hashes every function signature and decodes every result on each call.
+ */
+async function readSenderState(
+  client: PublicClient,
+  { blockNumber, from, spender, tokens, multicall3 }: { blockNumber: bigint; from: Address; spender: Address | undefined; tokens: readonly Address[]; multicall3: Address },
+): Promise<SenderState> {
+  const calls = [
+    { target: multicall3, allowFailure: true, callData: `${GET_ETH_BALANCE}${word(from)}` as Hex },
+    ...tokens.flatMap((token) => [
+      { target: token, allowFailure: true, callData: `${BALANCE_OF}${word(from)}` as Hex },
+      // Without a spender (delegate strategy: the wallet spends its own tokens) no allowance is needed.
+      { target: token, allowFailure: true, callData: `${ALLOWANCE}${word(from)}${word(spender ?? from)}` as Hex },
+    ]),
+  ]
+  const data = concatHex([AGGREGATE3, encodeAbiParameters(aggregate3.inputs, [calls])])
+  const answer = await client.request({ method: 'eth_call', params: [{ to: multicall3, data }, toHex(blockNumber)] })
+  const [results] = decodeAbiParameters(aggregate3.outputs, answer)
+  const value = (i: number): bigint => {
+    const r = results[i]
+    return r?.success === true && UINT256_RETURN.test(r.returnData) ? BigInt(r.returnData.slice(0, 66)) : 0n
+  }
+  return { eth: value(0), tokens: tokens.map((_, i) => ({ balance: value(1 + 2 * i), allowance: value(2 + 2 * i) })) }
+}
+
 /**
  * State overrides (and setup calls) that let a route be simulated for a sender who lacks the funds or
  * the approval (spec: the route is still returned; executing it would fail). Only what is missing is
  * provided: a funded, approved sender is simulated against real state.
+ * With `stateVersion`, concurrent calls for the same version, sender, spender and tokens share one
+ * read of the sender's balances and allowances (the reads do not depend on the amounts).
  * - A plain token: its balance and allowance slots are written.
  * - A token whose balances are computed (`computedBalanceTokens`: stETH's shares, aTokens' scaled
  *   balances, where a written balance is not backed by the total supply), or one without a findable
@@ -36,8 +98,10 @@ const TRANSFER_ROUNDING_MARGIN = 16n
  */
 export async function prepareSenderOverrides(
   client: PublicClient,
-  { blockNumber, from, spender, inputs, multicall3, computedBalanceTokens }: {
+  { blockNumber, stateVersion, from, spender, inputs, multicall3, computedBalanceTokens }: {
     blockNumber: bigint
+    /** Names the state at `blockNumber` (a snapshot version: chain, number and hash); shares reads in flight. */
+    stateVersion?: string | undefined
     from: Address
     spender: Address | undefined
     inputs: readonly { token: Address; amount: bigint }[]
@@ -51,26 +115,25 @@ export async function prepareSenderOverrides(
   let overridden = false
   const erc20Inputs = inputs.filter((i) => !isNativeAddress(i.token))
   const needEth = inputs.reduce((sum, i) => (isNativeAddress(i.token) ? sum + i.amount : sum), 0n)
-  // One round trip: every balance and allowance, and the native balance, through Multicall3.
-  const results = await client.multicall({
-    blockNumber,
-    multicallAddress: multicall3,
-    allowFailure: true,
-    contracts: [
-      { address: multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [from] },
-      ...erc20Inputs.flatMap(({ token }) => [
-        { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [from] } as const,
-        // Without a spender (delegate strategy: the wallet spends its own tokens) no allowance is needed.
-        { address: token, abi: erc20Abi, functionName: 'allowance', args: [from, spender ?? from] } as const,
-      ]),
-    ] as never[],
-  })
-  const eth = results[0]?.status === 'success' ? (results[0].result as bigint) : 0n
+  const tokens = erc20Inputs.map((i) => i.token)
+  const read = () => readSenderState(client, { blockNumber, from, spender, tokens, multicall3 })
+  let state: Promise<SenderState>
+  if (stateVersion === undefined) state = read()
+  else {
+    const key = `${stateVersion}|${from.toLowerCase()}|${spender?.toLowerCase() ?? ''}|${tokens.join(',').toLowerCase()}`
+    const hit = senderStates.get(key)
+    if (hit) state = hit
+    else {
+      state = read()
+      senderStates.set(key, state)
+      const forget = () => senderStates.delete(key)
+      state.then(forget, forget)
+    }
+  }
+  const { eth, tokens: held } = await state
   for (const [i, { token, amount }] of erc20Inputs.entries()) {
-    const b = results[1 + 2 * i]
-    const a = results[2 + 2 * i]
-    const balance = b?.status === 'success' ? (b.result as bigint) : 0n
-    const allowance = spender ? (a?.status === 'success' ? (a.result as bigint) : 0n) : amount
+    const balance = held[i]!.balance
+    const allowance = spender ? held[i]!.allowance : amount
     if (balance >= amount && allowance >= amount) continue
     const key = `${client.chain?.id ?? 0}:${token.toLowerCase()}`
     const layouts = slotCache.get(key) ?? {}
@@ -78,7 +141,8 @@ export async function prepareSenderOverrides(
     if (balance < amount) {
       const computed = computedBalanceTokens?.has(token.toLowerCase()) === true
       if (!computed && layouts.balance === undefined) layouts.balance = await findBalanceSlot(client, { token }).catch(noSlot)
-      if (!computed && layouts.balance) diff[balanceStorageKey(from, layouts.balance)] = toHex(amount, { size: 32 })
+      const balanceLayout = layouts.balance
+      if (!computed && balanceLayout) diff[storageKeyOf(balanceLayout, from.toLowerCase(), () => balanceStorageKey(from, balanceLayout))] = toHex(amount, { size: 32 })
       else {
         // Borrow the state of holders: their transfers run first in the simulated block.
         const deficit = amount - balance + TRANSFER_ROUNDING_MARGIN
@@ -90,7 +154,8 @@ export async function prepareSenderOverrides(
     }
     if (spender && allowance < amount) {
       if (layouts.allowance === undefined) layouts.allowance = await findAllowanceSlot(client, { token }).catch(noSlot)
-      if (layouts.allowance) diff[allowanceStorageKey(from, spender, layouts.allowance)] = toHex(amount, { size: 32 })
+      const allowanceLayout = layouts.allowance
+      if (allowanceLayout) diff[storageKeyOf(allowanceLayout, `${from}|${spender}`.toLowerCase(), () => allowanceStorageKey(from, spender, allowanceLayout))] = toHex(amount, { size: 32 })
       else {
         setup.push({ from, to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] }) })
         overridden = true

@@ -1,9 +1,12 @@
 import { InvalidNodeResponseError } from '../errors/chain.js'
 import { parseSimulatedCalls, type SimulatedCall } from './parseSimulatedCalls.js'
-import { decodeFunctionResult, encodeFunctionData, parseAbi, toHex, type Address, type Hex, type PublicClient } from 'viem'
+import { toHex, type Address, type Hex, type PublicClient } from 'viem'
 
-const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
-const multicall3 = parseAbi(['function getEthBalance(address) view returns (uint256)'])
+/** Selectors of `balanceOf(address)` (ERC-20) and `getEthBalance(address)` (Multicall3). */
+const BALANCE_OF = '0x70a08231'
+const GET_ETH_BALANCE = '0x4d2301cc'
+/** A 32-byte word or longer: what a `uint256` return decodes from (the first word). */
+const UINT256_RETURN = /^0x[0-9a-fA-F]{64}/
 
 /** A call run before the transaction in the same simulated block (funding a sender from a holder). */
 export type SimulatedSetupCall = { from: Address; to: Address; data: Hex }
@@ -54,10 +57,12 @@ const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
  * @returns the measured outputs and gas, or the revert data
  */
 export async function simulateTransaction(client: Pick<PublicClient, 'request'>, params: SimulateTransactionParameters): Promise<SimulateTransactionReturnType> {
-  const balanceCall = (token: Address, account: Address) =>
-    token.toLowerCase() === NATIVE
-      ? { to: params.multicall3, data: encodeFunctionData({ abi: multicall3, functionName: 'getEthBalance', args: [account] }) }
-      : { to: token, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [account] }) }
+  // Both reads take one address argument: the selector, then the address left-padded to a word (what
+  // viem's encodeFunctionData gives, without hashing the signature on every call).
+  const balanceCall = (token: Address, account: Address) => {
+    const word = `000000000000000000000000${account.slice(2).toLowerCase()}`
+    return token.toLowerCase() === NATIVE ? { to: params.multicall3, data: `${GET_ETH_BALANCE}${word}` as Hex } : { to: token, data: `${BALANCE_OF}${word}` as Hex }
+  }
   const reads = params.tokensOut.map((token, i) => balanceCall(token, params.accounts?.[i] ?? params.receiver))
   const tx = { from: params.tx.from, to: params.tx.to, data: params.tx.data, value: toHex(params.tx.value), ...(params.tx.gas === undefined ? {} : { gas: toHex(params.tx.gas) }) }
   const setup = params.setup ?? []
@@ -87,11 +92,9 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
   }
   const decode = (r: SimulatedCall): bigint => {
     if (!r.ok) return 0n
-    try {
-      return decodeFunctionResult({ abi: erc20, functionName: 'balanceOf', data: r.result.returnData as Hex }) as bigint
-    } catch {
-      throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'a balance read returned garbage' })
-    }
+    const data = r.result.returnData
+    if (typeof data !== 'string' || !UINT256_RETURN.test(data)) throw new InvalidNodeResponseError({ method: 'eth_simulateV1', reason: 'a balance read returned garbage' })
+    return BigInt(data.slice(0, 66))
   }
   const amountsOut = params.tokensOut.map((_, i) => decode(calls[n + 1 + i]!) - decode(calls[i]!))
   const hex = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)

@@ -68,9 +68,11 @@ export function createGatewayClients({ address, credentials = grpc.credentials.c
 }): GatewayClients {
   const definition = loadSync(PROTO_FILES, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [protoDir] })
   const proto = grpc.loadPackageDefinition(definition) as unknown as RoutingProto & DataProto
+  // Channelz (per-call counters and traces for channelz clients) is not served: off.
+  const options = { 'grpc.enable_channelz': 0 }
   return {
-    routing: new proto.switchyard.routing.v1.RoutingService(address, credentials),
-    data: new proto.switchyard.data.v1.DataService(address, credentials),
+    routing: new proto.switchyard.routing.v1.RoutingService(address, credentials, options),
+    data: new proto.switchyard.data.v1.DataService(address, credentials, options),
   }
 }
 

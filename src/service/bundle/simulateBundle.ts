@@ -53,6 +53,7 @@ export async function simulateBundle(
   const { delegate, self, to } = p.target
   const { overrides, setup } = await prepareSenderOverrides(chain.client, {
     blockNumber: p.snapshot.blockNumber,
+    stateVersion: p.snapshot.version,
     computedBalanceTokens: computedBalanceTokensOf(book),
     from: delegate ? self : p.fromAddress,
     spender: delegate ? undefined : to,
