@@ -3,8 +3,18 @@ import type { EngineSnapshot, FindRouteParameters } from '../src/engine/types.js
 import { percentile } from './stats.js'
 import type { BenchQuery } from './types.js'
 
-/** Throughput and latency of one pass through the pool. */
-export type PoolLatency = { qps: number; p50: number; p99: number }
+/** Throughput and latency of the timed passes through the pool. */
+export type PoolLatency = {
+  qps: number
+  p50: number
+  p99: number
+  p999: number
+  max: number
+  /** Requests timed. */
+  count: number
+  /** Pool q/s ÷ (in-process single-thread q/s × threads), when the in-process figure was given. */
+  ratio: number | undefined
+}
 
 /** Parameters of {@link measurePool}. */
 export type MeasurePoolParameters = {
@@ -13,40 +23,64 @@ export type MeasurePoolParameters = {
   threads: number
   maxSplits: number
   request: (q: BenchQuery, splits: number) => FindRouteParameters
+  /** In-process single-thread q/s of the same run (single-path, split), for the ratio. */
+  inProcessQps?: { single: number; split: number } | undefined
+  /** Concurrent callers, each awaiting its answer before sending the next request. Default 64 × threads. */
+  concurrency?: number | undefined
+  /** Timed passes over the queries, single-path (split: one). Default 5. */
+  passes?: number | undefined
 }
 
-const latencyOf = (ms: number[], totalMs: number): PoolLatency => ({ qps: (ms.length / totalMs) * 1000, p50: percentile(ms, 50), p99: percentile(ms, 99) })
+const latencyOf = (ms: number[], totalMs: number, inProcessQps: number | undefined, threads: number): PoolLatency => {
+  const qps = (ms.length / totalMs) * 1000
+  const sorted = [...ms].sort((a, b) => a - b)
+  return {
+    qps,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    p999: percentile(sorted, 99.9),
+    max: sorted[sorted.length - 1] ?? NaN,
+    count: ms.length,
+    ratio: inProcessQps === undefined ? undefined : qps / (inProcessQps * threads),
+  }
+}
 
 /**
- * Whole pool: Piscina workers, all queries in flight (bounded by the queue), single-path then split.
+ * Whole pool: Piscina workers behind the pool's request batching. `concurrency` callers run at once
+ * (as the service's concurrent gRPC calls do), each sending its next query when its answer arrives.
+ * An untimed pass warms the workers' JIT; then `passes` timed passes, single-path, then warm-up and
+ * one timed pass split.
  */
-export async function measurePool({ snapshot, queries, threads, maxSplits, request }: MeasurePoolParameters): Promise<{ single: PoolLatency; split: PoolLatency }> {
-  const pool = createEnginePool({ threads, maxQueue: 4 * threads })
+export async function measurePool({ snapshot, queries, threads, maxSplits, request, inProcessQps, concurrency = 64 * threads, passes = 5 }: MeasurePoolParameters): Promise<{
+  single: PoolLatency
+  split: PoolLatency
+}> {
+  const pool = createEnginePool({ threads, maxQueue: concurrency })
   await pool.setSnapshot(snapshot)
-  const poolRun = async (splits: number) => {
-    for (const q of queries.slice(0, 50)) await pool.findRoute(request(q, splits)).catch(() => undefined)
+  const poolRun = async (splits: number, count: number): Promise<{ ms: number[]; totalMs: number }> => {
     const ms: number[] = []
-    const inFlight = new Set<Promise<void>>()
-    const begin = performance.now()
-    for (const q of queries) {
-      while (inFlight.size >= 3 * threads) await Promise.race(inFlight)
-      const s = performance.now()
-      const p: Promise<void> = pool.findRoute(request(q, splits)).then(
-        () => undefined,
-        () => undefined,
-      ).finally(() => {
+    let next = 0
+    const caller = async (): Promise<void> => {
+      while (next < count) {
+        const q = queries[next++ % queries.length]!
+        const s = performance.now()
+        await pool.findRoute(request(q, splits)).catch(() => undefined)
         ms.push(performance.now() - s)
-        inFlight.delete(p)
-      })
-      inFlight.add(p)
+      }
     }
-    await Promise.all(inFlight)
-    return latencyOf(ms, performance.now() - begin)
+    const begin = performance.now()
+    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, caller))
+    return { ms, totalMs: performance.now() - begin }
   }
   try {
-    const single = await poolRun(1)
-    const split = await poolRun(maxSplits)
-    return { single, split }
+    await poolRun(1, queries.length)
+    const single = await poolRun(1, passes * queries.length)
+    await poolRun(maxSplits, queries.length)
+    const split = await poolRun(maxSplits, queries.length)
+    return {
+      single: latencyOf(single.ms, single.totalMs, inProcessQps?.single, threads),
+      split: latencyOf(split.ms, split.totalMs, inProcessQps?.split, threads),
+    }
   } finally {
     await pool.close()
   }

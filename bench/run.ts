@@ -76,6 +76,7 @@ for (const job of jobs) {
     log,
   })
   const s = report.summary
+  log(`  worst query: single-path ${s.single.max.toFixed(2)} ms (p99.9 ${s.single.p99_9.toFixed(2)}), split ${s.split.max.toFixed(2)} ms (p99.9 ${s.split.p99_9.toFixed(2)}); targets ≤ 5 ms and ≤ 25 ms`)
   log(`  single-path == exact best single path: ${s.singleEqualsExact.equal}/${s.singleEqualsExact.of}`)
   log(`  ours ÷ exact single path: mean ${s.oursVsExact.mean.toFixed(6)}, min ${s.oursVsExact.min.toFixed(6)}`)
   log(`  ours (split) ÷ v2-sdk: mean ${s.splitVsPeer.mean.toFixed(4)}, min ${s.splitVsPeer.min.toFixed(6)}; ≥ v2-sdk on ${s.splitVsPeer.atLeast}/${s.splitVsPeer.of} (single-path: ${s.singleAtLeastPeer.atLeast}/${s.singleAtLeastPeer.of})`)

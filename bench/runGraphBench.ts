@@ -1,4 +1,5 @@
 import { suite, add, cycle } from 'benny'
+import { NoRouteError } from '../src/errors/engine.js'
 import { protocolAdapters } from '../src/protocols/registry.js'
 import { buildGraph } from '../src/engine/graph/buildGraph.js'
 import { PoolStates } from '../src/engine/graph/poolStates.js'
@@ -30,8 +31,15 @@ export type RunGraphBenchOptions = {
   log: (line: string) => void
 }
 
-type Latency = { qps: number; p50: number; p99: number }
-const latencyOf = (ms: number[], totalMs: number): Latency => ({ qps: (ms.length / totalMs) * 1000, p50: percentile(ms, 50), p99: percentile(ms, 99) })
+type Latency = { qps: number; p50: number; p99: number; p99_9: number; max: number }
+const latencyOf = (ms: number[], totalMs: number): Latency => ({
+  qps: (ms.length / totalMs) * 1000,
+  p50: percentile(ms, 50),
+  p99: percentile(ms, 99),
+  p99_9: percentile(ms, 99.9),
+  max: Math.max(...ms),
+})
+const describe = (l: Latency): string => `${l.qps.toFixed(0)} q/s, p50 ${l.p50.toFixed(3)} ms, p99 ${l.p99.toFixed(3)} ms, p99.9 ${l.p99_9.toFixed(3)} ms, max ${l.max.toFixed(3)} ms`
 
 /** Runs every measurement of one graph and returns the report (amounts as decimal strings). */
 export async function runGraphBench(options: RunGraphBenchOptions) {
@@ -49,8 +57,10 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
   const route = (q: BenchQuery, splits: number): bigint => {
     try {
       return findRoute(context, request(q, splits)).amountsOut[0]!.amount
-    } catch {
-      return 0n
+    } catch (error) {
+      // No route is an output of 0; anything else is a bug the bench must show.
+      if (error instanceof NoRouteError) return 0n
+      throw error
     }
   }
   // Warm-up (JIT) on a slice of the queries, then the timed passes.
@@ -64,12 +74,12 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
       out.push(route(q, splits))
       ms.push(performance.now() - s)
     }
-    return { out, latency: latencyOf(ms, performance.now() - start) }
+    return { out, ms, latency: latencyOf(ms, performance.now() - start) }
   }
   const single = timed(1)
-  log(`  ours single-path: ${single.latency.qps.toFixed(0)} q/s, p50 ${single.latency.p50.toFixed(3)} ms, p99 ${single.latency.p99.toFixed(3)} ms`)
+  log(`  ours single-path: ${describe(single.latency)}`)
   const split = timed(maxSplits)
-  log(`  ours split (≤${maxSplits}): ${split.latency.qps.toFixed(0)} q/s, p50 ${split.latency.p50.toFixed(3)} ms, p99 ${split.latency.p99.toFixed(3)} ms`)
+  log(`  ours split (≤${maxSplits}): ${describe(split.latency)}`)
 
   // Water-filling baseline (untimed): the split search's own report of it.
   const mask = createSearchMask(context.graph, {})
@@ -111,9 +121,9 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
   log(`  v2-sdk: ${peerOut.length}/${queries.length} queries, ${peerLatency.qps.toFixed(1)} q/s, p50 ${peerLatency.p50.toFixed(2)} ms, p99 ${peerLatency.p99.toFixed(2)} ms`)
 
   // Whole pool: Piscina workers (bench/measurePool.ts).
-  const { single: poolSingle, split: poolSplit } = await measurePool({ snapshot, queries, threads: options.threads, maxSplits, request })
-  log(`  pool (${options.threads} workers) single-path: ${poolSingle.qps.toFixed(0)} q/s, p50 ${poolSingle.p50.toFixed(3)} ms, p99 ${poolSingle.p99.toFixed(3)} ms`)
-  log(`  pool (${options.threads} workers) split: ${poolSplit.qps.toFixed(0)} q/s, p50 ${poolSplit.p50.toFixed(3)} ms, p99 ${poolSplit.p99.toFixed(3)} ms`)
+  const { single: poolSingle, split: poolSplit } = await measurePool({ snapshot, queries, threads: options.threads, maxSplits, request, inProcessQps: { single: single.latency.qps, split: split.latency.qps } })
+  for (const [label, m] of [['single-path', poolSingle], ['split', poolSplit]] as const)
+    log(`  pool (${options.threads} workers) ${label}: ${m.qps.toFixed(0)} q/s, p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms, p99.9 ${m.p999.toFixed(3)} ms, max ${m.max.toFixed(3)} ms; ÷ (in-process × ${options.threads}) = ${m.ratio?.toFixed(2)}`)
 
   let bennyResults: { name: string; ops: number }[] = []
   if (options.benny) {
@@ -206,6 +216,8 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
     ...q,
     amountOut: split.out[i]!.toString(),
     amountOutSinglePath: single.out[i]!.toString(),
+    msSinglePath: single.ms[i]!,
+    msSplit: split.ms[i]!,
     exactSinglePath: exact[i]?.toString(),
     v2Sdk: peerOut[i]?.toString(),
   }))

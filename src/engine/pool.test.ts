@@ -95,3 +95,104 @@ describe('bounded queue', () => {
     }
   })
 })
+
+describe('batching', () => {
+  const expectedOf = (i: number): unknown => {
+    try {
+      return { ...findRoute(context, request(i)), version: snapshot.version }
+    } catch (error) {
+      return error
+    }
+  }
+  const settle = (promise: Promise<unknown>): Promise<unknown> => promise.catch((error: unknown) => error)
+  const ids = Array.from({ length: 40 }, (_, i) => i).filter((i) => request(i).tokensIn[0]!.token !== request(i).tokensOut[0]!.token)
+
+  test('concurrent routes travel in batches; answers equal in-process and one-at-a-time answers', async () => {
+    const sizes: number[] = []
+    const pool = createEnginePool({ threads: 2, onBatch: ({ size }) => sizes.push(size) })
+    try {
+      await pool.setSnapshot(snapshot)
+      const together = await Promise.all(ids.map((i) => settle(pool.findRoute(request(i)))))
+      expect(sizes.length).toBeLessThan(ids.length / 4)
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(ids.length)
+      const alone: unknown[] = []
+      for (const i of ids) alone.push(await settle(pool.findRoute(request(i))))
+      expect(sizes.slice(-ids.length).every((size) => size === 1)).toBe(true)
+      ids.forEach((i, k) => {
+        const expected = expectedOf(i)
+        if (expected instanceof NoRouteError) {
+          expect(together[k], `request ${i}`).toBeInstanceOf(NoRouteError)
+          expect((together[k] as NoRouteError).reason).toBe(expected.reason)
+        } else expect(together[k], `request ${i}`).toStrictEqual(expected)
+        expect(alone[k]).toEqual(together[k])
+      })
+    } finally {
+      await pool.close()
+    }
+  })
+
+  test('aborting one request of a running batch fails it at once and leaves the others answered', async () => {
+    const sizes: number[] = []
+    const pool = createEnginePool({ threads: 1, enableTestTasks: true, onBatch: ({ size }) => sizes.push(size) })
+    try {
+      const controller = new AbortController()
+      const started = Date.now()
+      // One worker, two slots: [running 1.5 s, waiting 50 ms] then [50 ms]. The margin is wide for a loaded CI machine.
+      const running = pool.runTestTask('busyForTest', { ms: 1_500 })
+      const aborted = settle(pool.runTestTask('busyForTest', { ms: 50 }, { signal: controller.signal }))
+      const last = pool.runTestTask('busyForTest', { ms: 50 })
+      setTimeout(() => controller.abort(), 100)
+      expect(await aborted).toMatchObject({ name: 'TaskAbortedError', code: 'CANCELLED' })
+      expect(Date.now() - started).toBeLessThan(1_200)
+      await expect(running).resolves.toMatchObject({ spun: expect.any(Number) })
+      await expect(last).resolves.toMatchObject({ spun: expect.any(Number) })
+      // The worker was not stopped: nothing was sent again.
+      expect(sizes).toEqual([2, 1])
+
+      // Aborting the request that is running stops its worker at once; the batch queued behind it on that worker is sent again and answered.
+      const longOne = settle(pool.runTestTask('busyForTest', { ms: 10_000 }, { deadline: Date.now() + 150 }))
+      const mate = pool.runTestTask('busyForTest', { ms: 20 })
+      expect(await longOne).toMatchObject({ name: 'TaskAbortedError', code: 'DEADLINE_EXCEEDED' })
+      await expect(mate).resolves.toMatchObject({ spun: expect.any(Number) })
+    } finally {
+      await pool.close()
+    }
+  })
+
+  test('a crash inside a batch fails only the crashing request; its batch-mates are answered', async () => {
+    const pool = createEnginePool({ threads: 1, enableTestTasks: true })
+    try {
+      await pool.setSnapshot(snapshot)
+      // [busy, crash] and [busy] (queued on the same worker): the crash takes both batches down.
+      const outcomes = await Promise.all([
+        settle(pool.runTestTask('busyForTest', { ms: 50 })),
+        settle(pool.runTestTask('crashForTest', {})),
+        settle(pool.runTestTask('busyForTest', { ms: 50 })),
+      ])
+      expect(outcomes[0]).toMatchObject({ spun: expect.any(Number) })
+      expect(outcomes[1]).toBeInstanceOf(WorkerCrashedError)
+      expect(outcomes[2]).toMatchObject({ spun: expect.any(Number) })
+      // The replacement worker gets the snapshot again (needSnapshot) and routes.
+      expect(await settle(pool.findRoute(request(1)))).toEqual(expectedOf(1))
+    } finally {
+      await pool.close()
+    }
+  })
+
+  test('the queue bound holds for batched routes: the surplus fails with QueueFullError, the rest is answered', async () => {
+    const pool = createEnginePool({ threads: 1, maxQueue: 3 })
+    try {
+      await pool.setSnapshot(snapshot)
+      const outcomes = await Promise.all(ids.slice(0, 20).map((i) => settle(pool.findRoute(request(i)))))
+      // 3 waiting + 2 free batch slots are accepted; the other 15 are refused at once.
+      expect(outcomes.filter((o) => o instanceof QueueFullError)).toHaveLength(15)
+      outcomes.slice(0, 5).forEach((outcome, k) => {
+        const expected = expectedOf(ids[k]!)
+        if (expected instanceof NoRouteError) expect(outcome).toBeInstanceOf(NoRouteError)
+        else expect(outcome).toStrictEqual(expected)
+      })
+    } finally {
+      await pool.close()
+    }
+  })
+})

@@ -1,26 +1,38 @@
 import type { PlanRouteParameters, RoutePlan } from './tasks/planRoute.js'
 import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
-import { BaseError } from '../errors/base.js'
+import type { BaseError } from '../errors/base.js'
 import {
   EngineTaskError,
   InvalidRouteParametersError,
   NoRouteError,
-  QueueFullError,
+  type QueueFullError,
   TaskAbortedError,
   WorkerCrashedError,
 } from '../errors/engine.js'
 import type { EngineSnapshot, FindRouteParameters, FindRouteReturnType } from './types.js'
 import type { BuildBundleParameters, BuildBundleReturnType } from './tasks/buildBundle.js'
-import type { BuildBundleTask, BuildBundleTaskResult, EngineWorkerData, FindRouteTask, FindRouteTaskResult, TaskFailure } from './worker.js'
+import type { BatchKind, BatchTask, BatchTaskResult, EngineWorkerData, FindRouteItem, FindRouteItemResult, TaskFailure, TestItem } from './worker.js'
 import { InvalidBundleError } from '../errors/bundle.js'
+import { createBatchQueue, type OutgoingBatch } from './batch/createBatchQueue.js'
+import { type BatchAnswers, BatchStatus } from './batch/runBatchItems.js'
+import { createPlainDecoder } from './codec/createPlainDecoder.js'
+import { createPlainEncoder } from './codec/createPlainEncoder.js'
 
 /** Parameters of {@link createEnginePool}. */
 export type CreateEnginePoolParameters = {
   /** Worker threads (fixed: min = max). Default: available parallelism. */
   threads?: number | undefined
-  /** Bounded queue; `'auto'` is threads². Default `'auto'`. */
+  /**
+   * Bound on requests waiting for a worker, beyond those the free batch slots take at once (a request
+   * past it fails with QueueFullError). `'auto'` is threads² × `maxBatch`: Piscina's threads² tasks,
+   * each a full batch. Default `'auto'`.
+   */
   maxQueue?: number | 'auto' | undefined
+  /** Most requests carried by one worker task. Default 32. */
+  maxBatch?: number | undefined
+  /** Called for every batch sent to a worker (metrics, tests). */
+  onBatch?: ((batch: { kind: BatchKind; version: string | undefined; size: number }) => void) | undefined
   /** Enables `busyForTest`/`crashForTest` in the workers. Tests only. */
   enableTestTasks?: boolean | undefined
   /** Snapshot versions kept on the main side for resending (current and previous). Default 2. */
@@ -29,7 +41,11 @@ export type CreateEnginePoolParameters = {
 
 /** Per-call options: cancellation and deadline. */
 export type RunOptions = {
-  /** Aborts the task (queued: removed; running: its worker is stopped and replaced). */
+  /**
+   * Aborts the request: it fails at once with TaskAbortedError. Waiting or not yet started in its batch:
+   * it is dropped. Running: its worker is stopped and replaced, and the batch's other requests are
+   * sent again.
+   */
   signal?: AbortSignal | undefined
   /** Absolute deadline (epoch ms); the task is aborted when it passes. */
   deadline?: number | undefined
@@ -37,11 +53,11 @@ export type RunOptions = {
 
 /** Counters for tests and metrics. */
 export type EnginePoolStats = {
-  /** Tasks that carried a snapshot (≈ once per worker per version). */
+  /** Tasks (installs and batches) that carried a snapshot (≈ once per worker per version). */
   snapshotSends: number
-  /** Tasks a worker answered with `needSnapshot`. */
+  /** Batches a worker answered with `needSnapshot`. */
   snapshotMisses: number
-  /** Tasks completed. */
+  /** Requests a worker answered (a route, or an error of the request's own). */
   completed: number
 }
 
@@ -59,11 +75,12 @@ export type EnginePool = {
    * Publishes a snapshot (a new block); routes without an explicit version use it from now on.
    * Unless `warm: false`, it is pushed to every worker (one install task each) and routes for it wait
    * for that. A worker that still lacks it (replaced after a crash or an abort) answers `needSnapshot`
-   * and gets it attached to the retried task, so each worker receives each version about once.
+   * and gets it attached to the retried batch, so each worker receives each version about once.
    */
   setSnapshot(snapshot: EngineSnapshot, options?: { warm?: boolean | undefined }): Promise<void>
   /**
-   * Finds a route in a worker.
+   * Finds a route in a worker. Concurrent calls are carried to the workers in batches (one task per
+   * batch); each call still succeeds, fails, is aborted or times out on its own.
    * @throws {FindRouteErrorType}
    */
   findRoute(
@@ -75,7 +92,7 @@ export type EnginePool = {
    * @throws InvalidBundleError, NoRouteError, and the pool's errors
    */
   buildBundle(parameters: BuildBundleParameters & { version?: string | undefined }, options?: RunOptions): Promise<BuildBundleReturnType>
-  /** Runs a test-only task (`busyForTest`, `crashForTest`); requires `enableTestTasks`. */
+  /** Runs a test-only request (`busyForTest`, `crashForTest`), batched like routes; requires `enableTestTasks`. */
   runTestTask(name: 'busyForTest' | 'crashForTest', task: { ms?: number }, options?: RunOptions): Promise<unknown>
   stats(): EnginePoolStats
   /** Waits for running tasks, then stops the workers. */
@@ -111,8 +128,12 @@ function fromFailure(failure: TaskFailure, task = 'findRoute'): BaseError {
   return new EngineTaskError({ task, message: failure.message })
 }
 
+/** Batches in flight per worker: one running, one waiting in its port, so a worker never waits for the main thread between batches. */
+const BATCHES_PER_WORKER = 2
+
 /**
- * Starts the engine's Piscina pool: a fixed number of worker threads, a bounded queue, named tasks.
+ * Starts the engine's Piscina pool: a fixed number of worker threads, a bounded queue, and requests
+ * coalesced into batches (batch/createBatchQueue.ts) encoded as plain tapes (codec/plainTape.ts).
  *
  * @example
  * const engine = createEnginePool({ threads: 2 })
@@ -122,6 +143,8 @@ function fromFailure(failure: TaskFailure, task = 'findRoute'): BaseError {
 export function createEnginePool(parameters: CreateEnginePoolParameters = {}): EnginePool {
   const threads = parameters.threads ?? availableParallelism()
   const keepVersions = parameters.keepVersions ?? 2
+  const maxBatch = parameters.maxBatch ?? 32
+  const maxQueue = parameters.maxQueue === undefined || parameters.maxQueue === 'auto' ? threads ** 2 * maxBatch : parameters.maxQueue
   const { filename, execArgv } = workerLocation()
   const workerData: EngineWorkerData = { enableTestTasks: parameters.enableTestTasks ?? false }
   const piscina = new Piscina({
@@ -131,67 +154,58 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
     maxThreads: threads,
     // Workers hold graphs; keep them alive while idle.
     idleTimeout: 60 * 60 * 1000,
-    maxQueue: parameters.maxQueue ?? 'auto',
+    // The batch queue bounds the requests; Piscina only ever holds the batches in flight and installs.
+    maxQueue: Infinity,
+    // The next batch waits in the worker's port, not on the main thread: no round trip between batches.
+    concurrentTasksPerWorker: BATCHES_PER_WORKER,
     workerData,
   })
   const snapshots = new Map<string, EngineSnapshot>()
   const warming = new Map<string, Promise<void>>()
   let latest: string | undefined
   const stats: EnginePoolStats = { snapshotSends: 0, snapshotMisses: 0, completed: 0 }
+  const encoder = createPlainEncoder()
+  const decoder = createPlainDecoder()
 
-  const run = async <T>(name: string, task: unknown, options: RunOptions): Promise<T> => {
-    const signal = toSignal(options)
-    const deadlineExceeded = (): boolean => options.deadline !== undefined && Date.now() >= options.deadline
-    if (signal?.aborted) throw new TaskAbortedError({ task: name, reason: String(signal.reason), deadlineExceeded: deadlineExceeded() })
-    try {
-      return (await piscina.run(task, { name, ...(signal === undefined ? {} : { signal }) })) as T
-    } catch (error) {
-      if (error instanceof Error) {
-        if (error.name === 'AbortError')
-          throw new TaskAbortedError({ task: name, reason: String(signal?.reason ?? error.message), deadlineExceeded: deadlineExceeded(), cause: error })
-        if (error.message === 'Task queue is at limit' || error.message.startsWith('No task queue available'))
-          throw new QueueFullError({ maxQueue: piscina.options.maxQueue, cause: error })
-        if (error.message.startsWith('worker exited with code') || error.message === 'Terminating worker thread')
-          throw new WorkerCrashedError({ task: name, cause: error })
-      }
-      throw new EngineTaskError({ task: name, message: error instanceof Error ? error.message : String(error), cause: error })
-    }
-  }
-
-  /**
-   * Runs a snapshot-bound task on `requested` (default: the latest version). A worker that lacks the
-   * version answers `needSnapshot` and gets the task again with the snapshot attached, so each worker
-   * receives each version about once. Expected failures become our typed errors.
-   */
-  const onSnapshot = async <R extends { status: string }>(
-    name: 'findRoute' | 'buildBundle',
-    requested: string | undefined,
-    task: (version: string, snapshot: EngineSnapshot | undefined) => unknown,
-    options: RunOptions,
-  ): Promise<Extract<R, { status: 'ok' }>> => {
-    const version = requested ?? latest
-    const snapshot = version === undefined ? undefined : snapshots.get(version)
-    // Requests arriving while a new version is being installed wait for it instead of all missing.
-    if (version !== undefined) await warming.get(version)
-    if (version === undefined || snapshot === undefined)
-      throw new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` })
-    let answer = await run<R | { status: 'needSnapshot' } | { status: 'error'; error: TaskFailure }>(name, task(version, undefined), options)
+  /** One batch through Piscina; a worker lacking the version answers `needSnapshot` and gets it attached once. */
+  const send = async ({ kind, version, items, control }: OutgoingBatch<BatchKind>, signal: AbortSignal): Promise<BatchAnswers> => {
+    const task: BatchTask = { kind, version, items: encoder.encode(items), control }
+    let answer = (await piscina.run(task, { name: 'runBatch', signal })) as BatchTaskResult
     if (answer.status === 'needSnapshot') {
+      const snapshot = version === undefined ? undefined : snapshots.get(version)
+      if (snapshot === undefined) throw new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none)'} is not available` })
       stats.snapshotMisses++
       stats.snapshotSends++
-      answer = await run(name, task(version, snapshot), options)
+      answer = (await piscina.run({ ...task, snapshot }, { name: 'runBatch', signal })) as BatchTaskResult
+      if (answer.status === 'needSnapshot') throw new EngineTaskError({ task: kind, message: 'worker did not accept the snapshot' })
     }
-    stats.completed++
-    if (answer.status === 'ok') return answer as Extract<R, { status: 'ok' }>
-    if (answer.status === 'error') throw fromFailure((answer as { error: TaskFailure }).error, name)
-    throw new EngineTaskError({ task: name, message: 'worker did not accept the snapshot' })
+    for (const status of answer.statuses) if (status !== BatchStatus.skipped) stats.completed++
+    return { statuses: answer.statuses, values: decoder.decode(answer.values) as unknown[] }
   }
+  const queue = createBatchQueue<BatchKind>({ slots: threads * BATCHES_PER_WORKER, maxQueue, maxBatch, send, toError: fromFailure, onBatch: parameters.onBatch })
+
+  /**
+   * Queues a snapshot-bound request on `requested` (default: the latest version). Requests arriving
+   * while that version is being installed wait for it instead of all missing; otherwise no extra
+   * promise is made (this is the per-request path).
+   */
+  const onSnapshot = (kind: 'findRoute' | 'buildBundle', requested: string | undefined, item: unknown, options: RunOptions): Promise<unknown> => {
+    const version = requested ?? latest
+    const submit = (): Promise<unknown> => {
+      if (version === undefined || !snapshots.has(version))
+        return Promise.reject(new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` }))
+      return queue.submit({ kind, version, item, task: kind }, { signal: toSignal(options), deadline: options.deadline })
+    }
+    const installing = version === undefined ? undefined : warming.get(version)
+    return installing === undefined ? submit() : installing.then(submit)
+  }
+
+  /** Runs the install task (not batched: one per worker per version). A worker that failed to install answers needSnapshot later and gets the snapshot then. */
+  const install = (snapshot: EngineSnapshot): Promise<unknown> => piscina.run({ snapshot }, { name: 'installSnapshot' }).catch(() => undefined)
 
   return {
     threads,
-    get maxQueue() {
-      return piscina.options.maxQueue
-    },
+    maxQueue,
     get version() {
       return latest
     },
@@ -211,23 +225,28 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
       if (options.warm === false) return
       stats.snapshotSends += threads
       // One install per worker: idle workers take one task each. If two land on one worker, the
-      // second is a cache hit there and the other worker installs on its first route (miss path).
-      const done = Promise.allSettled(Array.from({ length: threads }, () => run('installSnapshot', { snapshot }, {}))).then(() => undefined)
+      // second is a cache hit there and the other worker installs on its first batch (miss path).
+      const done = Promise.all(Array.from({ length: threads }, () => install(snapshot))).then(() => {
+        if (warming.get(snapshot.version) === done) warming.delete(snapshot.version)
+      })
       warming.set(snapshot.version, done)
       await done
     },
-    async findRoute({ version: requested, plan, ...routeParameters }, options = {}) {
-      const answer = await onSnapshot<FindRouteTaskResult>('findRoute', requested, (version, snapshot) => ({ version, snapshot, parameters: routeParameters, plan }) satisfies FindRouteTask, options)
-      return answer.plan === undefined ? answer.result : { ...answer.result, plan: answer.plan }
+    findRoute({ version: requested, plan, ...routeParameters }, options = {}) {
+      const item: FindRouteItem = { parameters: routeParameters, plan }
+      return onSnapshot('findRoute', requested, item, options) as Promise<FindRouteItemResult>
     },
-    async buildBundle({ version: requested, ...parameters }, options = {}) {
-      const answer = await onSnapshot<BuildBundleTaskResult>('buildBundle', requested, (version, snapshot) => ({ version, snapshot, parameters }) satisfies BuildBundleTask, options)
-      return answer.result
+    buildBundle({ version: requested, ...bundleParameters }, options = {}) {
+      return onSnapshot('buildBundle', requested, bundleParameters, options) as Promise<BuildBundleReturnType>
     },
     runTestTask(name, task, options = {}) {
-      return run(name, task, options)
+      const item: TestItem = { name, ms: task.ms }
+      return queue.submit({ kind: 'test', version: undefined, item, task: name }, { signal: toSignal(options), deadline: options.deadline })
     },
     stats: () => ({ ...stats }),
-    close: () => piscina.close(),
+    close: () => {
+      queue.flush()
+      return piscina.close()
+    },
   }
 }

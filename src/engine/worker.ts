@@ -1,43 +1,66 @@
 /**
  * Piscina worker entry: named tasks over the worker's snapshot cache. Pure CPU: no I/O, no timers.
- * A task names the snapshot version it needs; when this worker lacks it and the task does not carry
- * the snapshot, the task answers `needSnapshot` and the main thread resends it with the snapshot.
- * So each worker receives each version once, whichever worker Piscina picks.
+ * The pool sends requests in batches (`runBatch`): many requests of one kind on one snapshot version
+ * in one task, encoded as a plain tape (see codec/plainTape.ts), answered the same way. A batch names
+ * the snapshot version it needs; when this worker lacks it and the batch does not carry the snapshot,
+ * the batch answers `needSnapshot` and the main thread resends it with the snapshot. So each worker
+ * receives each version about once, whichever worker Piscina picks.
  */
 import { workerData } from 'piscina'
-import { BaseError } from '../errors/base.js'
 import { protocolAdapters } from '../protocols/registry.js'
+import { type BatchAnswers, runBatchItems } from './batch/runBatchItems.js'
+import type { TaskFailure } from './batch/taskFailure.js'
+import { createPlainDecoder } from './codec/createPlainDecoder.js'
+import { createPlainEncoder } from './codec/createPlainEncoder.js'
+import type { PlainTape } from './codec/plainTape.js'
 import type { SearchContext } from './search/searchContext.js'
 import { createSnapshotCache } from './snapshotCache.js'
-import { buildBundle as buildBundleTask, type BuildBundleParameters, type BuildBundleReturnType } from './tasks/buildBundle.js'
+import { buildBundle as buildBundleTask, type BuildBundleParameters } from './tasks/buildBundle.js'
 import { findRoute as findRouteTask } from './tasks/findRoute.js'
 import { planRoute, type PlanRouteParameters, type RoutePlan } from './tasks/planRoute.js'
 import type { EngineSnapshot, FindRouteParameters, FindRouteReturnType } from './types.js'
 
+export type { TaskFailure }
+
 /** Options the pool passes as `workerData`. */
 export type EngineWorkerData = { enableTestTasks?: boolean }
 
-/** Payload of the `findRoute` task. */
-export type FindRouteTask = {
-  version: string
-  /** Attached only when this worker reported it lacks `version`. */
-  snapshot?: EngineSnapshot | undefined
+/** One request of a `findRoute` batch. */
+export type FindRouteItem = {
   parameters: FindRouteParameters
   /** When given, the worker also encodes the route as a weiroll plan (search and encoding both run here). */
   plan?: PlanRouteParameters | undefined
 }
 
-/** An expected failure, carried as data (classes do not survive the thread boundary). */
-export type TaskFailure = { name: string; code: string; message: string; reason?: string | undefined; field?: string | undefined }
+/** The value of one answered `findRoute` item: the route, with its plan when one was asked for. */
+export type FindRouteItemResult = FindRouteReturnType & { plan?: RoutePlan | undefined }
 
-/** Answer of the `findRoute` task. */
-export type FindRouteTaskResult =
-  | { status: 'ok'; result: FindRouteReturnType; plan?: RoutePlan | undefined; installed: boolean }
-  | { status: 'needSnapshot' }
-  | { status: 'error'; error: TaskFailure }
+/** Kinds of batched requests; `test` items run only with `enableTestTasks`. */
+export type BatchKind = 'findRoute' | 'buildBundle' | 'test'
+
+/** One request of a `test` batch. */
+export type TestItem = { name: 'busyForTest' | 'crashForTest'; ms?: number | undefined }
+
+/** Payload of the `runBatch` task. */
+export type BatchTask = {
+  kind: BatchKind
+  /** Snapshot version the items run on (`test` batches have none). */
+  version?: string | undefined
+  /** Attached only when this worker reported it lacks `version`. */
+  snapshot?: EngineSnapshot | undefined
+  /** The items (`FindRouteItem[]`, `BuildBundleParameters[]`, `TestItem[]`), encoded. */
+  items: PlainTape
+  /** Shared control words (batch/batchControl.ts). */
+  control: Int32Array
+}
+
+/** Answer of the `runBatch` task: `statuses` and the encoded `values` form the batch's {@link BatchAnswers}. */
+export type BatchTaskResult = { status: 'ok'; installed: boolean; statuses: Uint8Array; values: PlainTape } | { status: 'needSnapshot' }
 
 const cache = createSnapshotCache({ adapters: protocolAdapters })
 const data = (workerData ?? {}) as EngineWorkerData
+const encoder = createPlainEncoder()
+const decoder = createPlainDecoder()
 
 /** Installs a snapshot in this worker (warm-up). */
 export function installSnapshot({ snapshot }: { snapshot: EngineSnapshot }): { version: string } {
@@ -45,52 +68,35 @@ export function installSnapshot({ snapshot }: { snapshot: EngineSnapshot }): { v
   return { version: snapshot.version }
 }
 
-/**
- * Runs `work` on the search context of the task's snapshot version, installing the attached snapshot
- * when this worker lacks it; expected failures come back as data (classes do not cross threads).
- */
-function onSnapshot<T>(task: { version: string; snapshot?: EngineSnapshot | undefined }, work: (context: SearchContext) => T):
-  | { status: 'ok'; result: T; installed: boolean } | { status: 'needSnapshot' } | { status: 'error'; error: TaskFailure } {
-  let context = cache.get(task.version)
+/** The search context of `version`, installing the attached snapshot when this worker lacks it. */
+function contextOf(task: { version?: string | undefined; snapshot?: EngineSnapshot | undefined }): { context: SearchContext; installed: boolean } | undefined {
+  if (task.version === undefined) return undefined
+  const context = cache.get(task.version)
+  if (context !== undefined) return { context, installed: false }
+  if (task.snapshot === undefined || task.snapshot.version !== task.version) return undefined
+  return { context: cache.install(task.snapshot), installed: true }
+}
+
+function routeOn(context: SearchContext, { parameters, plan }: FindRouteItem): FindRouteItemResult {
+  const result = findRouteTask(context, parameters)
+  return plan === undefined ? result : { ...result, plan: planRoute(result, plan) }
+}
+
+/** Runs a batch of one kind on one snapshot version; each item fails or succeeds on its own. */
+export function runBatch(task: BatchTask): BatchTaskResult {
+  let run: (item: unknown) => unknown
   let installed = false
-  if (context === undefined) {
-    if (task.snapshot === undefined || task.snapshot.version !== task.version) return { status: 'needSnapshot' }
-    context = cache.install(task.snapshot)
-    installed = true
+  if (task.kind === 'test') run = (item) => ((item as TestItem).name === 'crashForTest' ? crashForTest() : busyForTest({ ms: (item as TestItem).ms ?? 0 }))
+  else {
+    const found = contextOf(task)
+    if (found === undefined) return { status: 'needSnapshot' }
+    const { context } = found
+    installed = found.installed
+    run = task.kind === 'findRoute' ? (item) => routeOn(context, item as FindRouteItem) : (item) => buildBundleTask(context, item as BuildBundleParameters)
   }
-  try {
-    return { status: 'ok', result: work(context), installed }
-  } catch (error) {
-    if (error instanceof BaseError) return { status: 'error', error: toFailure(error) }
-    throw error
-  }
-}
-
-/** Routes on the requested snapshot version. */
-export function findRoute(task: FindRouteTask): FindRouteTaskResult {
-  const answer = onSnapshot(task, (context) => {
-    const result = findRouteTask(context, task.parameters)
-    return { result, plan: task.plan === undefined ? undefined : planRoute(result, task.plan) }
-  })
-  return answer.status === 'ok' ? { status: 'ok', result: answer.result.result, plan: answer.result.plan, installed: answer.installed } : answer
-}
-
-/** Payload of the `buildBundle` task. */
-export type BuildBundleTask = { version: string; snapshot?: EngineSnapshot | undefined; parameters: BuildBundleParameters }
-
-/** Answer of the `buildBundle` task. */
-export type BuildBundleTaskResult =
-  | { status: 'ok'; result: BuildBundleReturnType; installed: boolean }
-  | { status: 'needSnapshot' }
-  | { status: 'error'; error: TaskFailure }
-
-/** Builds a bundle's plan on the requested snapshot version. */
-export function buildBundle(task: BuildBundleTask): BuildBundleTaskResult {
-  return onSnapshot(task, (context) => buildBundleTask(context, task.parameters))
-}
-
-function toFailure(error: BaseError): TaskFailure {
-  return { name: error.name, code: error.code, message: error.shortMessage, reason: (error as { reason?: string }).reason, field: (error as { field?: string }).field }
+  const items = decoder.decode(task.items) as unknown[]
+  const { statuses, values }: BatchAnswers = runBatchItems({ items, control: task.control, run })
+  return { status: 'ok', installed, statuses, values: encoder.encode(values) }
 }
 
 /** Test-only: spins the CPU for `ms` milliseconds (a long search stand-in). */
@@ -108,4 +114,4 @@ export function crashForTest(): never {
   process.exit(1)
 }
 
-export default findRoute
+export default runBatch

@@ -1,0 +1,168 @@
+import { describe, expect, test } from 'vitest'
+import { QueueFullError, TaskAbortedError, WorkerCrashedError } from '../../errors/engine.js'
+import { BatchControl } from './batchControl.js'
+import { type OutgoingBatch, createBatchQueue } from './createBatchQueue.js'
+import { type BatchAnswers, BatchStatus, runBatchItems } from './runBatchItems.js'
+
+type Sent = { batch: OutgoingBatch<string>; signal: AbortSignal; answer: (answers?: BatchAnswers) => void; crash: (message?: string) => void }
+
+/** A queue whose `send` is held by the test: each batch waits until the test answers or crashes it. */
+function harness({ slots = 2, maxQueue = 16, maxBatch = 8 } = {}) {
+  const sent: Sent[] = []
+  const waiters: (() => void)[] = []
+  const queue = createBatchQueue<string>({
+    slots,
+    maxQueue,
+    maxBatch,
+    toError: (failure, task) => new Error(`${task}: ${failure.message}`),
+    send: (batch, signal) =>
+      new Promise<BatchAnswers>((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })))
+        sent.push({
+          batch,
+          signal,
+          // Default answer: the worker's own loop over the items (skips cancelled ones), echoing each item.
+          answer: (answers) => resolve(answers ?? runBatchItems({ items: batch.items, control: batch.control, run: (item) => ({ echo: item }) })),
+          crash: (message = 'worker exited with code 1') => reject(new Error(message)),
+        })
+        waiters.splice(0).forEach((wake) => wake())
+      }),
+  })
+  const sentCount = async (n: number): Promise<void> => {
+    while (sent.length < n) await new Promise<void>((resolve) => waiters.push(resolve))
+  }
+  return { queue, sent, sentCount }
+}
+
+const submit = (queue: ReturnType<typeof harness>['queue'], item: unknown, options: { signal?: AbortSignal; deadline?: number; version?: string } = {}) =>
+  queue.submit({ kind: 'route', version: options.version ?? 'v1', item, task: 'findRoute' }, options)
+
+describe('createBatchQueue', () => {
+  test('requests of one turn travel together, split over the free slots, per version; answers reach their callers', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 2, maxBatch: 8 })
+    const first = Array.from({ length: 6 }, (_, i) => submit(queue, i))
+    const other = submit(queue, 'x', { version: 'v2' })
+    await sentCount(2)
+    // 7 waiting, 2 free slots: ⌈7/2⌉ = 4 from the oldest group, then the rest of it (2) — v2 waits for a slot.
+    expect(sent.map((s) => s.batch.items)).toEqual([[0, 1, 2, 3], [4, 5]])
+    expect(sent.map((s) => s.batch.version)).toEqual(['v1', 'v1'])
+    sent[1]!.answer()
+    await sentCount(3)
+    expect(sent[2]!.batch).toMatchObject({ version: 'v2', items: ['x'] })
+    sent[0]!.answer()
+    sent[2]!.answer()
+    expect(await Promise.all(first)).toEqual([0, 1, 2, 3, 4, 5].map((i) => ({ echo: i })))
+    expect(await other).toEqual({ echo: 'x' })
+  })
+
+  test('an item failing in the worker fails only its caller', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1 })
+    const calls = [submit(queue, 'a'), submit(queue, 'b')]
+    await sentCount(1)
+    sent[0]!.answer({
+      statuses: Uint8Array.of(BatchStatus.error, BatchStatus.ok),
+      values: [{ name: 'NoRouteError', code: 'NO_ROUTE', message: 'no path' }, 'route b'],
+    })
+    const [a, b] = await Promise.allSettled(calls)
+    expect(a).toMatchObject({ status: 'rejected', reason: { message: 'findRoute: no path' } })
+    expect(b).toEqual({ status: 'fulfilled', value: 'route b' })
+  })
+
+  test('abort while waiting: fails at once, is never sent', async () => {
+    const { queue, sent, sentCount } = harness()
+    const controller = new AbortController()
+    const aborted = submit(queue, 'a', { signal: controller.signal })
+    const kept = submit(queue, 'b')
+    controller.abort()
+    await expect(aborted).rejects.toMatchObject({ name: 'TaskAbortedError', code: 'CANCELLED' })
+    await sentCount(1)
+    expect(sent[0]!.batch.items).toEqual(['b'])
+    sent[0]!.answer()
+    await expect(kept).resolves.toEqual({ echo: 'b' })
+  })
+
+  test('abort of a sent, not yet started request: the worker skips it, the others are answered, nothing is stopped', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1 })
+    const controller = new AbortController()
+    const calls = [submit(queue, 'a'), submit(queue, 'b', { signal: controller.signal }), submit(queue, 'c')]
+    await sentCount(1)
+    Atomics.store(sent[0]!.batch.control, BatchControl.running, 0)
+    controller.abort()
+    await expect(calls[1]).rejects.toBeInstanceOf(TaskAbortedError)
+    expect(Atomics.load(sent[0]!.batch.control, 1 + 1)).toBe(BatchControl.cancelled)
+    expect(sent[0]!.signal.aborted).toBe(false)
+    sent[0]!.answer()
+    expect(await calls[0]).toEqual({ echo: 'a' })
+    expect(await calls[2]).toEqual({ echo: 'c' })
+  })
+
+  test('abort of the running request (deadline): its worker is stopped, the others go again and are answered', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1 })
+    // The deadline passes only once `long` is running (a timer could fire before, on a loaded machine).
+    const timeout = new AbortController()
+    const deadline = Date.now() + 5
+    const calls = [submit(queue, 'a'), submit(queue, 'long', { signal: timeout.signal, deadline }), submit(queue, 'c')]
+    await sentCount(1)
+    Atomics.store(sent[0]!.batch.control, BatchControl.running, 1)
+    while (Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2))
+    timeout.abort(new DOMException('deadline', 'TimeoutError'))
+    await expect(calls[1]).rejects.toMatchObject({ name: 'TaskAbortedError', code: 'DEADLINE_EXCEEDED' })
+    expect(sent[0]!.signal.aborted).toBe(true)
+    await sentCount(2)
+    expect(sent[1]!.batch.items).toEqual(['a', 'c'])
+    sent[1]!.answer()
+    expect(await Promise.all([calls[0], calls[2]])).toEqual([{ echo: 'a' }, { echo: 'c' }])
+  })
+
+  test('a worker crash fails only the request that was running; the others go again', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 2 })
+    const calls = ['a', 'boom', 'c', 'd'].map((item) => submit(queue, item))
+    await sentCount(2)
+    // Batch 0 = [a, boom] crashes while running `boom`; batch 1 = [c, d] shared the worker and had not started.
+    Atomics.store(sent[0]!.batch.control, BatchControl.running, 1)
+    sent[0]!.crash()
+    sent[1]!.crash()
+    await expect(calls[1]).rejects.toBeInstanceOf(WorkerCrashedError)
+    await sentCount(3)
+    expect(sent.slice(2).flatMap((s) => s.batch.items).sort()).toEqual(['a', 'c', 'd'])
+    for (const s of sent.slice(2)) s.answer()
+    await sentCount(sent.length)
+    for (const s of sent.slice(3)) s.answer()
+    expect(await Promise.all([calls[0], calls[2], calls[3]])).toEqual([{ echo: 'a' }, { echo: 'c' }, { echo: 'd' }])
+  })
+
+  test('a batch that keeps killing workers before any item runs fails after a bounded number of sends', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1 })
+    const call = submit(queue, 'poison')
+    for (let n = 1; n <= 3; n++) {
+      await sentCount(n)
+      sent[n - 1]!.crash()
+    }
+    await expect(call).rejects.toBeInstanceOf(WorkerCrashedError)
+    expect(sent).toHaveLength(3)
+  })
+
+  test('a batch whose worker the pool stopped (to cancel another batch) is sent again, however often', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1 })
+    const call = submit(queue, 'bystander')
+    for (let n = 1; n <= 5; n++) {
+      await sentCount(n)
+      sent[n - 1]!.crash('Terminating worker thread')
+    }
+    await sentCount(6)
+    sent[5]!.answer()
+    await expect(call).resolves.toEqual({ echo: 'bystander' })
+  })
+
+  test('bounded: past maxQueue waiting requests (beyond what free slots take) a request fails with QueueFullError', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 2, maxQueue: 3, maxBatch: 8 })
+    const calls = Array.from({ length: 8 }, (_, i) => submit(queue, i).catch((error: unknown) => error))
+    const outcomes = await Promise.race([Promise.all(calls.slice(5)), new Promise((resolve) => setTimeout(resolve, 50, 'pending'))])
+    // 3 + 2 free slots accepted; the 6th to 8th are refused at once.
+    expect(outcomes).toHaveLength(3)
+    for (const outcome of outcomes as unknown[]) expect(outcome).toBeInstanceOf(QueueFullError)
+    await sentCount(2)
+    for (const s of sent) s.answer()
+    expect(await Promise.all(calls.slice(0, 5))).toEqual([0, 1, 2, 3, 4].map((i) => ({ echo: i })))
+  })
+})
