@@ -3,10 +3,12 @@ import { describe, expect, test } from 'vitest'
 import { protocolAdapters } from '../../protocols/registry.js'
 import { buildGraph } from '../graph/buildGraph.js'
 import { PoolStates } from '../graph/poolStates.js'
-import { randomSnapshot, testAddress } from '../testing/randomSnapshot.js'
+import type { TokenGraph } from '../graph/types.js'
+import { createRandom, randomSnapshot, testAddress } from '../testing/randomSnapshot.js'
 import { bruteForceBestPath } from './bruteForceBestPath.js'
 import { findBestPath } from './findBestPath.js'
-import { createSearchContext } from './searchContext.js'
+import { gasCost, quotePath } from './quotePath.js'
+import { type SearchMask, createSearchContext } from './searchContext.js'
 
 const allEnabled = { adapterEnabled: new Uint8Array(protocolAdapters.length).fill(1) }
 
@@ -121,5 +123,106 @@ describe('findBestPath bounds its work by proof on dust', () => {
     const result = search(dust, 300_000n)
     expect(result.best).toBeUndefined()
     expect(result.dpRuns).toBe(1)
+  })
+})
+
+/** Every simple path (no token or pool twice) of at most `maxHops` allowed hops, by plain enumeration. */
+function simplePaths(graph: TokenGraph, { source, target, maxHops, mask }: { source: number; target: number; maxHops: number; mask: SearchMask }): number[][] {
+  const paths: number[][] = []
+  const visit = (token: number, tokens: Set<number>, pools: Set<number>, edges: number[]) => {
+    for (let e = graph.outStart[token]!; e < graph.outStart[token + 1]!; e++) {
+      const head = graph.edgeHead[e]!
+      const pool = graph.edgePool[e]!
+      if (tokens.has(head) || pools.has(pool) || mask.adapterEnabled[graph.edgeAdapter[e]!] !== 1 || mask.poolBanned?.[pool] === 1) continue
+      if (head === target) paths.push([...edges, e])
+      else if (edges.length + 1 < maxHops) visit(head, new Set([...tokens, head]), new Set([...pools, pool]), [...edges, e])
+    }
+  }
+  visit(source, new Set([source]), new Set(), [])
+  return paths
+}
+
+describe('findBestPath with gas and masks equals an exact enumeration', () => {
+  const seed = Number(process.env.FC_SEED ?? 20261126)
+  const run = (s: number, options: { v3?: number; balancer?: number }) => {
+    const random = createRandom(s ^ 0x2545f491)
+    const snapshot = randomSnapshot({ seed: s, tokens: 7, v2Pools: 16, v3Pools: options.v3, balancerPools: options.balancer, minExp: 3, maxExp: 12 })
+    const graph = buildGraph({ adapters: protocolAdapters }, snapshot)
+    const context = createSearchContext(graph)
+    const states = new PoolStates(graph)
+    const n = graph.tokens.length
+    for (let q = 0; q < 6; q++) {
+      const source = Math.floor(random() * n)
+      const target = (source + 1 + Math.floor(random() * (n - 1))) % n
+      const maxHops = 1 + Math.floor(random() * 4)
+      const amountIn = BigInt(Math.floor(10 ** (1 + random() * 9)))
+      const gasPriceWad = [0n, 10n ** 12n, 10n ** 14n, 10n ** 16n, 10n ** 18n][Math.floor(random() * 5)]!
+      const adapterEnabled = new Uint8Array(graph.adapters.length).fill(1)
+      if (random() < 0.3) adapterEnabled[Math.floor(random() * 4)] = 0
+      const mask: SearchMask = random() < 0.4 ? { adapterEnabled, poolBanned: Uint8Array.from(graph.pools, () => (random() < 0.3 ? 1 : 0)) } : { adapterEnabled }
+      let expected: bigint | undefined
+      for (const edges of simplePaths(graph, { source, target, maxHops, mask })) {
+        const quote = quotePath(states, { edges, amountIn })
+        if (quote.amountOut === 0n) continue
+        const score = quote.amountOut - gasCost(quote.gas, gasPriceWad)
+        if (expected === undefined || score > expected) expected = score
+      }
+      const label = `seed=${s} q=${q} ${source}->${target} H=${maxHops} amountIn=${amountIn} gasPriceWad=${gasPriceWad} mask=${JSON.stringify(mask)}`
+      const result = findBestPath(context, { source, target, amountIn, maxHops, mask, gasPriceWad, states })
+      expect(result.certified, label).toBe(true)
+      expect(result.best?.score, label).toBe(expected)
+      if (result.best !== undefined) {
+        expect(result.best.amountOut, label).toBeGreaterThan(0n)
+        expect(result.best.score, label).toBe(result.best.amountOut - gasCost(result.best.gas, gasPriceWad))
+        expect(simplePaths(graph, { source, target, maxHops, mask }).map((p) => p.join(',')), label).toContain(result.best.edges.join(','))
+      }
+      if (gasPriceWad === 0n) {
+        const brute = bruteForceBestPath(graph, { source, target, amountIn, maxHops, mask })
+        expect(brute.amountOut, label).toBe(expected ?? 0n)
+        if (expected !== undefined) expect(quotePath(states, { edges: brute.edges, amountIn }).amountOut, label).toBe(expected)
+        else expect(brute.edges, label).toEqual([])
+      }
+    }
+  }
+  test(`V2 pools (FC_SEED=${seed})`, () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (s) => run(s, {})), { numRuns: 50, seed })
+  })
+  test(`V2, V3 and Balancer pools: mixed gas per hop (FC_SEED=${seed})`, () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (s) => run(s, { v3: 3, balancer: 3 })), { numRuns: 50, seed: seed + 1 })
+  })
+})
+
+describe('findBestPath bookkeeping', () => {
+  const v2 = (i: number, a: number, b: number, reserve0: bigint, reserve1: bigint) => ({
+    protocol: 'uniswap-v2' as const, address: testAddress(2, i), blockNumber: 1n, tokens: [testAddress(1, a), testAddress(1, b)], reserve0, reserve1, feeBps: 30,
+  })
+  /** `count` parallel A→B pools whose float outputs tie within the margin but whose exact outputs differ. */
+  const nearTies = (count: number) => {
+    const pools = Array.from({ length: count }, (_, i) => v2(i, 0, 1, 10n ** 18n + BigInt(i), 10n ** 18n + BigInt(count - i)))
+    const graph = buildGraph({ adapters: protocolAdapters }, { version: 'ties', chainId: 1, blockNumber: 1n, pools })
+    const [source, target] = [0, 1].map((i) => graph.tokenIndex.get(testAddress(1, i))!) as [number, number]
+    return { context: createSearchContext(graph), states: new PoolStates(graph), graph, source, target }
+  }
+  test('near-ties in float are settled exactly, and the DP-run cap is reported as uncertified', () => {
+    const { context, states, graph, source, target } = nearTies(6)
+    const query = { source, target, amountIn: 10n ** 15n, maxHops: 1, mask: allEnabled, gasPriceWad: 0n, states }
+    const full = findBestPath(context, query)
+    const expected = bruteForceBestPath(graph, { source, target, amountIn: 10n ** 15n, maxHops: 1 })
+    expect(full.best?.amountOut).toBe(expected.amountOut)
+    expect(full.certified).toBe(true)
+    // Six pools the float model cannot tell apart: each is quoted exactly once, one DP run each, no more.
+    expect(full.dpRuns).toBe(6)
+    const capped = findBestPath(context, { ...query, maxDpRuns: 1 })
+    expect(capped.certified).toBe(false)
+    expect(capped.dpRuns).toBe(1)
+    const two = findBestPath(context, { ...query, maxDpRuns: 2 })
+    expect(two.dpRuns).toBe(2)
+    expect(two.certified).toBe(false)
+  })
+  test('no route: undefined, certified, one DP run', () => {
+    const graph = buildGraph({ adapters: protocolAdapters }, { version: 'none', chainId: 1, blockNumber: 1n, pools: [v2(0, 0, 1, 10n ** 9n, 10n ** 9n), v2(1, 2, 3, 10n ** 9n, 10n ** 9n)] })
+    const [source, target] = [0, 3].map((i) => graph.tokenIndex.get(testAddress(1, i))!) as [number, number]
+    const result = findBestPath(createSearchContext(graph), { source, target, amountIn: 10n ** 6n, maxHops: 3, mask: allEnabled, gasPriceWad: 0n, states: new PoolStates(graph) })
+    expect(result).toEqual({ best: undefined, certified: true, dpRuns: 1 })
   })
 })

@@ -1,9 +1,10 @@
 import type { PoolStates } from '../graph/poolStates.js'
+import type { TokenGraph } from '../graph/types.js'
 import type { PoolSnapshotBase } from '../../protocols/types.js'
 import { type EvaluatedLegs, type Leg, evaluateLegs } from './evaluateLegs.js'
 import { findBestPath } from './findBestPath.js'
 import { gasCost, quotePath } from './quotePath.js'
-import { FLOAT_MARGIN, runLayeredDp } from './runLayeredDp.js'
+import { FLOAT_MARGIN, quoteEdgeFloat } from './runLayeredDp.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
 import { waterFill } from './waterFill.js'
 
@@ -35,6 +36,32 @@ export type FindSplitRouteReturnType = {
 const keyOf = (edges: readonly number[]): string => edges.join(',')
 
 /**
+ * Best float output of `probe` over walks of at most `maxHops` allowed edges (0 when the target is
+ * unreachable). Not the layered DP: that one rounds amounts down to whole units, and at a vanishing
+ * probe every amount rounds to nothing.
+ */
+function probeWalks(graph: TokenGraph, { source, target, probe, maxHops, mask }: { source: number; target: number; probe: number; maxHops: number; mask: SearchMask }): number {
+  let amounts = new Float64Array(graph.tokens.length)
+  amounts[source] = probe
+  let best = 0
+  for (let k = 0; k < maxHops; k++) {
+    const next = new Float64Array(graph.tokens.length)
+    for (let x = 0; x < graph.tokens.length; x++) {
+      if (amounts[x] === 0) continue
+      for (let e = graph.outStart[x]!; e < graph.outStart[x + 1]!; e++) {
+        if (mask.adapterEnabled[graph.edgeAdapter[e]!] === 0 || mask.poolBanned?.[graph.edgePool[e]!] === 1) continue
+        const v = quoteEdgeFloat(graph, e, amounts[x]!)
+        const y = graph.edgeHead[e]!
+        if (y === target) best = Math.max(best, v)
+        else next[y] = Math.max(next[y]!, v)
+      }
+    }
+    amounts = next
+  }
+  return best
+}
+
+/**
  * Splits an amount across up to `maxSplits` paths to maximise output net of gas.
  *
  * 1. Candidate paths: the best single path, the best path for amountIn/maxSplits, a chain of
@@ -52,14 +79,14 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   const graph = context.graph
   const singleEvaluated = evaluateLegs(states, { legs: [{ edges: single, amountIn }], gasPriceWad })
   if (maxSplits <= 1 || amountIn < 2n) return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }
-  // Concave quotes: no route of any shape beats amountIn times the best marginal rate, which the
-  // float DP gives at a vanishing amount. When the single path is already within 1e-9 of that bound
-  // there is nothing left to gain by splitting.
+  // Concave quotes: no route of any shape beats amountIn times the best marginal rate, which a float
+  // walk search gives at a vanishing amount. When the single path is already within 1e-9 of that
+  // bound there is nothing left to gain by splitting.
   const probe = Number(amountIn) * 1e-9
   if (probe > 0) {
-    const marginal = runLayeredDp(context, { source, target, amountIn: probe, maxHops, mask, gasPrice: 0, minGasPerHop: 0 })
-    const bound = marginal === undefined ? 0 : (marginal.estimate / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
-    if (Number(singleEvaluated.amountOut) >= bound * (1 - 1e-9))
+    const bound = (probeWalks(graph, { source, target, probe, maxHops, mask }) / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
+    // Within 1e-9 of the rate itself, i.e. 2e-9 of the bound that carries the float margin.
+    if (Number(singleEvaluated.amountOut) >= bound * (1 - 2e-9))
       return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }
   }
 
