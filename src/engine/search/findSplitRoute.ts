@@ -41,22 +41,34 @@ const keyOf = (edges: readonly number[]): string => edges.join(',')
  * probe every amount rounds to nothing.
  */
 function probeWalks(graph: TokenGraph, { source, target, probe, maxHops, mask }: { source: number; target: number; probe: number; maxHops: number; mask: SearchMask }): number {
-  let amounts = new Float64Array(graph.tokens.length)
+  // Sparse layers: only the tokens a walk has reached are visited (a query touches a small part of a
+  // large graph), with one amount array per layer parity.
+  const n = graph.tokens.length
+  let amounts = new Float64Array(n)
+  let next = new Float64Array(n)
+  let frontier: number[] = [source]
   amounts[source] = probe
   let best = 0
-  for (let k = 0; k < maxHops; k++) {
-    const next = new Float64Array(graph.tokens.length)
-    for (let x = 0; x < graph.tokens.length; x++) {
-      if (amounts[x] === 0) continue
+  for (let k = 0; k < maxHops && frontier.length > 0; k++) {
+    const reached: number[] = []
+    for (const x of frontier) {
+      const a = amounts[x]!
       for (let e = graph.outStart[x]!; e < graph.outStart[x + 1]!; e++) {
         if (mask.adapterEnabled[graph.edgeAdapter[e]!] === 0 || mask.poolBanned?.[graph.edgePool[e]!] === 1) continue
-        const v = quoteEdgeFloat(graph, e, amounts[x]!)
+        const v = quoteEdgeFloat(graph, e, a)
+        if (!(v > 0)) continue
         const y = graph.edgeHead[e]!
-        if (y === target) best = Math.max(best, v)
-        else next[y] = Math.max(next[y]!, v)
+        if (y === target) {
+          if (v > best) best = v
+        } else if (k + 1 < maxHops) {
+          if (next[y] === 0) reached.push(y)
+          if (v > next[y]!) next[y] = v
+        }
       }
     }
-    amounts = next
+    for (const x of frontier) amounts[x] = 0
+    ;[amounts, next] = [next, amounts]
+    frontier = reached
   }
   return best
 }
