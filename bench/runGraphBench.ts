@@ -63,8 +63,10 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
       throw error
     }
   }
-  // Warm-up (JIT) on a slice of the queries, then the timed passes.
+  // Warm-up (JIT) to a steady state, as the pool's workers get (bench/measurePool.ts): one split pass over
+  // a slice, then three single-path passes over all queries; then the timed passes.
   for (const q of queries.slice(0, 200)) route(q, maxSplits)
+  for (let pass = 0; pass < 3; pass++) for (const q of queries) route(q, 1)
   const timed = (splits: number) => {
     const out: bigint[] = []
     const ms: number[] = []
