@@ -283,6 +283,18 @@ describe('findSplitRoute decisions', () => {
     expect(twoHops.waterFill).toBeUndefined()
   })
 
+  test('the probe keeps the best amount reaching a token, whichever edge reaches it last', () => {
+    // A→M twice, deep: a fair pool, then (later edge) one paying half; M→B on two parallel pools of 1e13,
+    // where 1e9 in has ~1e-4 impact. The marginal rate goes through the fair pool; had the later, worse
+    // edge overwritten M's amount, the bound would sit below the single path and the split be skipped.
+    const deep = 10n ** 22n
+    const pools = [v2(0, 0, 2, deep, deep), v2(1, 0, 2, deep, deep / 2n), v2(2, 2, 1, 10n ** 13n, 10n ** 13n), v2(3, 2, 1, 10n ** 13n, 10n ** 13n)]
+    const result = fixture(pools).run({ amountIn: 10n ** 9n, maxSplits: 2 })
+    expect(result.waterFill).toBeDefined()
+    expect(result.method).not.toBe('single')
+    expect(result.best.amountOut).toBeGreaterThan(result.single.amountOut)
+  })
+
   test('the no-impact threshold is 1e-9 of the output', () => {
     // Relative impact of 1e12 into the deeper pool, of R, is about 1e12 / R: 2e-9 (split search) and 5e-10 (none).
     expect(twoPools(25n * 10n ** 19n).run({ amountIn: 10n ** 12n, maxSplits: 2 }).waterFill).toBeDefined()
