@@ -122,7 +122,10 @@ describe('bundles under the delegate strategy, through a real smart wallet', () 
     expect(await balance(tok('USDC'), wallet)).toBe(600_000_000n)
     expect(await balance(tok('WETH'), wallet)).toBe(10n ** 18n)
     const debt = await balance(usdcReserve.variableDebtToken, wallet)
-    expect(debt).toBeGreaterThanOrEqual(600_000_000n)
+    // The debt token reports the scaled balance times the borrow index, rounded half-up both ways (as in
+    // seedAaveV3.test.ts): 1,000 borrowed and 400 repaid in one transaction read as 600 USDC ± 1 wei, plus
+    // at most one more wei of interest.
+    expect(debt).toBeGreaterThanOrEqual(600_000_000n - 1n)
     expect(debt).toBeLessThanOrEqual(600_000_002n)
   })
 
