@@ -1,17 +1,10 @@
 import { createEnginePool } from '../src/engine/pool.js'
 import type { EngineSnapshot, FindRouteParameters } from '../src/engine/types.js'
-import { percentile } from './stats.js'
+import { type LatencySummary, summarizeLatency } from './stats.js'
 import type { BenchQuery } from './types.js'
 
 /** Throughput and latency of the timed passes through the pool. */
-export type PoolLatency = {
-  qps: number
-  p50: number
-  p99: number
-  p999: number
-  max: number
-  /** Requests timed. */
-  count: number
+export type PoolLatency = LatencySummary & {
   /** Pool q/s ÷ (in-process single-thread q/s × threads), when the in-process figure was given. */
   ratio: number | undefined
 }
@@ -34,17 +27,8 @@ export type MeasurePoolParameters = {
 }
 
 const latencyOf = (ms: number[], totalMs: number, inProcessQps: number | undefined, threads: number): PoolLatency => {
-  const qps = (ms.length / totalMs) * 1000
-  const sorted = [...ms].sort((a, b) => a - b)
-  return {
-    qps,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    p999: percentile(sorted, 99.9),
-    max: sorted[sorted.length - 1] ?? NaN,
-    count: ms.length,
-    ratio: inProcessQps === undefined ? undefined : qps / (inProcessQps * threads),
-  }
+  const summary = summarizeLatency(ms, totalMs)
+  return { ...summary, ratio: inProcessQps === undefined ? undefined : summary.qps / (inProcessQps * threads) }
 }
 
 /**

@@ -11,7 +11,7 @@ import { createSearchContext } from '../src/engine/search/searchContext.js'
 import { findRoute } from '../src/engine/tasks/findRoute.js'
 import type { FindRouteParameters } from '../src/engine/types.js'
 import { measurePool } from './measurePool.js'
-import { mean, percentile, ratio } from './stats.js'
+import { type LatencySummary, mean, ratio, summarizeLatency } from './stats.js'
 import { toEngineSnapshot } from './toEngineSnapshot.js'
 import type { BenchGraph, BenchQuery } from './types.js'
 import { createV2SdkPeer } from './v2SdkPeer.js'
@@ -31,15 +31,7 @@ export type RunGraphBenchOptions = {
   log: (line: string) => void
 }
 
-type Latency = { qps: number; p50: number; p99: number; p99_9: number; max: number }
-const latencyOf = (ms: number[], totalMs: number): Latency => ({
-  qps: (ms.length / totalMs) * 1000,
-  p50: percentile(ms, 50),
-  p99: percentile(ms, 99),
-  p99_9: percentile(ms, 99.9),
-  max: Math.max(...ms),
-})
-const describe = (l: Latency): string => `${l.qps.toFixed(0)} q/s, p50 ${l.p50.toFixed(3)} ms, p99 ${l.p99.toFixed(3)} ms, p99.9 ${l.p99_9.toFixed(3)} ms, max ${l.max.toFixed(3)} ms`
+const describe = (l: LatencySummary): string => `${l.qps.toFixed(0)} q/s, p50 ${l.p50.toFixed(3)} ms, p99 ${l.p99.toFixed(3)} ms, p99.9 ${l.p99_9.toFixed(3)} ms, max ${l.max.toFixed(3)} ms`
 
 /** Runs every measurement of one graph and returns the report (amounts as decimal strings). */
 export async function runGraphBench(options: RunGraphBenchOptions) {
@@ -76,7 +68,7 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
       out.push(route(q, splits))
       ms.push(performance.now() - s)
     }
-    return { out, ms, latency: latencyOf(ms, performance.now() - start) }
+    return { out, ms, latency: summarizeLatency(ms, performance.now() - start) }
   }
   const single = timed(1)
   log(`  ours single-path: ${describe(single.latency)}`)
@@ -119,13 +111,13 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
     peerOut.push(peer.quote(q).amountOut)
     peerMs.push(performance.now() - s)
   }
-  const peerLatency = latencyOf(peerMs, performance.now() - start)
+  const peerLatency = summarizeLatency(peerMs, performance.now() - start)
   log(`  v2-sdk: ${peerOut.length}/${queries.length} queries, ${peerLatency.qps.toFixed(1)} q/s, p50 ${peerLatency.p50.toFixed(2)} ms, p99 ${peerLatency.p99.toFixed(2)} ms`)
 
   // Whole pool: Piscina workers (bench/measurePool.ts).
   const { single: poolSingle, split: poolSplit } = await measurePool({ snapshot, queries, threads: options.threads, maxSplits, request, inProcessQps: { single: single.latency.qps, split: split.latency.qps } })
   for (const [label, m] of [['single-path', poolSingle], ['split', poolSplit]] as const)
-    log(`  pool (${options.threads} workers) ${label}: ${m.qps.toFixed(0)} q/s, p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms, p99.9 ${m.p999.toFixed(3)} ms, max ${m.max.toFixed(3)} ms; ÷ (in-process × ${options.threads}) = ${m.ratio?.toFixed(2)}`)
+    log(`  pool (${options.threads} workers) ${label}: ${m.qps.toFixed(0)} q/s, p50 ${m.p50.toFixed(3)} ms, p99 ${m.p99.toFixed(3)} ms, p99.9 ${m.p99_9.toFixed(3)} ms, max ${m.max.toFixed(3)} ms; ÷ (in-process × ${options.threads}) = ${m.ratio?.toFixed(2)}`)
 
   let bennyResults: { name: string; ops: number }[] = []
   if (options.benny) {

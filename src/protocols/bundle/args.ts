@@ -58,6 +58,22 @@ export const bpsArg = uintLiteral.transform((n, ctx) => (n > 10_000n ? coded(ctx
 
 export { addressSchema as addressArg, receiverSchema as receiverArg, tokenSchema as tokenArg }
 
+/**
+ * Arguments of a concentrated-liquidity `depositclmm` (Enso's shape, shared by Uniswap V3 and V4): two
+ * tokens and amounts, the position manager as `tokenOut`, two ticks, and the pool's fee, tick spacing and
+ * hook where the protocol has them.
+ */
+export const clmmDepositArgs = z.strictObject({
+  tokenIn: z.array(tokenSchema).length(2),
+  tokenOut: addressSchema,
+  amountIn: z.array(positiveAmountArg).length(2),
+  ticks: z.array(z.union([z.string().regex(/^-?[0-9]{1,7}$/), z.number().int()])).length(2),
+  poolFee: uintLiteral.optional(),
+  tickSpacing: uintLiteral.optional(),
+  hook: addressSchema.optional(),
+  receiver: receiverSchema.optional(),
+})
+
 /** True for a parsed reference. */
 export function isBundleRef(value: unknown): value is BundleRef {
   return typeof value === 'object' && value !== null && (value as { ref?: unknown }).ref === true && typeof (value as { at?: unknown }).at === 'number'

@@ -2,7 +2,7 @@ import { getAddress, parseAbi } from 'viem'
 import { z } from 'zod'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
-import { addressArg, amountArg, positiveAmountArg, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
+import { addressArg, amountArg, clmmDepositArgs, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
 import { planApprove, planExtractUint, planRevoke } from '../bundle/planValues.js'
 import { defineBundleAction } from '../bundle/types.js'
 import { mulDiv } from './fullMath.js'
@@ -47,16 +47,7 @@ export const uniswapV3DepositClmmAction = defineBundleAction({
   action: 'depositclmm',
   description: 'Mints a Uniswap V3 position (ticks, poolFee) from two tokens through the NonfungiblePositionManager; outputs: liquidity, amount0, amount1, tokenId',
   delegateOnly: false,
-  args: z.strictObject({
-    tokenIn: z.array(tokenArg).length(2),
-    tokenOut: addressArg,
-    amountIn: z.array(positiveAmountArg).length(2),
-    ticks: z.array(z.union([z.string().regex(/^-?[0-9]{1,7}$/), z.number().int()])).length(2),
-    poolFee: uintLiteral.optional(),
-    tickSpacing: uintLiteral.optional(),
-    hook: addressArg.optional(),
-    receiver: receiverArg.optional(),
-  }),
+  args: clmmDepositArgs,
   outputs: () => ['amount', 'amount', 'amount', 'amount'],
   build(ctx, args) {
     const npm = ctx.contracts.uniswapV3PositionManager

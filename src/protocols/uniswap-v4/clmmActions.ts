@@ -5,7 +5,7 @@ import { functionCall } from '../../encoding/call.js'
 import { addTransfer } from '../../encoding/planActions.js'
 import type { ReturnValue } from '../../encoding/value.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
-import { addressArg, amountArg, positiveAmountArg, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
+import { addressArg, amountArg, clmmDepositArgs, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
 import { planMath } from '../bundle/planValues.js'
 import type { BundleActionContext, BundleValue } from '../bundle/types.js'
 import { defineBundleAction } from '../bundle/types.js'
@@ -64,16 +64,7 @@ export const uniswapV4DepositClmmAction = defineBundleAction({
   action: 'depositclmm',
   description: 'Mints a position in a hookless Uniswap V4 pool (ticks, poolFee, tickSpacing) from two tokens (ETH = the native currency) through the V4 PositionManager; outputs: liquidity, amount0, amount1, tokenId',
   delegateOnly: false,
-  args: z.strictObject({
-    tokenIn: z.array(tokenArg).length(2),
-    tokenOut: addressArg,
-    amountIn: z.array(positiveAmountArg).length(2),
-    ticks: z.array(z.union([z.string().regex(/^-?[0-9]{1,7}$/), z.number().int()])).length(2),
-    poolFee: uintLiteral.optional(),
-    tickSpacing: uintLiteral.optional(),
-    hook: addressArg.optional(),
-    receiver: receiverArg.optional(),
-  }),
+  args: clmmDepositArgs,
   outputs: () => ['amount', 'amount', 'amount', 'amount'],
   build(ctx, args) {
     const pm = positionManagerOf(ctx, 'tokenOut', args.tokenOut)
