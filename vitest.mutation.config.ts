@@ -17,6 +17,7 @@ export default defineConfig({
       'src/engine/graph/**/*.test.ts',
       'src/protocols/*/quote*.test.ts',
       'src/protocols/*/*Math*.test.ts',
+      'src/protocols/*/{fixedPoint,accrueInterest,swapFeeOf,poolId,slots}.test.ts',
       'src/encoding/**/*.test.ts',
       'src/schemas/**/*.test.ts',
     ],
