@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { aaveV3Adapter } from './index.js'
-import { normalizedIncome, quoteSupply, quoteWithdraw, rayDiv, rayMul } from './quote.js'
+import { normalizedIncome, quoteSupply, quoteWithdraw, rayDiv, rayMul, supplyRoom } from './quote.js'
 import type { AaveV3ReserveSnapshot } from './types.js'
 
 const RAY = 10n ** 27n
@@ -68,5 +68,37 @@ describe('Aave V3 quote math (WadRayMath half-up rounding, linear income)', () =
       }
       expect(model.quote(2e15)).toBeGreaterThanOrEqual(model.quote(1e15))
     }
+  })
+
+  test('a snapshot at or before the last update uses the stored index (no negative interest)', () => {
+    const stored = (RAY * 105n) / 100n
+    expect(normalizedIncome(reserve({ timestamp: 999n }))).toBe(stored)
+    expect(normalizedIncome(reserve({ timestamp: 0n, currentLiquidityRate: RAY }))).toBe(stored)
+  })
+
+  test('supply cap counts the treasury accrual (ValidationLogic: (scaled + accruedToTreasury).rayMul(index) + amount <= cap)', () => {
+    // 1M scaled + 10k treasury at 1.071: 1_081_710 supplied, cap 1.1M → 18_290 whole tokens of room.
+    const r = reserve({ supplyCap: 1_100_000n, accruedToTreasury: 10_000n * 10n ** 6n })
+    expect(supplyRoom(r)).toBe(18_290n * 10n ** 6n)
+    expect(quoteSupply(r, 18_290n * 10n ** 6n)).toBe(18_290n * 10n ** 6n)
+    expect(quoteSupply(r, 18_290n * 10n ** 6n + 1n)).toBe(0n)
+    // Over the cap (the index grew past it): no room, never a negative one.
+    expect(supplyRoom(reserve({ supplyCap: 1_000_000n }))).toBe(0n)
+    expect(supplyRoom(reserve({ supplyCap: 1_071_000n }))).toBe(0n)
+    expect(supplyRoom(reserve())).toBeUndefined()
+  })
+
+  test('inactive reserves, negative amounts and amounts that scale to zero quote 0 (INVALID_MINT/BURN_AMOUNT)', () => {
+    expect(quoteSupply(reserve({ active: false }), 10n)).toBe(0n)
+    expect(quoteSupply(reserve(), -10n)).toBe(0n)
+    expect(quoteWithdraw(reserve(), -10n)).toBe(0n)
+    expect(quoteWithdraw(reserve(), 0n)).toBe(0n)
+    expect(quoteWithdraw(reserve({ paused: true }), 10n)).toBe(0n)
+    // Index 3: 1 wei is 1/3 scaled unit, which rayDiv rounds half up to 0; 2 wei round to 1.
+    const three = reserve({ liquidityIndex: 3n * RAY, timestamp: 1_000n })
+    expect(quoteWithdraw(three, 1n)).toBe(0n)
+    expect(quoteWithdraw(three, 2n)).toBe(2n)
+    expect(quoteSupply(three, 1n)).toBe(0n)
+    expect(quoteSupply(three, 2n)).toBe(3n)
   })
 })

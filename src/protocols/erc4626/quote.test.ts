@@ -21,4 +21,20 @@ describe('ERC-4626 quote math (OpenZeppelin rounding)', () => {
     expect(previewDeposit(vault, 0n)).toBe(0n)
     expect(previewRedeem(vault, vault.totalSupply + 1n)).toBe(0n)
   })
+
+  test('redeeming the whole supply pays totalAssets + 1 over totalSupply + 10^offset per share', () => {
+    const small = { totalAssets: 10n, totalSupply: 10n, decimalsOffset: 0 }
+    // 10 × 11 / 11 = 10: the virtual asset counts in the numerator.
+    expect(previewRedeem(small, 10n)).toBe(10n)
+    expect(previewRedeem(small, 3n)).toBe(3n)
+    expect(previewRedeem(vault, vault.totalSupply)).toBe(1_041_999n) // 1e6 × 1_042_001 / 1_000_001
+    // Offset 1: 10 virtual shares. 999 × 101 / 1010 = 99.9 → 99.
+    expect(previewRedeem({ totalAssets: 100n, totalSupply: 1000n, decimalsOffset: 1 }, 999n)).toBe(99n)
+  })
+
+  test('negative amounts quote 0', () => {
+    expect(previewDeposit(vault, -5n)).toBe(0n)
+    expect(previewRedeem(vault, -5n)).toBe(0n)
+    expect(previewRedeem(vault, 0n)).toBe(0n)
+  })
 })

@@ -24,4 +24,12 @@ describe('liquid-staking quote math (stETH share accounting)', () => {
     expect(quoteWrap(pool, 0n)).toBe(0n)
     expect(quoteStake({ totalPooledEther: 0n, totalShares: 0n }, 5n)).toBe(5n)
   })
+
+  test('negative amounts quote 0; an empty pool has no shares to value', () => {
+    expect(quoteStake(pool, -5n)).toBe(0n)
+    expect(quoteWrap(pool, -5n)).toBe(0n)
+    expect(quoteUnwrap(pool, -5n)).toBe(0n)
+    expect(quoteUnwrap(pool, 0n)).toBe(0n)
+    expect(quoteUnwrap({ totalPooledEther: 0n, totalShares: 0n }, 5n)).toBe(0n)
+  })
 })

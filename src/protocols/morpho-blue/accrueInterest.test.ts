@@ -54,4 +54,13 @@ describe('accrueInterest', () => {
     expect(later.interest).toBe(0n)
     expect(later.market).toEqual({ ...market, lastUpdate: market.lastUpdate + 60n })
   })
+
+  test('a timestamp before lastUpdate changes nothing either (no negative interest)', () => {
+    const fee = WAD / 10n
+    expect(accrueInterest({ ...market, fee }, { borrowRate: 10n ** 10n, timestamp: market.lastUpdate - 3600n })).toEqual({
+      market: { ...market, fee },
+      interest: 0n,
+      feeShares: 0n,
+    })
+  })
 })
