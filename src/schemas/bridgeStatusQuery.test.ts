@@ -25,7 +25,7 @@ describe('parseBridgeStatusQuery', () => {
   })
 
   it('refuses a malformed hash with INVALID_TX_HASH', () => {
-    for (const txHash of ['0x1234', `0x${'g'.repeat(64)}`, `${'ab'.repeat(32)}`, `0x${'ab'.repeat(33)}`]) expect(codeOf({ bridgeProtocol: 'layerzero', chainId: 1, txHash })).toBe('INVALID_TX_HASH')
+    for (const txHash of ['0x1234', `0x${'g'.repeat(64)}`, `${'ab'.repeat(32)}`, `0x${'ab'.repeat(33)}`, `zz0x${'ab'.repeat(32)}`, ` 0x${'ab'.repeat(32)}`]) expect(codeOf({ bridgeProtocol: 'layerzero', chainId: 1, txHash })).toBe('INVALID_TX_HASH')
     expect(() => parseBridgeStatusQuery({ bridgeProtocol: 'layerzero', chainId: 1, txHash: '0x12' })).toThrowErrorMatchingInlineSnapshot(`[InvalidRequestError: txHash: must be 0x followed by 64 hex digits]`)
   })
 

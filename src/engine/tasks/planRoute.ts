@@ -131,7 +131,10 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
   for (const output of params.outputs) {
     if (params.ownsBalances) {
       if (isNative(output.token)) {
-        const wrapped = addBalanceOfSelf(planner, { helpers: context.helpers, token: weth })
+        // A WETH fee held back for the end stays wrapped (WETH in, ETH out): unwrap only the rest.
+        let wrapped: bigint | ReturnValue = addBalanceOfSelf(planner, { helpers: context.helpers, token: weth })
+        const held = heldFees.get(weth.toLowerCase()) ?? 0n
+        if (held > 0n) wrapped = planner.add(functionCall({ ...math, functionName: 'sub', args: [wrapped, held] }).staticcall())
         planner.add(functionCall({ address: weth, abi: wethAbi, functionName: 'withdraw', args: [wrapped] }))
       }
       if (deliver) addSweep(planner, { helpers: context.helpers, token: output.token, receiver: params.receiver })

@@ -1,0 +1,32 @@
+import { getAddress, sliceHex, type Address } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { protocolAdapters } from '../../protocols/registry.js'
+import { parseBundleRequest } from '../../schemas/bundleRequest.js'
+import { buildGraph } from '../graph/buildGraph.js'
+import { createSearchContext } from '../search/searchContext.js'
+import { randomSnapshot } from '../testing/randomSnapshot.js'
+import { buildBundle } from './buildBundle.js'
+
+const USDC: Address = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+const FROM: Address = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+const OTHER: Address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+const EXECUTOR: Address = '0x00000000000000000000000000000000000E0E0E'
+const at = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`)
+
+describe('buildBundle (worker task)', () => {
+  test('plans a bundle on the snapshot: a transfer pulls its amount into the executor and calls transfer', () => {
+    const context = createSearchContext(buildGraph({ adapters: protocolAdapters }, randomSnapshot({ seed: 1, tokens: 4, v2Pools: 4 })))
+    const { actions } = parseBundleRequest({ fromAddress: FROM }, [{ protocol: 'erc20', action: 'transfer', args: { token: USDC, receiver: OTHER, amount: '5' } }])
+    const plan = buildBundle(context, {
+      chainId: 1, strategy: 'router', self: EXECUTOR, fromAddress: FROM, receiver: FROM, refundReceiver: FROM,
+      helpers: { balance: at(0xb1), math: at(0xb2), check: at(0xb3) },
+      contracts: { weth: at(0xc1), permit2: at(0xc2), multicall3: at(0xc3), uniswapV2Router02: at(0xc4), uniswapV3SwapRouter02: at(0xc5), uniswapV3PositionManager: at(0xc6), balancerVault: at(0xc7) },
+      deadline: 1n, actions, initialBalances: {}, delegateSlippageBps: 50n, maxHops: 2, maxSplits: 1, ignoreStandards: [],
+    })
+    expect(plan.inputs.map((i) => [i.token.toLowerCase(), i.amount])).toEqual([[USDC.toLowerCase(), 5n]])
+    expect(plan.estimates).toEqual([['5']])
+    // The first command calls USDC.transfer (selector in the first 4 bytes, target in the last 20).
+    const transfers = plan.commands.filter((c) => sliceHex(c, 0, 4) === '0xa9059cbb' && getAddress(sliceHex(c, 12)) === USDC)
+    expect(transfers.length).toBeGreaterThan(0)
+  })
+})
