@@ -41,6 +41,14 @@ describe('getAmountOut', () => {
   test('returns 0n where the library reverts', () => {
     expect(getAmountOut({ amountIn: 0n, reserveIn: 1n, reserveOut: 1n, feeBps: 30 })).toBe(0n)
     expect(getAmountOut({ amountIn: 1n, reserveIn: 0n, reserveOut: 1n, feeBps: 30 })).toBe(0n)
+    expect(getAmountOut({ amountIn: 1n, reserveIn: 1n, reserveOut: 0n, feeBps: 30 })).toBe(0n)
+  })
+
+  test('out-of-domain (negative) amounts or reserves give 0n, never a negative or positive output', () => {
+    const r = 10n ** 21n
+    expect(getAmountOut({ amountIn: -(10n ** 18n), reserveIn: r, reserveOut: r, feeBps: 30 })).toBe(0n)
+    expect(getAmountOut({ amountIn: 10n ** 18n, reserveIn: -r, reserveOut: r, feeBps: 30 })).toBe(0n)
+    expect(getAmountOut({ amountIn: 10n ** 18n, reserveIn: r, reserveOut: -r, feeBps: 30 })).toBe(0n)
   })
 })
 

@@ -40,7 +40,9 @@ export function quoteFloat(snapshot: ConcentratedLiquidityState, { zeroForOne, a
   for (;;) {
     const tickObj = ticks[i]
     const boundary = tickObj !== undefined ? tickObj.index : zeroForOne ? Math.max(snapshot.tickWindow.lower, MIN_TICK) : Math.min(snapshot.tickWindow.upper, MAX_TICK)
-    const sqrtT = sqrtOf(boundary)
+    // Float sqrt prices of the snapshot and of a tick can disagree in the last bits when the price sits on
+    // the tick: a boundary behind the price would add a negative range, so it is taken as the price itself.
+    const sqrtT = zeroForOne ? Math.min(sqrtOf(boundary), sqrtP) : Math.max(sqrtOf(boundary), sqrtP)
     const net = remaining * gamma
     if (zeroForOne) {
       const needed = liquidity > 0 ? liquidity * (1 / sqrtT - 1 / sqrtP) : 0

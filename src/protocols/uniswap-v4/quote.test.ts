@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { quoteExactInput } from '../uniswap-v3/quote.js'
 import { uniswapV4Adapter } from './index.js'
@@ -39,6 +40,24 @@ describe('swapFeeOf', () => {
     expect(swapFeeOf(withProtocol, true)).toBe(1000 + 3000 - 3)
     expect(swapFeeOf(withProtocol, false)).toBe(500 + 3000 - 1)
     expect(swapFeeOf({ fee: 0, protocolFee: 1000 }, true)).toBe(1000)
+  })
+
+  test('ProtocolFeeLibrary: 12-bit direction fees, calculateSwapFee rounding the product down', () => {
+    // Reference in uint arithmetic as the library's assembly: self & 0xfff (zeroForOne) or self >> 12.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 24 - 1 }), fc.integer({ min: 0, max: 1_000_000 }), fc.boolean(), (protocolFee, fee, zeroForOne) => {
+        const self = BigInt(zeroForOne ? protocolFee % 4096 : Math.floor(protocolFee / 4096))
+        const lpFee = BigInt(fee)
+        const expected = self === 0n ? lpFee : self + lpFee - (self * lpFee) / 1_000_000n
+        expect(swapFeeOf({ fee, protocolFee }, zeroForOne)).toBe(Number(expected))
+      }),
+      { numRuns: 300 },
+    )
+    // 1000 pips of protocol fee on a 100% LP fee leaves 100%; on 0.3% it is 0.3997% (3 pips of overlap).
+    expect(swapFeeOf({ fee: 1_000_000, protocolFee: 1000 }, true)).toBe(1_000_000)
+    expect(swapFeeOf({ fee: 3000, protocolFee: 1000 << 12 }, false)).toBe(3997)
+    expect(swapFeeOf({ fee: 3000, protocolFee: 1000 << 12 }, true)).toBe(3000)
+    expect(swapFeeOf({ fee: 3001, protocolFee: 999 }, true)).toBe(999 + 3001 - 2)
   })
 })
 
