@@ -5,7 +5,7 @@ import {
   TooManyArgumentsError,
   TooManyStateSlotsError,
 } from '../errors/encoding.js'
-import { elementParameter, fixedArrayLength, isDynamicParameter, staticSize, tupleComponents } from './abiLayout.js'
+import { canonicalType, elementParameter, fixedArrayLength, isDynamicParameter, staticSize, tupleComponents } from './abiLayout.js'
 import { type Call, callSelector } from './call.js'
 import type { PlannedCommand, PlanReturnType, Planner } from './planner.js'
 import { ReturnValue, StateValue } from './value.js'
@@ -102,8 +102,9 @@ export function encodePlan(root: Planner): PlanReturnType {
   return { commands, state: ctx.state, keptSlots }
 }
 
+/** Duck-typed (planner.ts imports this module): methods, so a struct literal with fields named `plan` is not one. */
 function isPlanner(value: unknown): value is Planner {
-  return typeof value === 'object' && value !== null && 'plan' in value && 'addSubplan' in value
+  return typeof value === 'object' && value !== null && typeof (value as Planner).plan === 'function' && typeof (value as Planner).addSubplan === 'function'
 }
 
 function handlesOf(call: Call): ReturnValue[] {
@@ -188,9 +189,8 @@ function outputIndex(ctx: Context, command: PlannedCommand, isRoot: boolean): nu
   if (!dynamic && staticSize(param) !== 32) {
     throw new InvalidReturnValueUseError({ functionName: command.call.label, reason: 'a multi-word static return value needs .rawValue()' })
   }
-  const reused = isRoot ? ctx.freeSlots.shift() : undefined
-  const slot = reused ?? newSlot(ctx, '0x')
-  if (reused !== undefined) ctx.state[slot] = '0x'
+  // A freed slot is a return slot, so its initial state is already '0x'.
+  const slot = (isRoot ? ctx.freeSlots.shift() : undefined) ?? newSlot(ctx, '0x')
   ctx.returnSlots.set(command, slot)
   return dynamic ? slot | indexBytes.variableLength : slot
 }
@@ -226,7 +226,8 @@ function sameShape(param: AbiParameter, produced: AbiParameter): boolean {
   const dynamic = isDynamicParameter(param)
   if (dynamic !== isDynamicParameter(produced)) return false
   if (!dynamic) return staticSize(param) === 32 && staticSize(produced) === 32
-  return param.type === produced.type || (param.type === 'bytes' && produced.type === 'string')
+  // Compare the expanded types: two tuples (or tuple arrays) differ when their components do.
+  return canonicalType(param) === canonicalType(produced) || (param.type === 'bytes' && produced.type === 'string')
 }
 
 /** Returns the index bytes of one argument, allocating state slots as needed. */
@@ -237,7 +238,7 @@ function encodeArgument(ctx: Context, call: Call, param: AbiParameter, value: un
     const slot = ctx.returnSlots.get(producer)
     if (!value.param || slot === undefined) throw new InvalidReturnValueUseError({ functionName: name, reason: 'the producing call returns nothing usable' })
     if (!sameShape(param, value.param)) {
-      throw new InvalidReturnValueUseError({ functionName: name, reason: `a ${value.param.type} value cannot be passed as ${param.type}` })
+      throw new InvalidReturnValueUseError({ functionName: name, reason: `a ${canonicalType(value.param)} value cannot be passed as ${canonicalType(param)}` })
     }
     return [isDynamicParameter(value.param) ? slot | indexBytes.variableLength : slot]
   }

@@ -1,8 +1,9 @@
-import { type Address, erc20Abi, parseAbi } from 'viem'
+import { type Address, erc20Abi, parseAbi, toFunctionSelector } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { functionCall, rawCall } from './call.js'
 import { Planner } from './planner.js'
 import { maxStateSlots } from './encodePlan.js'
+import type { ReturnValue } from './value.js'
 
 const token: Address = '0x1111111111111111111111111111111111111111'
 const vault: Address = '0x2222222222222222222222222222222222222222'
@@ -89,6 +90,22 @@ describe('Planner golden encodings', () => {
         ],
       }
     `)
+  })
+
+  test('a subplan\'s command indices never free a root slot early (its readers are counted at the root)', () => {
+    const planner = new Planner()
+    const math = { address: helper, abi: mathAbi } as const
+    const a = planner.add(functionCall({ ...math, functionName: 'add', args: [1n, 2n] }).staticcall())
+    const sub = new Planner()
+    for (let k = 0; k < 4; k++) sub.add(functionCall({ ...math, functionName: 'add', args: [7n, 7n] }).staticcall())
+    planner.addSubplan(functionCall({ address: helper, abi: targetAbi, functionName: 'execute', args: [sub, planner.state] }))
+    const b = planner.add(functionCall({ ...math, functionName: 'add', args: [5n, 6n] }).staticcall())
+    planner.add(functionCall({ ...math, functionName: 'add', args: [a, b] }).staticcall())
+    const { commands } = planner.plan()
+    // Root commands: a, execute, b, add(a, b); `b` must not take `a`'s slot, which is read after it.
+    const [outA, outB] = [commands[0]!, commands[2]!].map((w) => w.slice(24, 26))
+    expect(outB).not.toBe(outA)
+    expect(commands[3]!.slice(12, 16)).toBe(`${outA}${outB}`)
   })
 
   test('value call, raw calldata call, raw tuple return, extended command', () => {
@@ -278,5 +295,117 @@ describe('kept handles', () => {
     expect(outputs[3]).toBe(slotLast)
     expect(outputs.filter((o) => o === slotA)).toHaveLength(1)
     expect(() => p.keep(unkept.add(functionCall({ address: helper, abi: mathAbi, functionName: 'add', args: [1n, 1n] })))).toThrow()
+  })
+})
+
+describe('Planner API', () => {
+  const t = { address: helper, abi: targetAbi } as const
+  const stateAbi = parseAbi([
+    'function replace(bytes[] state) returns (bytes[])',
+    'function replaceTwo(bytes[] state) returns (bytes[], uint256)',
+    'function notState(bytes[] state) returns (bytes32[])',
+    'function runWrongTypes(bytes[] commands, bytes[] state)',
+    'function runTwo(bytes32[] a, bytes32[] b, bytes[] state)',
+    'function runStates(bytes32[] a, bytes[] s1, bytes[] s2)',
+    'function runUint(bytes32[] a, bytes[] s) returns (uint256)',
+    'function runMany(bytes32[] a, bytes[] s) returns (bytes[], bytes[])',
+  ])
+  const s = { address: helper, abi: stateAbi } as const
+
+  test('add records a call command with a handle typed by the single output; void and multi-output handles have no type', () => {
+    const planner = new Planner()
+    const a = planner.add(functionCall({ ...t, functionName: 'balanceOfCaller', args: [token] }))
+    const none = planner.add(functionCall({ ...t, functionName: 'run', args: [[], []] }))
+    const two = planner.add(functionCall({ ...t, functionName: 'two' }))
+    const raw = planner.add(functionCall({ ...t, functionName: 'two' }).rawValue())
+    expect(planner.commands.map((c) => [c.kind, c.replacesState])).toEqual([['call', false], ['call', false], ['call', false], ['call', false]])
+    expect(planner.commands.map((c) => c.returnValue)).toEqual([a, none, two, raw])
+    expect(planner.commands.map((c) => c.returnValue)).toHaveLength(4)
+    expect(a.param).toEqual({ type: 'uint256' })
+    expect(a.command).toBe(planner.commands[0])
+    expect(none.param).toBeUndefined()
+    expect(two.param).toBeUndefined()
+    expect(raw.param).toEqual({ type: 'bytes' })
+    expect(planner.add(rawCall({ address: helper, data: '0x01' })).param).toBeUndefined()
+    expect(planner.add(rawCall({ address: helper, data: '0x01' }).rawValue()).param).toEqual({ type: 'bytes' })
+    expect(() => planner.add(functionCall({ ...t, functionName: 'run', args: [new Planner(), planner.state] }))).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidPlannerCallError: Cannot plan a call to run(bytes32[],bytes[]): subplan arguments need addSubplan.]`,
+    )
+  })
+
+  test('addSubplan: exactly one subplan and one state, never itself, returning bytes[] (replaces the state) or nothing', () => {
+    const planner = new Planner()
+    const sub = new Planner()
+    planner.addSubplan(functionCall({ ...t, functionName: 'run', args: [sub, planner.state] }))
+    planner.addSubplan(functionCall({ ...t, functionName: 'execute', args: [new Planner(), planner.state] }))
+    expect(planner.commands.map((c) => [c.kind, c.replacesState, c.returnValue])).toEqual([['subplan', false, undefined], ['subplan', true, undefined]])
+    const bad = (call: ReturnType<typeof functionCall>) => () => planner.addSubplan(call)
+    expect(bad(functionCall({ ...s, functionName: 'runTwo', args: [sub, new Planner(), planner.state] }))).toThrow('exactly one subplan and one planner.state')
+    expect(bad(functionCall({ ...s, functionName: 'runStates', args: [sub, planner.state, planner.state] }))).toThrow('exactly one subplan and one planner.state')
+    expect(bad(functionCall({ ...t, functionName: 'run', args: [sub, []] }))).toThrow('exactly one subplan and one planner.state')
+    expect(bad(functionCall({ ...t, functionName: 'run', args: [[], planner.state] }))).toThrow('exactly one subplan and one planner.state')
+    expect(bad(functionCall({ ...t, functionName: 'run', args: [planner, planner.state] }))).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidPlannerCallError: Cannot plan a call to run(bytes32[],bytes[]): a planner cannot be its own subplan.]`,
+    )
+    expect(bad(functionCall({ ...s, functionName: 'runUint', args: [sub, planner.state] }))).toThrow('a subplan call must return bytes[] or nothing')
+    expect(bad(functionCall({ ...s, functionName: 'runMany', args: [sub, planner.state] }))).toThrow('a subplan call must return bytes[] or nothing')
+    expect(planner.commands).toHaveLength(2)
+  })
+
+  test('replaceState: needs a function returning exactly bytes[], not as raw value, without subplans', () => {
+    const planner = new Planner()
+    planner.replaceState(functionCall({ ...s, functionName: 'replace', args: [planner.state] }))
+    expect(planner.commands.map((c) => [c.kind, c.replacesState, c.returnValue])).toEqual([['replaceState', true, undefined]])
+    const err = 'replaceState needs a function returning bytes[]'
+    expect(() => planner.replaceState(functionCall({ ...s, functionName: 'replaceTwo', args: [planner.state] }))).toThrow(err)
+    expect(() => planner.replaceState(functionCall({ ...s, functionName: 'notState', args: [planner.state] }))).toThrow(err)
+    expect(() => planner.replaceState(functionCall({ ...s, functionName: 'replace', args: [planner.state] }).rawValue())).toThrow(err)
+    expect(() => planner.replaceState(functionCall({ ...t, functionName: 'run', args: [[], []] }))).toThrow(err)
+    expect(() => planner.replaceState(rawCall({ address: helper, data: '0x' }))).toThrow(err)
+    const subAbi = parseAbi(['function runReplace(bytes32[] c, bytes[] s) returns (bytes[])'])
+    expect(() => planner.replaceState(functionCall({ address: helper, abi: subAbi, functionName: 'runReplace', args: [new Planner(), planner.state] }))).toThrow('subplan arguments need addSubplan')
+    expect(planner.commands).toHaveLength(1)
+    // The state returned replaces it: output byte 0xfe, the state argument 0xfe.
+    expect(planner.plan().commands).toEqual([`${toFunctionSelector('replace(bytes[])').slice(0, 10)}01fefffffffffffe${helper.slice(2)}`])
+  })
+
+  test('sweeps: any case finds one, the last declaration wins, a parent keeps its own over a subplan\'s', () => {
+    const first = () => ({}) as ReturnValue
+    const second = () => ({}) as ReturnValue
+    const other = () => ({}) as ReturnValue
+    const planner = new Planner()
+    expect(planner.sweepOf(token)).toBeUndefined()
+    expect(planner.tokensWithSweep).toEqual([])
+    planner.setSweep(vault, first)
+    planner.setSweep(token.toUpperCase().replace('0X', '0x') as Address, second)
+    planner.setSweep(vault.toLowerCase() as Address, other)
+    expect(planner.sweepOf(vault)).toBe(other)
+    expect(planner.sweepOf(token)).toBe(second)
+    expect(planner.tokensWithSweep).toEqual([vault.toLowerCase(), token.toLowerCase()])
+
+    const sub = new Planner()
+    sub.setSweep(vault, first)
+    sub.setSweep(receiver, first)
+    planner.addSubplan(functionCall({ ...t, functionName: 'run', args: [sub, planner.state] }))
+    expect(planner.sweepOf(vault)).toBe(other)
+    expect(planner.sweepOf(receiver)).toBe(first)
+    expect(planner.tokensWithSweep).toEqual([vault.toLowerCase(), token.toLowerCase(), receiver.toLowerCase()])
+  })
+
+  test('keep: root-level handles only, each once, in keep order', () => {
+    const planner = new Planner()
+    const a = planner.add(functionCall({ ...t, functionName: 'balanceOfCaller', args: [token] }))
+    const b = planner.add(functionCall({ ...t, functionName: 'balanceOfCaller', args: [vault] }))
+    planner.keep(b)
+    planner.keep(a)
+    planner.keep(b)
+    expect(planner.kept).toEqual([b, a])
+    const { keptSlots, state } = planner.plan()
+    expect(keptSlots).toEqual([3, 1])
+    expect(state).toEqual([`0x${token.slice(2).padStart(64, '0')}`, '0x', `0x${vault.slice(2).padStart(64, '0')}`, '0x'])
+    const sub = new Planner()
+    const inner = sub.add(functionCall({ ...t, functionName: 'balanceOfCaller', args: [token] }))
+    planner.addSubplan(functionCall({ ...t, functionName: 'execute', args: [sub, planner.state] }))
+    expect(() => planner.keep(inner)).toThrowErrorMatchingInlineSnapshot(`[InvalidPlannerCallError: Cannot plan a call to keep: the handle is not a root-level result of this planner.]`)
   })
 })
