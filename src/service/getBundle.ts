@@ -1,4 +1,3 @@
-import { type Address, getAddress } from 'viem'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { createRequestId } from '../encoding/requestId.js'
@@ -9,23 +8,27 @@ import { parseBundleRequest, type BundleParams } from '../schemas/bundleRequest.
 import { isNativeAddress } from '../schemas/fields.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
-import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
 import { createSingleFlight } from './createSingleFlight.js'
-import { assertUsableAddresses, type AddressField } from './assertUsableAddresses.js'
+import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
 import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNamed } from './bundle/readBundleChainData.js'
 import { simulateBundle } from './bundle/simulateBundle.js'
+import { bundleAddressFieldsOf } from './bundle/bundleAddressFieldsOf.js'
+import { bundleAmountsOutOf } from './bundle/bundleAmountsOutOf.js'
+import { bundleMinimumsOf } from './bundle/bundleMinimumsOf.js'
+import { bundlePriceImpactOf } from './bundle/bundlePriceImpactOf.js'
+import { bundleTargetOf } from './bundle/bundleTargetOf.js'
+import { missingEstimateAt } from './bundle/missingEstimateAt.js'
+import { toBundleAnswer } from './bundle/toBundleAnswer.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
-import { bridgingEstimateOf, completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
+import { completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import type { BundleAnswer, CallOptions } from './types.js'
-import { validUntilOf } from './validUntilOf.js'
 import { withUpstream } from './withUpstream.js'
 
 const MAX_BUILD_MS = 10_000
-/** How long an answer stays valid: about five blocks. */
 
 /** The bundle request as both transports hand it over: query parameters and the JSON array of actions. */
 export type BundleRequest = { params: unknown; actions: unknown }
@@ -73,8 +76,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
   rejectUnusableAddresses(ctx, params)
   await ensureTokensExist(chain, tokensNamed(params).filter((t) => !isNativeAddress(t)))
-  const delegate = params.routingStrategy === 'delegate'
-  const target: BundleTarget = { delegate, self: delegate ? (params.spender ?? params.fromAddress) : sy.executor, to: delegate ? sy.delegate : sy.router }
+  const target = bundleTargetOf({ routingStrategy: params.routingStrategy, fromAddress: params.fromAddress, spender: params.spender, switchyard: sy })
   const snapshot = await ctx.snapshots[params.chainId]!.current()
   await ctx.engine.setSnapshot(snapshot)
 
@@ -84,22 +86,14 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   const c = await computations(key, () => computeBundle(ctx, { chain, sy, params, target, snapshot, options }), { signal: options.signal, deadline: options.deadline, shared: ctx.sharedCache })
   const requestId = createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode })
   const tx = encodeBundleTx({ built: c.built, target, receiver: params.receiver, shortcut: { accountId: options.caller.accountId, requestId }, mins: c.mins })
-  const applySlippage = (a: bigint) => (a * (10_000n - params.slippageBps)) / 10_000n
-  return {
-    bundle: rawActions as unknown[],
-    gas: c.gas.toString(),
-    createdAt: Number(snapshot.blockNumber),
-    tx: { data: tx.data, to: target.to, from: params.fromAddress, value: tx.value.toString() },
-    amountsOut: Object.fromEntries([...c.amountsOut].map(([t, a]) => [t, a.toString()])),
-    minAmountsOut: Object.fromEntries([...c.amountsOut].map(([t, a]) => [t, applySlippage(a).toString()])),
-    route: c.built.route.map((s) => ({ ...s, internalRoutes: [], args: {}, chainId: s.chainId ?? params.chainId })),
-    priceImpact: await priceImpactOf(ctx, { chain, snapshot, built: c.built, sourceOut: c.sourceOut, bridged: c.bridged }),
-    feeAmount: {},
-    approvals: c.approvals,
-    validUntil: validUntilOf(snapshot),
-    actionOutputs: c.outputs?.map((values) => values.map(String)),
-    ...(c.bridged ? { bridgingEstimates: c.bridged.legs.map(bridgingEstimateOf) } : {}),
-  }
+  const priceImpact = await bundlePriceImpactOf({
+    book: chain.addressBook, midPrices: tokenPricesFor(snapshot, chain.addressBook), inputs: c.built.inputs, sourceOut: c.sourceOut, bridged: c.bridged?.deliveries ?? [],
+    destination: async (chainId) => ({ book: ctx.chains[chainId]!.addressBook, midPrices: tokenPricesFor(await ctx.snapshots[chainId]!.current(), ctx.chains[chainId]!.addressBook) }),
+  })
+  return toBundleAnswer({
+    rawActions, params, snapshot, built: c.built, gas: c.gas, amountsOut: c.amountsOut, outputs: c.outputs, approvals: c.approvals, bridged: c.bridged, priceImpact,
+    tx: { ...tx, to: target.to },
+  })
 }
 
 /**
@@ -138,10 +132,8 @@ async function computeBundle(
           buildOptions,
         )
       } catch (error) {
-        const at = /^actions\[(\d+)\]/.exec((error as { field?: string }).field ?? '')
-        const j = at ? Number(at[1]) : 0
-        const missing = (error as { code?: string }).code === 'MISSING_ESTIMATE'
-        if (!missing || j === 0 || Array.from({ length: j }, (_, i) => i).every((i) => known[i] !== undefined)) throw error
+        const j = missingEstimateAt(error, known)
+        if (j === undefined) throw error
         const prefix = await buildFirst(j)
         const encode = (mins: bigint[]) => encodeBundleTx({ built: prefix, target, receiver: params.receiver, shortcut, mins })
         const checked = checkedDeliveries(prefix, params.receiver)
@@ -176,26 +168,14 @@ async function computeBundle(
   const encode = (mins: bigint[]) => encodeBundleTx({ built, target, receiver: params.receiver, shortcut, mins })
   // The router's minimum per checked delivery: the simulated delta less slippage; a token the receiver
   // also sends (a net payer) has none.
-  const minimumsOf = (deltas: bigint[]) => checked.map((d) => {
-    const delta = deltas[built.deliveries.indexOf(d)]!
-    return delta > 0n ? (delta * (10_000n - params.slippageBps)) / 10_000n : 0n
-  })
+  const minimumsOf = (deltas: bigint[]) => bundleMinimumsOf({ checked, deliveries: built.deliveries, deltas, slippageBps: params.slippageBps })
   const sim = await simulateBundle(chain, {
     snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: built.deliveries,
     funding: fundingOf(built),
     first: encode(checked.map(() => 0n)),
     final: (deltas) => encode(minimumsOf(deltas)),
   })
-  const amountsOut = new Map<string, bigint>()
-  built.deliveries.forEach((d, i) => {
-    const delta = sim.deltas[i]!
-    if (delta > 0n) amountsOut.set(getAddress(d.token), (amountsOut.get(getAddress(d.token)) ?? 0n) + delta)
-  })
-  const sourceOut = new Map(amountsOut)
-  // What the bridges' destinations deliver to the bundle's receivers (refunds to others are not outputs).
-  for (const d of bridged?.deliveries ?? []) {
-    if (d.output && d.amount > 0n) amountsOut.set(d.token, (amountsOut.get(d.token) ?? 0n) + d.amount)
-  }
+  const { amountsOut, sourceOut } = bundleAmountsOutOf({ deliveries: built.deliveries, deltas: sim.deltas, bridged: bridged?.deliveries ?? [] })
   const mins = minimumsOf(sim.deltas)
   return {
     built,
@@ -210,57 +190,11 @@ async function computeBundle(
 }
 
 /**
- * Actions whose purpose is moving tokens to an address the bundle then uses (a transfer into a pool
- * followed by a `call` to it): their receiver may be a protocol contract or a token; only our own
- * contracts and the precompiles (refused by the schema) are refused there.
- */
-const TRANSFER_ACTIONS = new Set(['erc20:transfer', 'erc20:transferfrom', 'permit2:permittransferfrom'])
-
-/**
  * Refuses receivers that can never use the tokens (see {@link assertUsableAddresses}): the bundle's
- * receiver, refundReceiver and spender, and every receiver an action names (callbacks included).
+ * receiver, refundReceiver and spender, and every receiver an action names (callbacks included); the
+ * receivers of transfer actions may be protocol contracts or tokens.
  */
 function rejectUnusableAddresses(ctx: ServiceContext, params: BundleParams): void {
-  // The spender first: under delegate the receiver defaults to it.
-  const receivers: AddressField[] = [
-    { field: 'spender', address: params.spender },
-    { field: 'receiver', address: params.receiver },
-    { field: 'refundReceiver', address: params.refundReceiver },
-  ]
-  const transfers: AddressField[] = []
-  const walk = (actions: readonly { protocol: string; action: string; args: unknown }[], path: string): void =>
-    actions.forEach((a, i) => {
-      const args = a.args as Record<string, unknown>
-      const into = TRANSFER_ACTIONS.has(`${a.protocol}:${a.action}`) ? transfers : receivers
-      for (const key of ['receiver', 'feeReceiver', 'refundReceiver']) {
-        if (typeof args[key] === 'string') into.push({ field: `${path}[${i}].args.${key}`, address: args[key] as string })
-      }
-      if (Array.isArray(args.callback)) walk(args.callback as BundleParams['actions'], `${path}[${i}].args.callback`)
-    })
-  walk(params.actions, 'actions')
+  const { receivers, transfers } = bundleAddressFieldsOf(params)
   assertUsableAddresses(ctx, { sender: { field: 'fromAddress', address: params.fromAddress }, receivers, tokens: tokensNamed(params), transfers })
-}
-
-/**
- * Price impact in bps of what the bundle pulls against what it delivers, at pool mid prices: source
- * deliveries at the source chain's prices, what bridges deliver at their destination chain's.
- */
-async function priceImpactOf(
-  ctx: ServiceContext,
-  p: { chain: ChainRuntime; snapshot: Parameters<typeof tokenPricesFor>[0]; built: BuildBundleReturnType; sourceOut: Map<string, bigint>; bridged: CompleteBridgeLegsReturnType | undefined },
-): Promise<number | null> {
-  const bridged = (p.bridged?.deliveries ?? []).filter((d) => d.output && d.amount > 0n)
-  if (p.built.inputs.length === 0 || p.sourceOut.size + bridged.length === 0) return null
-  const destPrices = new Map<number, ReturnType<typeof tokenPricesFor>>()
-  for (const d of bridged) {
-    if (!destPrices.has(d.chainId)) destPrices.set(d.chainId, tokenPricesFor(await ctx.snapshots[d.chainId]!.current(), ctx.chains[d.chainId]!.addressBook))
-  }
-  return computePriceImpact(p.chain.addressBook, {
-    inputs: p.built.inputs.map((i) => ({ token: i.token, amount: i.amount })),
-    outputs: [
-      ...[...p.sourceOut].map(([token, amount]) => ({ token: token as Address, amount })),
-      ...bridged.map((d) => ({ token: d.token, amount: d.amount, book: ctx.chains[d.chainId]!.addressBook, midPrices: destPrices.get(d.chainId) })),
-    ],
-    midPrices: tokenPricesFor(p.snapshot, p.chain.addressBook),
-  })
 }

@@ -147,6 +147,8 @@ describe('delegate strategy through a real smart wallet', () => {
     expect(receipt.status).toBe('success')
     expect((await balance(tok('WBTC'), wallet)) - before).toBe(BigInt(answer.amountOut))
     expect(BigInt(answer.amountOut)).toBeGreaterThanOrEqual(BigInt(answer.minAmountOut))
+    // the plan checks a real minimum (the quote less 50 bps), not a placeholder
+    expect(BigInt(answer.minAmountOut) * 10_000n).toBeGreaterThanOrEqual(BigInt(answer.amountOut) * 9_900n)
     expect(await balance(tok('USDC'), wallet)).toBe(0n)
     // `gas` covers the wallet's own execution too, and stays within 1.3× of what the transaction used.
     expect(Number(answer.gas)).toBeGreaterThanOrEqual(Number(receipt.gasUsed))
@@ -234,5 +236,40 @@ describe('odd tokens and concurrency (THREATS K7, K8, H7)', () => {
     expect(new Set(answers.map((a) => `${a.createdAt}:${a.amountOut}:${a.gas}`)).size).toBe(1)
     expect(new Set(answers.map((a) => a.tx.data)).size).toBe(50)
     expect(new Set(answers.map((a) => a.tx.from)).size).toBe(1)
+  })
+})
+
+describe('refusals before any search, and what the answer echoes', () => {
+  const request = (p: Record<string, unknown>) => getRoute(ctx, { fromAddress: user, tokenIn: [tok('USDC')], tokenOut: [tok('WETH')], amountIn: ['1000000000'], ...p }, { caller, requireVariableEstimates: false })
+
+  test('a chain this deployment does not serve, as chainId or as destinationChainId, is UNSUPPORTED_CHAIN naming the field', async () => {
+    await expect(request({ chainId: 4242 })).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN', details: 'chainId' })
+    await expect(request({ destinationChainId: 4242, receiver: other })).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN', details: 'destinationChainId' })
+  })
+
+  test('a strategy not served is INVALID_STRATEGY', async () => {
+    await expect(request({ routingStrategy: 'ensowallet' })).rejects.toMatchObject({ code: 'INVALID_STRATEGY' })
+  })
+
+  test('each receiving field is checked: our contracts and the moved tokens are refused, naming the field', async () => {
+    const sy = chain.addressBook.switchyard!
+    const issueOf = (p: Record<string, unknown>) => request(p).then(() => undefined, (e: { code: string; issues?: { field: string }[] }) => `${e.code}:${e.issues?.[0]?.field}`)
+    expect(await issueOf({ receiver: sy.router })).toBe('INVALID_RECEIVER:receiver')
+    expect(await issueOf({ refundReceiver: sy.executor })).toBe('INVALID_RECEIVER:refundReceiver')
+    expect(await issueOf({ fee: ['10'], feeReceiver: sy.router })).toBe('INVALID_RECEIVER:feeReceiver')
+    expect(await issueOf({ routingStrategy: 'delegate', spender: sy.executor })).toBe('INVALID_RECEIVER:spender')
+    expect(await issueOf({ receiver: tok('WETH') })).toBe('RECEIVER_IS_TOKEN_CONTRACT:receiver')
+    expect(await issueOf({ receiver: tok('USDC') })).toBe('RECEIVER_IS_TOKEN_CONTRACT:receiver')
+    expect(await issueOf({ fromAddress: '0x0000000000000000000000000000000000000004' })).toBe('SENDER_IS_PRECOMPILE:fromAddress')
+  })
+
+  test('tx.from is the sender as spelled in the request; unknown ignore entries are reported, never refused', async () => {
+    const lower = user.toLowerCase()
+    const answer = await request({ fromAddress: lower, ignoreAggregators: ['0x-api'], ignoreStandards: ['not-a-standard'] })
+    expect(answer.tx.from).toBe(lower)
+    expect(answer.unknownFilters).toEqual(['ignoreStandards=not-a-standard', 'ignoreAggregators=0x-api'])
+    const plain = await request({})
+    expect(plain).not.toHaveProperty('unknownFilters')
+    expect(plain.tx.from).toBe(user)
   })
 })

@@ -1,40 +1,41 @@
 import { LRUCache } from 'lru-cache'
-import { pad, toHex, type Address, type Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
-import { loadContractArtifact } from '../contracts/loadContractArtifact.js'
 import type { RoutePlan } from '../engine/tasks/planRoute.js'
 import type { FindRouteReturnType } from '../engine/types.js'
 import { createRequestId } from '../encoding/requestId.js'
 import { NoRouteError } from '../errors/engine.js'
-import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
+import type { CrossChainNotSupportedError, InvalidRequestError } from '../errors/request.js'
+import { UnsupportedChainError } from '../errors/request.js'
 import { isNativeAddress } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
-import { createGasLimitHints, isTightLimit } from '../simulate/gasLimitHints.js'
-import { CALLDATA_VARIANCE_GAS, proveGasLimit } from '../simulate/proveGasLimit.js'
+import { createGasLimitHints } from '../simulate/gasLimitHints.js'
+import { proveGasLimit } from '../simulate/proveGasLimit.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
-import { computePriceImpact } from './computePriceImpact.js'
 import type { ServiceContext } from './context.js'
 import { createRouteStrategy } from './createRouteStrategy.js'
 import { createSingleFlight } from './createSingleFlight.js'
-import { decodeRevert } from './decodeRevert.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import { getCrossChainRoute } from './getCrossChainRoute.js'
 import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
 import { computedBalanceTokensOf } from './computedBalanceTokensOf.js'
 import { prepareSenderOverrides } from './prepareSenderOverrides.js'
-import { toRouteSteps } from './toRouteSteps.js'
 import type { CallOptions, RouteAnswer } from './types.js'
 import { splitIgnoreFilters } from './splitIgnoreFilters.js'
-import { validUntilOf } from './validUntilOf.js'
 import { withUpstream } from './withUpstream.js'
-
-/** Storage slot where SwitchyardDelegateSimulator reads its delegate target (see the contract). */
-const DELEGATE_SIMULATOR_TARGET_SLOT: Hex = '0x2b5e3c7fd64c8f6e9f5cbd7f6f1f0b1c0f5e3d2c1b0a99887766554433221100'
-/** Strategies this deployment serves; the others get a clear error. */
-const served = new Set(['router', 'router-legacy', 'delegate', 'delegate-legacy'])
+import { withDelegateSimulator } from './withDelegateSimulator.js'
+import { assertServedStrategy } from './route/assertServedStrategy.js'
+import { engineTokenOf } from './route/engineTokenOf.js'
+import { measureRoute } from './route/measureRoute.js'
+import { routeCacheKeyOf } from './route/routeCacheKeyOf.js'
+import { routeInputsOf } from './route/routeInputsOf.js'
+import { routeMinimumsOf } from './route/routeMinimumsOf.js'
+import { routeShapeOf } from './route/routeShapeOf.js'
+import { simulationMinimumsOf } from './route/simulationMinimumsOf.js'
+import { toRouteAnswer } from './route/toRouteAnswer.js'
 
 /** Longest a search may run when the caller set no deadline. */
 const MAX_SEARCH_MS = 10_000
@@ -66,17 +67,7 @@ async function gasPriceAt(chain: ChainRuntime, version: string): Promise<bigint>
   return price
 }
 
-function cacheKeyOf(params: RouteParams): string {
-  // The address's spelling changes only the echoed tx.from, not the computation.
-  return JSON.stringify({ ...params, fromAddressAsSent: undefined }, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
-}
-
 export type GetRouteErrorType = InvalidRequestError | UnsupportedChainError | CrossChainNotSupportedError | NoRouteError
-
-/** Minimum after slippage, rounded down. */
-function applySlippage(amount: bigint, bps: bigint): bigint {
-  return (amount * (10_000n - bps)) / 10_000n
-}
 
 /**
  * The route use case: validate → snapshot → search and encode in the worker pool → wrap for the
@@ -115,26 +106,18 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     if (!ctx.chains[params.destinationChainId]) throw new UnsupportedChainError({ chainId: params.destinationChainId, supported: Object.keys(ctx.chains).map(Number), field: 'destinationChainId' })
     return getCrossChainRoute(ctx, params, options)
   }
-  if (!served.has(params.routingStrategy)) {
-    throw new InvalidRequestError({
-      code: 'INVALID_STRATEGY',
-      message: `routingStrategy: ${params.routingStrategy} is not served yet; use router or router-legacy`,
-      issues: [{ field: 'routingStrategy', reason: 'not served yet' }],
-    })
-  }
+  assertServedStrategy(params.routingStrategy)
   const book = chain.addressBook
   const sy = book.switchyard as unknown as SwitchyardAddresses | undefined
   if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
   await ensureTokensExist(chain, [...params.tokenIn, ...params.tokenOut].filter((t) => !isNativeAddress(t)))
 
-  const fees = params.amountIn.map((a, i) => (a * params.feeBps[i]!) / 10_000n)
+  // The engine routes the native coin as the wrapped token; inputs that map to the same token are merged.
+  const { fees, engineInputs } = routeInputsOf({ tokenIn: params.tokenIn, amountIn: params.amountIn, feeBps: params.feeBps, weth: book.weth })
   const requestId = createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode })
   const strategy = createRouteStrategy(params, { switchyard: sy, accountId: options.caller.accountId, requestId })
 
-  // The engine routes the native coin as the wrapped token; merge inputs that map to the same token.
-  const engineToken = (t: Address) => (isNativeAddress(t) ? book.weth : t).toLowerCase()
-  const merged = new Map<string, bigint>()
-  params.tokenIn.forEach((t, i) => merged.set(engineToken(t), (merged.get(engineToken(t)) ?? 0n) + params.amountIn[i]! - fees[i]!))
+  const engineToken = (t: Address) => engineTokenOf(t, book.weth)
   const snapshot = await ctx.snapshots[params.chainId]!.current()
   await ctx.engine.setSnapshot(snapshot)
 
@@ -145,7 +128,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   // Identical requests on the same block share one search and one simulation (single flight, then
   // cached for the block): only the requestId differs between their transactions, which moves gas by
   // at most a few hundred units of calldata cost.
-  const key = `${snapshot.version}|${options.caller.accountId}|${cacheKeyOf(params)}`
+  const key = routeCacheKeyOf({ version: snapshot.version, accountId: options.caller.accountId, params })
   const { route, plan, amountsOut, mins, gasLimit } = await computations(key, compute, { signal: options.signal, deadline: options.deadline, shared: ctx.sharedCache })
   const tx = ownTx ?? strategy.encode(mins, plan)
 
@@ -167,7 +150,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     const route = await ctx.engine.findRoute(
       {
         version: snapshot.version,
-        tokensIn: [...merged].map(([token, amount]) => ({ token, amount })),
+        tokensIn: engineInputs,
         tokensOut: params.tokenOut.map((t) => ({ token: engineToken(t) })),
         maxHops: ctx.maxHops,
         maxSplits: ctx.maxSplits,
@@ -201,26 +184,14 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     if (!route.plan) throw new NoRouteError({ reason: 'the engine returned no plan' })
     const plan = route.plan
 
-    // Minimums: the caller's (when slippage was not given) or the engine's exact quote less slippage,
-    // corrected below to the simulated output.
-    const quoted = params.tokenOut.map((t) => route.amountsOut.find((o) => o.token === engineToken(t))?.amount ?? 0n)
-    // Router strategies simulate with a placeholder minimum of 1 (the caller's own minimums when given):
-    // the simulated output, not the engine's quote, sets the final minimum — a transfer tax on the
-    // output (fee-on-transfer tokens) would otherwise fail the check in simulation. The delegate plan
-    // carries its own checks, built from the quote.
-    const initialMins = plan.minAmountsOut ?? params.minAmountOut ?? quoted.map(() => 1n)
+    const initialMins = simulationMinimumsOf({ planMinimums: plan.minAmountsOut, callerMinimums: params.minAmountOut, outputs: params.tokenOut.length })
     const tx = strategy.encode(initialMins, plan)
-    const { overrides, setup } = await senderOverrides
-    if (delegate) {
-      // Simulate the wallet's DELEGATECALL: the wallet's address runs a forwarder to the delegate.
-      const wallet = strategy.self
-      overrides[wallet] = {
-        ...overrides[wallet],
-        code: loadContractArtifact('SwitchyardDelegateSimulator').deployedBytecode,
-        stateDiff: { ...overrides[wallet]?.stateDiff, [DELEGATE_SIMULATOR_TARGET_SLOT]: pad(strategy.to) },
-      }
-      if (tx.value > 0n) overrides[params.fromAddress] = { ...overrides[params.fromAddress], balance: toHex(tx.value) }
-    }
+    const prepared = await senderOverrides
+    const { setup } = prepared
+    // Simulate the wallet's DELEGATECALL: the wallet's address runs a forwarder to the delegate.
+    const overrides = delegate
+      ? withDelegateSimulator(prepared.overrides, { wallet: strategy.self, delegate: strategy.to, sender: params.fromAddress, senderBalance: tx.value > 0n ? tx.value : undefined })
+      : prepared.overrides
     const run = (t: { data: Hex; value: bigint }, gas?: bigint) =>
       simulateTransaction(chain!.client, {
         blockNumber: snapshot.blockNumber,
@@ -234,45 +205,21 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
       })
     // A shape seen before runs under the limit its last gas implies: success both measures the route and
     // proves that limit. A failure under the guess (out of gas, or a real revert) runs again unlimited.
-    const shape = `${params.chainId}|${strategy.kind}|${params.tokenIn.length}|${params.tokenOut.length}|${route.paths.map((p) => p.steps.map((st) => `${st.protocol}:${st.primary}`).join('>')).join(',')}`
-    const guess = gasHints.guess(shape)
-    let sim = await run(tx, guess)
-    const provenByGuess = guess !== undefined && sim.status === 'success' && isTightLimit(guess + CALLDATA_VARIANCE_GAS, sim.gasUsed)
-    if (guess !== undefined && sim.status === 'reverted') sim = await run(tx)
-    if (sim.status === 'reverted') throw new NoRouteError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}` })
-    gasHints.learn(shape, sim.gasUsed)
-    const amountsOut = sim.amountsOut
-    if (amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
-    // Router strategies check the minimum in the router: set it from the simulated output. The delegate
-    // plan carries its checks inside (from the engine's exact quote).
-    const mins = delegate ? initialMins : (params.minAmountOut ?? amountsOut.map((a) => applySlippage(a, params.slippageBps)))
+    const shape = routeShapeOf({ chainId: params.chainId, strategy: strategy.kind, inputs: params.tokenIn.length, outputs: params.tokenOut.length, route })
+    const measured = await measureRoute({ run, tx, guess: gasHints.guess(shape), learn: (gasUsed) => gasHints.learn(shape, gasUsed) })
+    const { amountsOut } = measured
+    const mins = routeMinimumsOf({ delegate, simulated: initialMins, callerMinimums: params.minAmountOut, amountsOut, slippageBps: params.slippageBps })
     // `gas` is a limit the final transaction is proven to succeed with (not the gas used, which is net
     // of refunds and too low as a limit).
     // The delegate plan's calldata does not carry the minimums: the simulated transaction is the final one.
     const final = delegate ? tx : strategy.encode(mins, plan)
-    const gasLimit = provenByGuess ? guess + CALLDATA_VARIANCE_GAS : await proveGasLimit(sim.gasUsed, async (limit) => (await run(final, limit)).status === 'success')
+    const gasLimit = measured.provenLimit ?? (await proveGasLimit(measured.gasUsed, async (limit) => (await run(final, limit)).status === 'success'))
     ownTx = final
 
     return { route, plan, amountsOut, mins, gasLimit }
   }
 
-  return {
-    gas: gasLimit.toString(),
-    amountOut: amountsOut[0]!.toString(),
-    minAmountOut: mins[0]!.toString(),
-    amountsOut: amountsOut.map(String),
-    minAmountsOut: mins.map(String),
-    feeAmount: fees.map(String),
-    ensoFeeAmount: fees.map(() => '0'),
-    priceImpact: computePriceImpact(book, {
-      inputs: params.tokenIn.map((token, i) => ({ token, amount: params.amountIn[i]! - fees[i]! })),
-      outputs: params.tokenOut.map((token, i) => ({ token, amount: amountsOut[i]! })),
-      midPrices: tokenPricesFor(snapshot, book),
-    }),
-    createdAt: Number(snapshot.blockNumber),
-    blockNumber: Number(snapshot.blockNumber),
-    validUntil: validUntilOf(snapshot),
-    tx: { data: tx.data, to: strategy.to, from: params.fromAddress, value: tx.value.toString() },
-    route: toRouteSteps(route, params, { weth: book.weth, chainId: params.chainId }),
-  }
+  return toRouteAnswer({
+    params, book, snapshot, midPrices: tokenPricesFor(snapshot, book), route, fees, amountsOut, mins, gasLimit, tx: { ...tx, to: strategy.to },
+  })
 }

@@ -1,6 +1,5 @@
-import { type Address, type Hex, pad, toHex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainRuntime } from '../../chain/connectChains.js'
-import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import type { EngineSnapshot } from '../../engine/types.js'
 import { BundleRevertedError } from '../../errors/bundle.js'
@@ -9,10 +8,8 @@ import { simulateTransaction, type SimulatedLog } from '../../simulate/simulateT
 import { decodeRevert } from '../decodeRevert.js'
 import { computedBalanceTokensOf } from '../computedBalanceTokensOf.js'
 import { prepareSenderOverrides } from '../prepareSenderOverrides.js'
+import { withDelegateSimulator } from '../withDelegateSimulator.js'
 import type { BundleTarget } from './encodeBundleTx.js'
-
-/** Storage slot where SwitchyardDelegateSimulator reads its delegate target (see the contract). */
-const DELEGATE_SIMULATOR_TARGET_SLOT: Hex = '0x2b5e3c7fd64c8f6e9f5cbd7f6f1f0b1c0f5e3d2c1b0a99887766554433221100'
 
 /** What {@link simulateBundle} measured. */
 export type SimulateBundleReturnType = {
@@ -51,7 +48,7 @@ export async function simulateBundle(
 ): Promise<SimulateBundleReturnType> {
   const book = chain.addressBook
   const { delegate, self, to } = p.target
-  const { overrides, setup } = await prepareSenderOverrides(chain.client, {
+  const prepared = await prepareSenderOverrides(chain.client, {
     blockNumber: p.snapshot.blockNumber,
     stateVersion: p.snapshot.version,
     computedBalanceTokens: computedBalanceTokensOf(book),
@@ -60,10 +57,11 @@ export async function simulateBundle(
     inputs: p.funding,
     multicall3: book.multicall3,
   })
-  if (delegate) {
-    overrides[self] = { ...overrides[self], code: loadContractArtifact('SwitchyardDelegateSimulator').deployedBytecode, stateDiff: { ...overrides[self]?.stateDiff, [DELEGATE_SIMULATOR_TARGET_SLOT]: pad(to) } }
-    if (p.first.value > 0n) overrides[p.fromAddress] = { ...overrides[p.fromAddress], balance: toHex(p.first.value + 10n ** 18n) }
-  }
+  const { setup } = prepared
+  // The sender of a delegate bundle with value gets that value and 1 ETH of headroom.
+  const overrides = delegate
+    ? withDelegateSimulator(prepared.overrides, { wallet: self, delegate: to, sender: p.fromAddress, senderBalance: p.first.value > 0n ? p.first.value + 10n ** 18n : undefined })
+    : prepared.overrides
   const run = (tx: { data: Hex; value: bigint; gas?: bigint }) =>
     simulateTransaction(chain.client, {
       blockNumber: p.snapshot.blockNumber,
