@@ -9,6 +9,8 @@ const devnetTests = [
   'src/service/bundleActionKinds.test.ts',
   'src/service/bundleProtocolActionKinds.test.ts',
   'src/service/bundleBridge.test.ts',
+  'src/protocols/aave-v3/flashLoan.test.ts',
+  'src/service/getBundleFlashLoanPremium.test.ts',
 ]
 
 /**

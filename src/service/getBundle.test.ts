@@ -1,7 +1,9 @@
-import { erc20Abi, parseAbi, type Address, type Hex } from 'viem'
+import { erc20Abi, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setNextBlockOneSecondLater } from '../chain/devnet/setNextBlockOneSecondLater.js'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
+import { switchyardExecutorAbi } from '../contracts/abis.js'
+import { parseRequestId } from '../encoding/requestId.js'
 import { getBundle } from './getBundle.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import type { BundleAnswer } from './types.js'
@@ -118,6 +120,8 @@ describe('bundles under the delegate strategy, through a real smart wallet', () 
       { protocol: 'aave-v3', action: 'repay', args: { tokenIn: tok('USDC'), amountIn: '400000000', primaryAddress: pool } },
     ])
     expect(answer.tx.to).toBe((chain.addressBook.switchyard as unknown as { delegate: Address }).delegate)
+    // The wallet spends its own tokens: nothing to approve.
+    expect(answer.approvals).toEqual([])
     await sendThroughWallet(wallet, answer)
     expect(await balance(tok('USDC'), wallet)).toBe(600_000_000n)
     expect(await balance(tok('WETH'), wallet)).toBe(10n ** 18n)
@@ -127,6 +131,24 @@ describe('bundles under the delegate strategy, through a real smart wallet', () 
     // at most one more wei of interest.
     expect(debt).toBeGreaterThanOrEqual(600_000_000n - 1n)
     expect(debt).toBeLessThanOrEqual(600_000_002n)
+  })
+
+  test('a wallet already holding part of the input: the simulation counts what it holds, and the bundle spends it all', async () => {
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 1_000n * 10n ** 6n })
+    const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('USDC'), tokenOut: tok('WETH'), amountIn: '2000000000', primaryAddress: chain.addressBook.uniswapV2.router02 } },
+      { protocol: 'enso', action: 'balance', args: { token: tok('USDC') } },
+    ])
+    // The wallet's 1,000 USDC count towards the 2,000 spent: simulated with only what is missing added
+    // on top, the swap goes through and nothing is left.
+    expect(answer.actionOutputs![1]).toEqual(['0'])
+    // Funding adds: the wallet then holds the 2,000 it spends.
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 1_000n * 10n ** 6n })
+    const before = await balance(tok('WETH'), wallet)
+    await sendThroughWallet(wallet, answer)
+    expect(await balance(tok('USDC'), wallet)).toBe(0n)
+    expect((await balance(tok('WETH'), wallet)) - before).toBe(BigInt(answer.amountsOut[tok('WETH')]!))
   })
 
   test('a borrow beyond the loan-to-value ratio is a 400 with the decoded revert', async () => {
@@ -307,5 +329,71 @@ describe('values only execution knows: the prefix is simulated first', () => {
     await sendAsEoa(answer)
     expect((await balance(tok('USDC'), user)) - before).toBe(BigInt(answer.amountsOut[tok('USDC')]!))
     expect(await balance(tok('WETH'), chain.addressBook.switchyard!.executor as Address)).toBe(0n)
+  })
+})
+
+describe('referral code', () => {
+  test('a bundle with referralCode: the executed tx emits ShortcutExecuted with the caller\'s accountId and the code', async () => {
+    await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 1_000n * 10n ** 6n })
+    const answer = await bundle({ fromAddress: user, referralCode: 'yard' }, [
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('USDC'), tokenOut: tok('WETH'), amountIn: '1000000000', primaryAddress: chain.addressBook.uniswapV2.router02 } },
+    ])
+    const receipt = await sendAsEoa(answer)
+    const [event] = parseEventLogs({ abi: switchyardExecutorAbi, logs: receipt.logs, eventName: 'ShortcutExecuted' })
+    expect(event?.args.accountId).toBe(caller.accountId)
+    expect(parseRequestId(event!.args.requestId).referralCode).toBe('yard')
+  })
+})
+
+describe('refusals before any build', () => {
+  const swap = (args: Record<string, unknown> = {}) => ({ protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('USDC'), tokenOut: tok('WETH'), amountIn: '1000000000', primaryAddress: chain.addressBook.uniswapV2.router02, ...args } })
+
+  test('a chain this deployment does not serve is UNSUPPORTED_CHAIN naming chainId', async () => {
+    await expect(bundle({ chainId: 4242, fromAddress: user }, [swap()])).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN', details: 'chainId' })
+  })
+
+  test('the legacy strategies are INVALID_STRATEGY naming routingStrategy', async () => {
+    for (const routingStrategy of ['router-legacy', 'delegate-legacy']) {
+      await expect(bundle({ fromAddress: user, routingStrategy }, [swap()])).rejects.toMatchObject({ code: 'INVALID_STRATEGY', issues: [{ field: 'routingStrategy' }] })
+    }
+  })
+
+  test('each receiving field is checked: our contracts and the moved tokens are refused, naming the field', async () => {
+    const sy = chain.addressBook.switchyard!
+    const issueOf = (p: Record<string, unknown>, actions: unknown[] = [swap()]) =>
+      bundle({ fromAddress: user, ...p }, actions).then(() => undefined, (e: { code: string; issues?: { field: string }[] }) => `${e.code}:${e.issues?.[0]?.field}`)
+    expect(await issueOf({ receiver: sy.router })).toBe('INVALID_RECEIVER:receiver')
+    expect(await issueOf({ refundReceiver: sy.executor })).toBe('INVALID_RECEIVER:refundReceiver')
+    expect(await issueOf({ receiver: tok('WETH') })).toBe('RECEIVER_IS_TOKEN_CONTRACT:receiver')
+    expect(await issueOf({}, [{ protocol: 'erc20', action: 'transfer', args: { token: tok('USDC'), receiver: '0x0000000000000000000000000000000000000004', amount: '1' } }])).toMatch(/:actions\[0\]\.args\.receiver$/)
+    expect(await issueOf({ fromAddress: '0x0000000000000000000000000000000000000004' })).toBe('SENDER_IS_PRECOMPILE:fromAddress')
+  })
+
+  test('a token with no code on the chain is NO_ROUTE naming it, before any build', async () => {
+    const ghost: Address = '0x00000000000000000000000000000000000b0dff'
+    const before = ctx.engine.stats().completed
+    await expect(bundle({ fromAddress: user }, [swap({ tokenOut: ghost })])).rejects.toMatchObject({ code: 'NO_ROUTE', details: expect.stringContaining('has no code') })
+    expect(ctx.engine.stats().completed).toBe(before)
+  })
+})
+
+describe('the plan\'s deadline', () => {
+  test('a uniswap-v2 Router02 swap bundle runs until one hour after the answer, and reverts once the chain is past that', async () => {
+    await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 1_000n * 10n ** 6n })
+    const answer = await bundle({ fromAddress: user }, [
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('USDC'), tokenOut: tok('WETH'), amountIn: '1000000000', primaryAddress: chain.addressBook.uniswapV2.router02 } },
+    ])
+    for (const a of answer.approvals) await mined(await chain.client.sendTransaction({ account: user, to: a.to as Address, data: a.data, chain: chain.client.chain }))
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const head = await chain.client.getBlock()
+    const sendAt = async (timestamp: bigint) => {
+      await chain.client.setNextBlockTimestamp({ timestamp: timestamp > head.timestamp ? timestamp : head.timestamp + 1n })
+      const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), chain: chain.client.chain, gas: BigInt(answer.gas) + 100_000n })
+      return (await chain.client.waitForTransactionReceipt({ hash })).status
+    }
+    const inTime = await chain.client.snapshot()
+    expect(await sendAt(now + 3_000n)).toBe('success')
+    await chain.client.revert({ id: inTime })
+    expect(await sendAt(now + 3_700n)).toBe('reverted')
   })
 })

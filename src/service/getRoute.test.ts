@@ -263,6 +263,18 @@ describe('refusals before any search, and what the answer echoes', () => {
     expect(await issueOf({ fromAddress: '0x0000000000000000000000000000000000000004' })).toBe('SENDER_IS_PRECOMPILE:fromAddress')
   })
 
+  test('under requireVariableEstimates (REST POST) a request without variableEstimates is MISSING_FIELD naming it', async () => {
+    const body = { fromAddress: user, chainId: 1, tokenIn: [tok('USDC')], tokenOut: [tok('WETH')], amountIn: ['1000000000'] }
+    await expect(getRoute(ctx, body, { caller, requireVariableEstimates: true })).rejects.toMatchObject({ code: 'MISSING_FIELD', issues: [{ field: 'variableEstimates' }] })
+  })
+
+  test('a tokenOut with no code on the chain is NO_ROUTE naming it, before any search', async () => {
+    const ghost: Address = '0x00000000000000000000000000000000000105ff'
+    const before = ctx.engine.stats().completed
+    await expect(request({ tokenOut: [ghost] })).rejects.toMatchObject({ code: 'NO_ROUTE', details: expect.stringContaining(`${ghost} has no code`) })
+    expect(ctx.engine.stats().completed).toBe(before)
+  })
+
   test('tx.from is the sender as spelled in the request; unknown ignore entries are reported, never refused', async () => {
     const lower = user.toLowerCase()
     const answer = await request({ fromAddress: lower, ignoreAggregators: ['0x-api'], ignoreStandards: ['not-a-standard'] })
@@ -271,5 +283,30 @@ describe('refusals before any search, and what the answer echoes', () => {
     const plain = await request({})
     expect(plain).not.toHaveProperty('unknownFilters')
     expect(plain.tx.from).toBe(user)
+  })
+})
+
+describe('the plan\'s deadline', () => {
+  // Router02 swaps carry the plan's deadline: only uniswap-v2 is left in, so the route goes through it.
+  test('a uniswap-v2 route tx runs until one hour after the answer, and reverts once the chain is past that', async () => {
+    const amountIn = 1_000n * 10n ** 6n
+    await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: amountIn })
+    await approveRouter(tok('USDC'))
+    const answer = await getRoute(ctx, {
+      fromAddress: user, chainId: 1, tokenIn: [tok('USDC')], tokenOut: [tok('WETH')], amountIn: [amountIn.toString()],
+      ignoreStandards: ['aave-v3', 'balancer-v2', 'erc4626', 'lido', 'uniswap-v3', 'uniswap-v4'],
+    }, { caller, requireVariableEstimates: false })
+    expect(answer.route.map((s) => s.protocol)).toEqual(['uniswap-v2'])
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const head = await chain.client.getBlock()
+    const sendAt = async (timestamp: bigint) => {
+      await chain.client.setNextBlockTimestamp({ timestamp: timestamp > head.timestamp ? timestamp : head.timestamp + 1n })
+      const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), chain: chain.client.chain, gas: BigInt(answer.gas) + 100_000n })
+      return (await chain.client.waitForTransactionReceipt({ hash })).status
+    }
+    const inTime = await chain.client.snapshot()
+    expect(await sendAt(now + 3_000n)).toBe('success')
+    await chain.client.revert({ id: inTime })
+    expect(await sendAt(now + 3_700n)).toBe('reverted')
   })
 })
