@@ -17,7 +17,6 @@ import {
   hexToBigInt,
   keccak256,
   numberToHex,
-  padHex,
   parseAbi,
   size,
   sliceHex,
@@ -29,149 +28,26 @@ import { type Call, functionCall, rawCall } from './call.js'
 import { commandFlags, indexBytes, maxStateSlots } from './encodePlan.js'
 import { Planner } from './planner.js'
 import type { ReturnValue } from './value.js'
+import { runWeirollVm, WeirollVmError as VmError, type WeirollVmCall } from './testing/runWeirollVm.js'
 
 // ---------------------------------------------------------------------------------------------------------
-// Reference VM: a line-by-line port of the Solidity semantics (not of the encoder).
+// Reference VM (encoding/testing/runWeirollVm.ts) over mock targets.
 // ---------------------------------------------------------------------------------------------------------
 
-/** One call the VM made. */
-type VmCall = { commandIndex: number; target: Address; data: Hex; value: bigint; isStatic: boolean }
+type VmCall = WeirollVmCall
 /** A mock contract: returns the return data of a call. */
 type Target = (call: VmCall, world: World) => Hex
 type World = { targets: Map<string, Target>; log: VmCall[] }
 
-class VmError extends Error {}
+const word = (n: bigint | number): Hex => numberToHex(BigInt(n), { size: 32 })
 
-function uint8(hex: Hex, byte: number): number {
-  return parseInt(hex.slice(2 + 2 * byte, 4 + 2 * byte), 16)
-}
-
-function word(n: bigint | number): Hex {
-  return numberToHex(BigInt(n), { size: 32 })
-}
-
-/** `_encodeList` of WeirollCommandBuilder. */
-function encodeList(state: readonly Hex[], indices: number[], start: number, nested: boolean): { encoded: Hex; next: number; dynamic: boolean; count: number } {
-  const parts: { data: Hex; dynamic: boolean }[] = []
-  let pos = start
-  let closed = false
-  while (pos < 32) {
-    const idx = indices[pos]!
-    if (idx === 0xff) break
-    if (idx === 0xfb) {
-      if (!nested) throw new VmError('UnbalancedIndexMarkers')
-      pos++
-      closed = true
-      break
-    }
-    const value = encodeValue(state, indices, pos)
-    parts.push({ data: value.part, dynamic: value.dynamic })
-    pos = value.next
-  }
-  if (nested && !closed) throw new VmError('UnbalancedIndexMarkers')
-  return { encoded: assemble(parts), next: pos, dynamic: parts.some((p) => p.dynamic), count: parts.length }
-}
-
-/** `_encodeValue` of WeirollCommandBuilder. */
-function encodeValue(state: readonly Hex[], indices: number[], pos: number): { part: Hex; dynamic: boolean; next: number } {
-  const idx = indices[pos]!
-  if (idx === 0xfe) return { part: sliceHex(encodeAbiParameters([{ type: 'bytes[]' }], [state]), 32), dynamic: true, next: pos + 1 }
-  if (idx === 0xfd) {
-    const inner = encodeList(state, indices, pos + 1, true)
-    return { part: concatHex([word(inner.count), inner.encoded]), dynamic: true, next: inner.next }
-  }
-  if (idx === 0xfc) {
-    const inner = encodeList(state, indices, pos + 1, true)
-    return { part: inner.encoded, dynamic: inner.dynamic, next: inner.next }
-  }
-  const slot = idx & 0x7f
-  if (slot >= state.length) throw new VmError(`StateIndexOutOfBounds(${slot})`)
-  const part = state[slot]!
-  if (idx & 0x80) {
-    if (size(part) % 32 !== 0) throw new VmError(`DynamicStateNotWordAligned(${slot})`)
-    return { part, dynamic: true, next: pos + 1 }
-  }
-  if (size(part) !== 32) throw new VmError(`StaticStateNot32Bytes(${slot}, ${size(part)})`)
-  return { part, dynamic: false, next: pos + 1 }
-}
-
-/** `_assemble`: static parts inline, dynamic ones behind an offset relative to the block. */
-function assemble(parts: { data: Hex; dynamic: boolean }[]): Hex {
-  const headSize = parts.reduce((s, p) => s + (p.dynamic ? 32 : size(p.data)), 0)
-  const head: Hex[] = []
-  const tail: Hex[] = []
-  let offset = headSize
-  for (const p of parts) {
-    if (p.dynamic) {
-      head.push(word(offset))
-      tail.push(p.data)
-      offset += size(p.data)
-    } else head.push(p.data)
-  }
-  return concatHex([...head, ...tail])
-}
-
-function writeOutputs(state: Hex[], index: number, output: Hex): Hex[] {
-  if (index === 0xff) return state
-  if (index === 0xfe) return [...decodeAbiParameters([{ type: 'bytes[]' }], output)[0]]
-  const slot = index & 0x7f
-  if (slot >= state.length) throw new VmError(`StateIndexOutOfBounds(${slot})`)
-  if (index & 0x80) {
-    if (size(output) < 64 || size(output) % 32 !== 0 || hexToBigInt(sliceHex(output, 0, 32)) !== 32n) throw new VmError('InvalidOutputShape')
-    state[slot] = sliceHex(output, 32)
-  } else {
-    if (size(output) !== 32) throw new VmError(`InvalidOutputShape(${slot}, ${size(output)})`)
-    state[slot] = output
-  }
-  return state
-}
-
-function writeTuple(state: Hex[], index: number, output: Hex): void {
-  if (index === 0xff) return
-  const slot = index & 0x7f
-  if (slot >= state.length) throw new VmError(`StateIndexOutOfBounds(${slot})`)
-  const padded = Math.ceil(size(output) / 32) * 32
-  state[slot] = concatHex([word(size(output)), size(output) === 0 ? '0x' : padHex(output, { dir: 'right', size: padded })])
-}
-
-/** `_execute` of WeirollVM over mock targets; returns the final state. */
 function runVm(commands: readonly Hex[], initial: readonly Hex[], world: World): Hex[] {
-  let state = [...initial]
-  for (let i = 0; i < commands.length; i++) {
-    const commandIndex = i
-    const command = commands[i]!
-    const flags = uint8(command, 4)
-    let indices: number[]
-    if (flags & 0x40) {
-      if (++i === commands.length) throw new VmError('Missing extended indices')
-      indices = Array.from({ length: 32 }, (_, k) => uint8(commands[i]!, k))
-    } else indices = [...Array.from({ length: 6 }, (_, k) => uint8(command, 5 + k)), ...new Array<number>(26).fill(0xff)]
-    const target = getAddress(sliceHex(command, 12))
-    const callType = flags & 0x03
-    let value = 0n
-    if (callType === 0x03) {
-      const slot = indices[0]! & 0x7f
-      if (slot >= state.length) throw new VmError('StateIndexOutOfBounds')
-      if (size(state[slot]!) !== 32) throw new VmError('StaticStateNot32Bytes')
-      value = hexToBigInt(state[slot]!)
-      indices = [...indices.slice(1), 0xff]
-    } else if (callType === 0) throw new VmError('Delegatecall not supported')
-    let data: Hex
-    if (flags & 0x20) {
-      const slot = indices[0]! & 0x7f
-      if (slot >= state.length) throw new VmError('StateIndexOutOfBounds')
-      data = state[slot]!
-    } else data = concatHex([sliceHex(command, 0, 4), encodeList(state, indices, 0, false).encoded])
-    const call: VmCall = { commandIndex, target, data, value, isStatic: callType === 0x02 }
+  return runWeirollVm({ commands, state: initial }, (call) => {
     world.log.push(call)
-    const handler = world.targets.get(target.toLowerCase())
-    if (!handler) throw new VmError(`no code at ${target}`)
-    const output = handler(call, world)
-    const outIndex = uint8(command, 11)
-    if (flags & 0x80) writeTuple(state, outIndex, output)
-    else state = writeOutputs(state, outIndex, output)
-  }
-  return state
+    const handler = world.targets.get(call.target.toLowerCase())
+    if (!handler) throw new VmError(`no code at ${call.target}`)
+    return handler(call, world)
+  })
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -521,7 +397,7 @@ describe('encodePlan on the reference VM', () => {
 describe('encodePlan command layout', () => {
   const t = { address: TARGET, abi: targetAbi } as const
   const six = parseAbi(['function six(uint256 a, uint256 b, uint256 c, uint256 d, uint256 e, uint256 f)'])
-  const byte = (w: Hex, k: number) => uint8(w, k)
+  const byte = (w: Hex, k: number) => parseInt(w.slice(2 + 2 * k, 4 + 2 * k), 16)
 
   test('selector | flags | 6 inputs | output | target; 7+ indices go to an extended second word padded with 0xff', () => {
     const planner = new Planner()

@@ -10,16 +10,12 @@ import fc from 'fast-check'
 import {
   type Address,
   type Hex,
-  concatHex,
   decodeFunctionData,
-  encodeAbiParameters,
   encodeFunctionResult,
   erc20Abi,
   getAddress,
-  hexToBigInt,
   numberToHex,
   parseAbi,
-  size,
   sliceHex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -32,102 +28,22 @@ import { protocolAdaptersBySlug } from '../../protocols/registry.js'
 import type { AnyProtocolAdapter, EncodeStepContext, EncodeStepParameters } from '../../protocols/types.js'
 import type { FindRouteReturnType, RoutePath } from '../types.js'
 import { planRoute, type PlanRouteParameters, type RoutePlan } from './planRoute.js'
+import { runWeirollVm, WeirollVmError, type WeirollVmCall } from '../../encoding/testing/runWeirollVm.js'
 
 // ---------------------------------------------------------------------------------------------------------
-// Reference VM (the Solidity semantics of WeirollVM._execute and WeirollCommandBuilder).
+// Reference VM: encoding/testing/runWeirollVm.ts (the Solidity semantics of WeirollVM and its command builder).
 // ---------------------------------------------------------------------------------------------------------
 
-class VmRevert extends Error {}
+/** A revert of the mock chain (or of the VM). */
+class VmRevert extends WeirollVmError {}
 
-type VmCall = { target: Address; data: Hex; value: bigint; isStatic: boolean }
+type VmCall = WeirollVmCall
 
-const byte = (hex: Hex, i: number) => parseInt(hex.slice(2 + 2 * i, 4 + 2 * i), 16)
 const word = (n: bigint | number): Hex => numberToHex(BigInt(n), { size: 32 })
-
-function encodeList(state: readonly Hex[], indices: number[], start: number, nested: boolean): { encoded: Hex; next: number; dynamic: boolean; count: number } {
-  const parts: { data: Hex; dynamic: boolean }[] = []
-  let pos = start
-  let closed = false
-  while (pos < 32) {
-    const idx = indices[pos]!
-    if (idx === 0xff) break
-    if (idx === 0xfb) {
-      if (!nested) throw new VmRevert('UnbalancedIndexMarkers')
-      pos++
-      closed = true
-      break
-    }
-    const value = encodeValue(state, indices, pos)
-    parts.push({ data: value.part, dynamic: value.dynamic })
-    pos = value.next
-  }
-  if (nested && !closed) throw new VmRevert('UnbalancedIndexMarkers')
-  return { encoded: assemble(parts), next: pos, dynamic: parts.some((p) => p.dynamic), count: parts.length }
-}
-
-function encodeValue(state: readonly Hex[], indices: number[], pos: number): { part: Hex; dynamic: boolean; next: number } {
-  const idx = indices[pos]!
-  if (idx === 0xfe) return { part: sliceHex(encodeAbiParameters([{ type: 'bytes[]' }], [state]), 32), dynamic: true, next: pos + 1 }
-  if (idx === 0xfd) {
-    const inner = encodeList(state, indices, pos + 1, true)
-    return { part: concatHex([word(inner.count), inner.encoded]), dynamic: true, next: inner.next }
-  }
-  if (idx === 0xfc) {
-    const inner = encodeList(state, indices, pos + 1, true)
-    return { part: inner.encoded, dynamic: inner.dynamic, next: inner.next }
-  }
-  const slot = idx & 0x7f
-  if (slot >= state.length) throw new VmRevert(`StateIndexOutOfBounds(${slot})`)
-  const part = state[slot]!
-  if (idx & 0x80) return { part, dynamic: true, next: pos + 1 }
-  if (size(part) !== 32) throw new VmRevert(`StaticStateNot32Bytes(${slot})`)
-  return { part, dynamic: false, next: pos + 1 }
-}
-
-function assemble(parts: { data: Hex; dynamic: boolean }[]): Hex {
-  const headSize = parts.reduce((s, p) => s + (p.dynamic ? 32 : size(p.data)), 0)
-  const head: Hex[] = []
-  const tail: Hex[] = []
-  let offset = headSize
-  for (const p of parts) {
-    if (p.dynamic) {
-      head.push(word(offset))
-      tail.push(p.data)
-      offset += size(p.data)
-    } else head.push(p.data)
-  }
-  return concatHex([...head, ...tail])
-}
 
 /** Runs `{ commands, state }`; every call goes to `exec`. */
 function runVm(plan: RoutePlan, exec: (call: VmCall) => Hex): void {
-  const state = [...plan.state]
-  const { commands } = plan
-  for (let i = 0; i < commands.length; i++) {
-    const command = commands[i]!
-    const flags = byte(command, 4)
-    let indices: number[]
-    if (flags & 0x40) indices = Array.from({ length: 32 }, (_, k) => byte(commands[++i]!, k))
-    else indices = [...Array.from({ length: 6 }, (_, k) => byte(command, 5 + k)), ...new Array<number>(26).fill(0xff)]
-    const target = getAddress(sliceHex(command, 12))
-    const callType = flags & 0x03
-    if (callType === 0) throw new VmRevert('delegatecall')
-    let value = 0n
-    if (callType === 0x03) {
-      value = hexToBigInt(state[indices[0]! & 0x7f]!)
-      indices = [...indices.slice(1), 0xff]
-    }
-    const data = flags & 0x20 ? state[indices[0]! & 0x7f]! : concatHex([sliceHex(command, 0, 4), encodeList(state, indices, 0, false).encoded])
-    const output = exec({ target, data, value, isStatic: callType === 0x02 })
-    const out = byte(command, 11)
-    if (out === 0xff) continue
-    if (out === 0xfe || flags & 0x80) throw new VmRevert('unexpected output mode')
-    if (out & 0x80) state[out & 0x7f] = sliceHex(output, 32)
-    else {
-      if (size(output) !== 32) throw new VmRevert(`InvalidOutputShape(${size(output)})`)
-      state[out & 0x7f] = output
-    }
-  }
+  runWeirollVm(plan, exec)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -256,7 +172,7 @@ class Chain {
         this.mint(NATIVE, this.self, wad)
         return '0x'
       } catch (error) {
-        if (error instanceof VmRevert) throw error
+        if (error instanceof WeirollVmError) throw error
         if (!selector) throw error
       }
     }
