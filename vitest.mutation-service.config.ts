@@ -42,7 +42,6 @@ export default defineConfig({
     include: [
       'src/service/route/**/*.test.ts',
       'src/service/bundle/**/*.test.ts',
-      'src/service/applySlippage.test.ts',
       'src/service/withDelegateSimulator.test.ts',
       ...devnetTests,
     ],

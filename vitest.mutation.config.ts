@@ -18,6 +18,7 @@ export default defineConfig({
       'src/protocols/*/quote*.test.ts',
       'src/protocols/*/*Math*.test.ts',
       'src/protocols/*/{fixedPoint,accrueInterest,swapFeeOf,poolId,slots}.test.ts',
+      'src/protocols/bundle/applySlippage.test.ts',
       'src/encoding/**/*.test.ts',
       'src/schemas/**/*.test.ts',
     ],

@@ -6,6 +6,7 @@ import type { BundleActionContext, BundleRouteParameters, BundleRouteStep, Bundl
 import { protocolAdapters, protocolAdaptersBySlug } from '../../protocols/registry.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { FindRouteParameters, FindRouteReturnType } from '../tasks/findRoute.js'
+import { applySlippage } from '../../protocols/bundle/applySlippage.js'
 
 const wethAbi = parseAbi(['function deposit() payable', 'function withdraw(uint256 wad)'])
 const lower = (a: string) => a.toLowerCase()
@@ -98,7 +99,7 @@ export function encodeBundleRoute(
   const slippage = p.slippageBps ?? (ctx.strategy === 'delegate' ? p.delegateSlippageBps : undefined)
   if (p.minAmountOut !== undefined) planMinimum(ctx, out, p.minAmountOut)
   else if (slippage !== undefined && out.estimate !== undefined) {
-    const min = (out.estimate * (10_000n - slippage)) / 10_000n
+    const min = applySlippage(out.estimate, slippage)
     planMinimum(ctx, out, { kind: 'amount', value: min, estimate: min })
   }
   const tokenOut = isNativeAddress(p.tokenOut) ? NATIVE_ADDRESS : p.tokenOut

@@ -9,6 +9,7 @@ import { UnknownProtocolError } from '../../errors/engine.js'
 import { protocolAdaptersBySlug } from '../../protocols/registry.js'
 import type { EncodeStepContext } from '../../protocols/types.js'
 import type { FindRouteReturnType } from '../types.js'
+import { applySlippage } from '../../protocols/bundle/applySlippage.js'
 
 const wethAbi = parseAbi(['function deposit() payable', 'function withdraw(uint256 wad)'])
 
@@ -65,7 +66,7 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
   const minAmountsOut = checks
     ? params.outputs.map((o, i) => {
         const quoted = route.amountsOut.find((a) => a.token === engineToken(o.token))?.amount ?? 0n
-        return checks.minAmountsOut?.[i] ?? (quoted * (10_000n - checks.slippageBps)) / 10_000n
+        return checks.minAmountsOut?.[i] ?? applySlippage(quoted, checks.slippageBps)
       })
     : undefined
   const receiverBefore = checks

@@ -9,6 +9,7 @@ import { defineBundleAction, type AmountArg, type BundleActionContext, type Bund
 import { BalancerMathRevert } from './logExpMath.js'
 import { quoteExitExactBptIn, quoteJoinExactTokensIn } from './quoteJoinExit.js'
 import type { BalancerV2WeightedPoolSnapshot } from './types.js'
+import { applySlippage } from '../bundle/applySlippage.js'
 
 const vaultAbi = parseAbi([
   'struct JoinPoolRequest { address[] assets; uint256[] maxAmountsIn; bytes userData; bool fromInternalBalance; }',
@@ -86,7 +87,7 @@ function quoted<T>(ctx: BundleActionContext, field: string, quote: () => T): T {
   }
 }
 
-const withSlippage = (estimate: bigint, bps: bigint | undefined) => (bps === undefined ? 0n : (estimate * (10_000n - bps)) / 10_000n)
+const withSlippage = (estimate: bigint, bps: bigint | undefined) => (bps === undefined ? 0n : applySlippage(estimate, bps))
 
 /**
  * `balancer-v2 deposit`: joins a weighted pool with exact amounts of one token (single-sided) or several,

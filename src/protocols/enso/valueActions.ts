@@ -6,6 +6,7 @@ import { planMinimum } from '../bundle/planValues.js'
 import { defineBundleAction } from '../bundle/types.js'
 import { takeFee } from './routeActions.js'
 import { planMath } from '../bundle/planValues.js'
+import { applySlippage } from '../bundle/applySlippage.js'
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
@@ -54,7 +55,7 @@ export const ensoSlippageAction = defineBundleAction({
     if (amount.estimate === undefined) {
       return ctx.fail('MISSING_ESTIMATE', 'amountOut', 'the referenced output has no quote to apply slippage to (use minamountout with an explicit minimum)')
     }
-    const min = (amount.estimate * (10_000n - args.bps)) / 10_000n
+    const min = applySlippage(amount.estimate, args.bps)
     return [planMinimum(ctx, amount, { kind: 'amount', value: min, estimate: min })]
   },
 })

@@ -7,6 +7,7 @@ import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '..
 import { planApprove, planExtractUint, planMath, planMinimum, planRevoke, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
 import type { UniswapV2PoolSnapshot } from './types.js'
+import { applySlippage } from '../bundle/applySlippage.js'
 
 const routerAbi = parseAbi([
   'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256 amountA, uint256 amountB, uint256 liquidity)',
@@ -149,7 +150,7 @@ export const uniswapV2DepositAction = defineBundleAction({
       : undefined
     const liquidity = planExtractUint(ctx, raw, 2n, estimate, getAddress(pair.address))
     if (args.slippage !== undefined && estimate !== undefined) {
-      const min = (estimate * (10_000n - args.slippage)) / 10_000n
+      const min = applySlippage(estimate, args.slippage)
       planMinimum(ctx, liquidity, { kind: 'amount', value: min, estimate: min })
     }
     ctx.produce(getAddress(pair.address), liquidity, recipient)

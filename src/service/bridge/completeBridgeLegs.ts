@@ -15,6 +15,7 @@ import { decodeRevert } from '../decodeRevert.js'
 import { bridgesOf } from './bridgesOf.js'
 import { encodeBridgeCallback, replaceBridgePlaceholders, type BridgeCallback } from './encodeBridgeCallback.js'
 import { simulateBridgeCallback } from './simulateBridgeCallback.js'
+import { bundleMinimumsOf } from '../bundle/bundleMinimumsOf.js'
 
 /** How long a callback's periphery deadlines last: bridges deliver later than the source runs. */
 const CALLBACK_DEADLINE_SECONDS = 6n * 3600n
@@ -172,10 +173,7 @@ export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeL
     if (sim.refundedWith !== undefined) {
       throw new BundleRevertedError({ reason: `the destination callback on chain ${destId} would be refunded: ${decodeRevert(sim.refundedWith, 'reverted')}` })
     }
-    const mins = checked.map((d) => {
-      const delta = sim.deltas[built.deliveries.indexOf(d)]!
-      return delta > 0n ? (delta * (10_000n - p.slippageBps)) / 10_000n : 0n
-    })
+    const mins = bundleMinimumsOf({ checked, deliveries: built.deliveries, deltas: sim.deltas, slippageBps: p.slippageBps })
     encoded.push(callbackWith(nested.state, mins))
     built.deliveries.forEach((d, k) => {
       if (sim.deltas[k]! > 0n) deliveries.push({ chainId: destId, token: getAddress(d.token), receiver: getAddress(d.receiver), amount: sim.deltas[k]!, output: lower(d.receiver) === lower(leg.receiver) })

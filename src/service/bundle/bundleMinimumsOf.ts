@@ -1,5 +1,5 @@
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
-import { applySlippage } from '../applySlippage.js'
+import { applySlippage } from '../../protocols/bundle/applySlippage.js'
 
 type Delivery = BuildBundleReturnType['deliveries'][number]
 

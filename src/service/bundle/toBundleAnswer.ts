@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import type { EngineSnapshot } from '../../engine/types.js'
-import { applySlippage } from '../applySlippage.js'
+import { applySlippage } from '../../protocols/bundle/applySlippage.js'
 import { bridgingEstimateOf, type CompleteBridgeLegsReturnType } from '../bridge/completeBridgeLegs.js'
 import type { BundleAnswer } from '../types.js'
 import { validUntilOf } from '../validUntilOf.js'

@@ -1,4 +1,4 @@
-import { applySlippage } from '../applySlippage.js'
+import { applySlippage } from '../../protocols/bundle/applySlippage.js'
 
 /**
  * The route's minimum per output. Router strategies check it in the router, so it comes from the
