@@ -91,7 +91,15 @@ test('routes through Aave, executed: USDC → aUSDC (supply), WETH → aUSDC (sw
       const diff = delta - BigInt(answer.amountOut)
       expect(diff >= -1n && diff <= 1n, `${a} → ${b}: ${delta} vs ${answer.amountOut}`).toBe(true)
     } else {
-      expect(delta, `${a} → ${b}`).toBe(BigInt(answer.amountOut))
+      // The aTokens moved into the executor are rayMul(rayDiv(amount, index), index), which can round
+      // to amount ± 1 wei with the index of the mined block (a later timestamp than the simulation's),
+      // so the withdrawn USDC, and the WETH it buys, may move by what 1 wei of the input buys.
+      const out = BigInt(answer.amountOut)
+      const oneWeiOfInput = out / amountIn + 1n
+      const diff = delta - out
+      expect(diff >= -oneWeiOfInput && diff <= oneWeiOfInput, `${a} → ${b}: ${delta} vs ${out}`).toBe(true)
+      // Still tight: far below the route's slippage band.
+      expect(oneWeiOfInput * 10n ** 9n < out * 2n).toBe(true)
     }
   }
   // The Pool's events reload the reserves: the store's aUSDC snapshot matches the chain.
