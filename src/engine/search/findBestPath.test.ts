@@ -4,6 +4,8 @@ import { protocolAdapters } from '../../protocols/registry.js'
 import { buildGraph } from '../graph/buildGraph.js'
 import { PoolStates } from '../graph/poolStates.js'
 import type { TokenGraph } from '../graph/types.js'
+import type { BalancerV2WeightedPoolSnapshot } from '../../protocols/balancer-v2/types.js'
+import type { PoolSnapshotBase } from '../../protocols/types.js'
 import { createRandom, randomSnapshot, testAddress } from '../testing/randomSnapshot.js'
 import { bruteForceBestPath } from './bruteForceBestPath.js'
 import { findBestPath } from './findBestPath.js'
@@ -141,6 +143,62 @@ function simplePaths(graph: TokenGraph, { source, target, maxHops, mask }: { sou
   visit(source, new Set([source]), new Set(), [])
   return paths
 }
+
+describe('findBestPath drops the walks behind a capped hop', () => {
+  // Source S, hub H, target T and eight intermediates M0..M7, all pools deep except one: a Balancer
+  // S/H pool whose S balance is far below the amount (past its 30 % max-in ratio the Vault reverts, so
+  // the exact quote is 0, while the monotone float model caps the input and promises a large output).
+  // H reaches T through every Mi and Mi→Mj pair: hundreds of walks start with that hop. The only paying
+  // path is a V2 pool S→T. Found on the devnet (AAVE → WBTC after $5M trades drained nothing but
+  // capped pools): 4 hops hit the DP cap and answered "no path" while 3 hops found the route.
+  const S = 0
+  const H = 1
+  const T = 2
+  const M = (i: number) => 3 + i
+  const v2 = (i: number, a: number, b: number, reserve0: bigint, reserve1: bigint) => ({
+    protocol: 'uniswap-v2' as const, address: testAddress(2, i), blockNumber: 1n, tokens: [testAddress(1, a), testAddress(1, b)], reserve0, reserve1, feeBps: 30,
+  })
+  const deep = 10n ** 30n
+  const pools: PoolSnapshotBase[] = [
+    {
+      protocol: 'balancer-v2',
+      address: testAddress(4, 0),
+      blockNumber: 1n,
+      tokens: [testAddress(1, S), testAddress(1, H)],
+      poolId: `0x${testAddress(4, 0).slice(2)}000200000000000000000001`,
+      balances: [10n ** 21n, deep],
+      weights: [5n * 10n ** 17n, 5n * 10n ** 17n],
+      decimals: [18, 18],
+      swapFee: 3n * 10n ** 15n,
+    } as BalancerV2WeightedPoolSnapshot,
+    v2(0, S, T, 10n ** 24n, 10n ** 22n),
+  ]
+  let id = 1
+  for (let i = 0; i < 8; i++) {
+    pools.push(v2(id++, H, M(i), deep, deep))
+    pools.push(v2(id++, M(i), T, deep, deep))
+    for (let j = i + 1; j < 8; j++) pools.push(v2(id++, M(i), M(j), deep, deep))
+  }
+  const graph = buildGraph({ adapters: protocolAdapters }, { version: 'capped', chainId: 1, blockNumber: 1n, pools })
+  const context = createSearchContext(graph)
+  const states = new PoolStates(graph)
+  const amountIn = 10n ** 22n // 10× the Balancer pool's S balance: far past the max-in ratio
+
+  for (const maxHops of [2, 3, 4]) {
+    test(`maxHops ${maxHops}: the V2 path, certified, equal to brute force, in a handful of DP runs`, () => {
+      const fromS = Array.from({ length: graph.outStart[S + 1]! - graph.outStart[S]! }, (_, i) => graph.outStart[S]! + i)
+      const capped = quotePath(states, { edges: fromS.filter((e) => graph.pools[graph.edgePool[e]!]!.adapter.slug === 'balancer-v2'), amountIn })
+      expect(capped.edges).toHaveLength(1)
+      expect(capped.amountOut).toBe(0n)
+      const expected = bruteForceBestPath(graph, { source: S, target: T, amountIn, maxHops })
+      const result = findBestPath(context, { source: S, target: T, amountIn, maxHops, mask: allEnabled, gasPriceWad: 0n, states, maxDpRuns: 100 })
+      expect(result.certified).toBe(true)
+      expect(result.best?.amountOut).toBe(expected.amountOut)
+      expect(result.best?.edges.map((e) => graph.pools[graph.edgePool[e]!]!.adapter.slug)).toEqual(['uniswap-v2'])
+      expect(result.dpRuns).toBeLessThanOrEqual(4)
+    })
+  }
+})
 
 describe('findBestPath with gas and masks equals an exact enumeration', () => {
   const seed = Number(process.env.FC_SEED ?? 20261126)

@@ -81,23 +81,28 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
   let dpRuns = 0
   const open: Node[] = []
 
-  const evaluate = (walk: readonly number[]): void => {
+  /** Quotes a simple walk exactly; returns the first hop whose exact output is 0 (`walk.length` when none is). */
+  const evaluate = (walk: readonly number[]): number => {
     const quote = quotePath(states, { edges: walk, amountIn })
-    if (quote.amountOut === 0n) return
+    if (quote.amountOut === 0n) return quote.amounts.indexOf(0n, 1) - 1
     const score = quote.amountOut - gasCost(quote.gas, gasPriceWad)
     if (best === undefined || score > best.score) {
       best = { ...quote, score }
       bestScore = Number(score)
     }
+    return walk.length
   }
 
   const expand = (constraints: DpConstraints, result: DpResult): void => {
     const conflict = findConflict(context, source, result.walk)
     if (conflict === undefined) {
-      evaluate(result.walk)
+      const zeroHop = evaluate(result.walk)
       if (Math.floor(result.alternativeBound) <= bestScore) return
       // Murty partition of the node minus W: child i keeps W's first i-1 hops and bans W's hop i.
-      for (let i = constraints.prefix.length; i < result.walk.length; i++) {
+      // A walk's exact amounts depend only on its hops so far, so when W's exact output is 0 from hop
+      // `zeroHop` on (a cap the monotone float model cannot show: Balancer's max-in ratio, a V3 range
+      // run dry), every walk that keeps W's hops through `zeroHop` is 0 too: those children are dropped.
+      for (let i = constraints.prefix.length; i < result.walk.length && i <= zeroHop; i++) {
         open.push({
           bound: result.alternativeBound,
           constraints: {
