@@ -109,7 +109,11 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
         const single = findBestPath(context, leg)
         certified &&= single.certified
         if (single.best === undefined)
-          throw new NoRouteError({ reason: `no path from ${input.token} to ${output.token} within ${maxHops} hops for ${amountIn}` })
+          throw new NoRouteError({
+            reason: single.certified
+              ? `no path from ${input.token} to ${output.token} within ${maxHops} hops for ${amountIn}`
+              : `no paying path from ${input.token} to ${output.token} found within the search budget (${single.dpRuns} layered searches, ${maxHops} hops, ${amountIn}); fewer hops may find one`,
+          })
         let quotes: readonly PathQuote[] = [single.best]
         let amountOut = single.best.amountOut
         let moved: Map<number, PoolSnapshotBase> | undefined
