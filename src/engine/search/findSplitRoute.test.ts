@@ -1,14 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { protocolAdapters } from '../../protocols/registry.js'
-import type { AnyProtocolAdapter } from '../../protocols/types.js'
+import type { BalancerV2WeightedPoolSnapshot } from '../../protocols/balancer-v2/types.js'
+import type { AnyProtocolAdapter, PoolSnapshotBase } from '../../protocols/types.js'
 import { uniswapV2Adapter } from '../../protocols/uniswap-v2/index.js'
 import { getAmountOut } from '../../protocols/uniswap-v2/quote.js'
 import type { UniswapV2PoolSnapshot } from '../../protocols/uniswap-v2/types.js'
 import { buildGraph } from '../graph/buildGraph.js'
 import { PoolStates } from '../graph/poolStates.js'
 import { testAddress } from '../testing/randomSnapshot.js'
-import type { EvaluatedLegs } from './evaluateLegs.js'
+import { type EvaluatedLegs, INFEASIBLE_SCORE, evaluateLegs } from './evaluateLegs.js'
 import { findBestPath } from './findBestPath.js'
 import { type FindSplitRouteReturnType, findSplitRoute } from './findSplitRoute.js'
 import { gasCost } from './quotePath.js'
@@ -387,3 +388,60 @@ describe('findSplitRoute decisions', () => {
     ], amountIn, 1e-5)
   })
 })
+
+describe('findSplitRoute with capped pools', () => {
+  // Two Balancer pools S/T whose 30 % max-in ratio the input exceeds (a leg above it reverts on chain:
+  // exact quote 0) and a poor but deep V2 pool. Chunks on a growing balance never reach the cap, so
+  // the greedy allocation used to pile more into a Balancer leg than one swap can take, and a split
+  // with a dead leg "won" on the output of the others (seen on the devnet: aWBTC → AAVE for $5M, whose
+  // simulation then reverted with BAL#304).
+  const balancer = (i: number, balanceS: bigint, balanceT: bigint): BalancerV2WeightedPoolSnapshot => ({
+    protocol: 'balancer-v2',
+    address: testAddress(4, i),
+    blockNumber: 1n,
+    tokens: [testAddress(1, 0), testAddress(1, 1)],
+    poolId: `0x${testAddress(4, i).slice(2)}000200000000000000000001`,
+    balances: [balanceS, balanceT],
+    weights: [5n * 10n ** 17n, 5n * 10n ** 17n],
+    decimals: [18, 18],
+    swapFee: 3n * 10n ** 15n,
+  })
+  const E18 = 10n ** 18n
+  const pools: PoolSnapshotBase[] = [balancer(0, 1000n * E18, 1500n * E18), balancer(1, 1000n * E18, 1000n * E18), v2(0, 0, 1, 10n ** 24n, 10n ** 22n)]
+  const graph = buildGraph({ adapters: protocolAdapters }, { version: 'capped', chainId: 1, blockNumber: 1n, pools })
+  const context = createSearchContext(graph)
+  const states = new PoolStates(graph)
+  const S = graph.tokenIndex.get(testAddress(1, 0))!
+  const T = graph.tokenIndex.get(testAddress(1, 1))!
+  const mask: SearchMask = { adapterEnabled: new Uint8Array(protocolAdapters.length).fill(1) }
+
+  for (const amountIn of [1000n * E18, 500n * E18, 2000n * E18]) {
+    test(`${amountIn / E18} in: every leg delivers, no leg above its pool's cap, at least the single path`, () => {
+      const leg = { source: S, target: T, amountIn, maxHops: 2, mask, gasPriceWad: 0n, states }
+      const single = findBestPath(context, leg).best!
+      const { best } = findSplitRoute(context, { ...leg, maxSplits: 4, single: single.edges })
+      expect(best.score).not.toBe(INFEASIBLE_SCORE)
+      expect(best.legs.reduce((sum, l) => sum + l.amounts[0]!, 0n)).toBe(amountIn)
+      for (const l of best.legs) expect(l.amountOut).toBeGreaterThan(0n)
+      // Each Balancer leg stays within 30 % of the pool's S balance (one swap, the leg's whole amount).
+      for (const l of best.legs) {
+        const pool = graph.pools[graph.edgePool[l.edges[0]!]!]!.snapshot
+        if (pool.protocol === 'balancer-v2') expect(l.amounts[0]! * 10n).toBeLessThanOrEqual((pool as BalancerV2WeightedPoolSnapshot).balances[0]! * 3n)
+      }
+      expect(best.amountOut).toBeGreaterThanOrEqual(single.amountOut)
+      // Both Balancer pools are worth using: far more than the V2 pool alone pays.
+      expect(best.amountOut).toBeGreaterThan(single.amountOut * 10n)
+    })
+  }
+  test('evaluateLegs: a leg with input and no output makes the split infeasible', () => {
+    const deadEdge = graph.pools[0]!.edgeIds.find((e) => graph.edgeTail[e] === S)!
+    const liveEdge = graph.pools[2]!.edgeIds.find((e) => graph.edgeTail[e] === S)!
+    const dead = evaluateLegs(states, { legs: [{ edges: [deadEdge], amountIn: 900n * E18 }, { edges: [liveEdge], amountIn: 100n * E18 }], gasPriceWad: 0n })
+    expect(dead.legs[0]!.amountOut).toBe(0n)
+    expect(dead.score).toBe(INFEASIBLE_SCORE)
+    const live = evaluateLegs(states, { legs: [{ edges: [deadEdge], amountIn: 100n * E18 }, { edges: [liveEdge], amountIn: 900n * E18 }], gasPriceWad: 0n })
+    expect(live.score).toBe(live.amountOut)
+    expect(live.score).toBeGreaterThan(0n)
+  })
+})
+

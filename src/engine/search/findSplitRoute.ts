@@ -1,7 +1,7 @@
 import type { PoolStates } from '../graph/poolStates.js'
 import type { TokenGraph } from '../graph/types.js'
 import type { PoolSnapshotBase } from '../../protocols/types.js'
-import { type EvaluatedLegs, type Leg, evaluateLegs } from './evaluateLegs.js'
+import { type EvaluatedLegs, INFEASIBLE_SCORE, type Leg, evaluateLegs } from './evaluateLegs.js'
 import { findBestPath } from './findBestPath.js'
 import { gasCost, quotePath } from './quotePath.js'
 import { FLOAT_MARGIN, quoteEdgeFloat } from './runLayeredDp.js'
@@ -113,14 +113,19 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   const search = (poolBanned: Uint8Array | undefined, amount: bigint): readonly number[] | undefined =>
     findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: 50 }).best?.edges
 
+  // Paths are also sought at one chunk's amount: a capped pool (Balancer's 30 % max-in ratio, a V3
+  // range run dry) pays nothing for amountIn/maxSplits but may well take a few chunks.
+  const chunks = Math.max(1, parameters.chunks ?? 20)
+  const small = amountIn / BigInt(chunks)
   add(search(mask.poolBanned, part))
+  if (small > 0n && small !== part) add(search(mask.poolBanned, small))
   // Pool-disjoint chain (also the water-filling baseline's paths).
   const disjoint: (readonly number[])[] = [single]
   const banned = new Uint8Array(graph.pools.length)
   if (mask.poolBanned !== undefined) banned.set(mask.poolBanned)
   for (const e of single) banned[graph.edgePool[e]!] = 1
   for (let i = 1; i < maxSplits; i++) {
-    const edges = search(banned, part)
+    const edges = search(banned, part) ?? (small > 0n && small !== part ? search(banned, small) : undefined)
     if (edges === undefined) break
     disjoint.push(edges)
     add(edges)
@@ -135,38 +140,58 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   }
 
   // Greedy exact allocation.
-  const chunks = Math.max(1, parameters.chunks ?? 20)
   const allocation = new Array<bigint>(candidates.length).fill(0n)
   const committed = new Map<number, PoolSnapshotBase>()
   const view = { get: (p: number) => committed.get(p) ?? states.get(p) }
   let open = 0
+  // A leg runs as one swap per hop, not chunk by chunk: a candidate whose total stops paying anything
+  // when a chunk is added hit a cap (past Balancer's 30 % max-in ratio, which chunks on a growing
+  // balance never reach; a V3 range run dry) and is closed: it takes no more chunks. A total that has
+  // not paid yet is dust, not a cap: the next chunks may make it pay.
+  const closed = new Uint8Array(candidates.length)
+  const legOut = new Array<bigint>(candidates.length).fill(0n)
   for (let c = 0; c < chunks; c++) {
     const chunk = (amountIn * BigInt(c + 1)) / BigInt(chunks) - (amountIn * BigInt(c)) / BigInt(chunks)
     if (chunk === 0n) continue
-    let bestGain: bigint | undefined
-    let bestCandidate = 0
-    for (let i = 0; i < candidates.length; i++) {
-      const used = allocation[i]! > 0n
-      if (!used && open >= maxSplits) continue
-      const trial = quotePath(states, { edges: candidates[i]!, amountIn: chunk, view, moved: new Map() })
-      const gain = trial.amountOut - (used ? 0n : gasCost(trial.gas, gasPriceWad))
-      if (bestGain === undefined || gain > bestGain) {
-        bestGain = gain
-        bestCandidate = i
+    for (;;) {
+      let bestGain: bigint | undefined
+      let bestCandidate = -1
+      for (let i = 0; i < candidates.length; i++) {
+        if (closed[i] === 1) continue
+        const used = allocation[i]! > 0n
+        if (!used && open >= maxSplits) continue
+        const trial = quotePath(states, { edges: candidates[i]!, amountIn: chunk, view, moved: new Map() })
+        const gain = trial.amountOut - (used ? 0n : gasCost(trial.gas, gasPriceWad))
+        if (bestGain === undefined || gain > bestGain) {
+          bestGain = gain
+          bestCandidate = i
+        }
       }
+      if (bestCandidate < 0) break
+      const total = quotePath(states, { edges: candidates[bestCandidate]!, amountIn: allocation[bestCandidate]! + chunk }).amountOut
+      if (total === 0n && legOut[bestCandidate]! > 0n) {
+        closed[bestCandidate] = 1
+        continue
+      }
+      legOut[bestCandidate] = total
+      if (allocation[bestCandidate] === 0n) open++
+      allocation[bestCandidate]! += chunk
+      quotePath(states, { edges: candidates[bestCandidate]!, amountIn: chunk, view, moved: committed })
+      break
     }
-    if (allocation[bestCandidate] === 0n) open++
-    allocation[bestCandidate]! += chunk
-    quotePath(states, { edges: candidates[bestCandidate]!, amountIn: chunk, view, moved: committed })
   }
   let legs: Leg[] = candidates
     .map((edges, i) => ({ edges, amountIn: allocation[i]! }))
     .filter((leg) => leg.amountIn > 0n)
     .sort((a, b) => (a.amountIn > b.amountIn ? -1 : a.amountIn < b.amountIn ? 1 : 0))
   let current = evaluateLegs(states, { legs, gasPriceWad })
+  // A chunk no open candidate could take leaves the allocation short of the input: not a split.
+  let placed = 0n
+  for (const a of allocation) placed += a
+  if (placed !== amountIn) current = { ...current, score: INFEASIBLE_SCORE }
 
   // Local search: move amounts between legs while the exact total improves.
-  if (legs.length > 1) {
+  if (legs.length > 1 && placed === amountIn) {
     for (const divisor of [BigInt(chunks * 2), BigInt(chunks * 6)]) {
       const step = amountIn / divisor
       if (step === 0n) continue
