@@ -8,7 +8,7 @@ import { getAmountOut } from '../../protocols/uniswap-v2/quote.js'
 import type { UniswapV2PoolSnapshot } from '../../protocols/uniswap-v2/types.js'
 import { buildGraph } from '../graph/buildGraph.js'
 import { PoolStates } from '../graph/poolStates.js'
-import { testAddress } from '../testing/randomSnapshot.js'
+import { randomSnapshot, testAddress } from '../testing/randomSnapshot.js'
 import { type EvaluatedLegs, INFEASIBLE_SCORE, evaluateLegs } from './evaluateLegs.js'
 import { findBestPath } from './findBestPath.js'
 import { type FindSplitRouteReturnType, findSplitRoute } from './findSplitRoute.js'
@@ -443,5 +443,28 @@ describe('findSplitRoute with capped pools', () => {
     expect(live.score).toBe(live.amountOut)
     expect(live.score).toBeGreaterThan(0n)
   })
+  test(`random graphs with capped pools (V3 ranges, 3-token Balancer) and amounts past the caps: every leg delivers (FC_SEED=${FC_SEED})`, () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const snapshot = randomSnapshot({ seed, tokens: 6, v2Pools: 8, v3Pools: 5, balancerPools: 5, minExp: 3, maxExp: 22 })
+        const g = buildGraph({ adapters: protocolAdapters }, snapshot)
+        const ctx = createSearchContext(g)
+        const st = new PoolStates(g)
+        for (let q = 0; q < 4; q++) {
+          const source = (seed + q) % 6
+          const target = (seed + 2 * q + 1) % 6
+          if (source === target) continue
+          const amountIn = 10n ** BigInt(6 + ((seed >>> q) % 18))
+          const leg = { source, target, amountIn, maxHops: 3, mask, gasPriceWad: 0n, states: st }
+          const single = findBestPath(ctx, leg).best
+          if (single === undefined) continue
+          const { best } = findSplitRoute(ctx, { ...leg, maxSplits: 4, single: single.edges })
+          expect(best.legs.reduce((sum, l) => sum + l.amounts[0]!, 0n)).toBe(amountIn)
+          for (const l of best.legs) expect(l.amountOut, `seed=${seed} q=${q}`).toBeGreaterThan(0n)
+          expect(best.amountOut).toBeGreaterThanOrEqual(single.amountOut)
+        }
+      }),
+      { numRuns: 150, seed: FC_SEED },
+    )
+  })
 })
-
