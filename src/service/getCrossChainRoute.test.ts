@@ -77,6 +77,22 @@ describe('cross-chain routes (destinationChainId), executed and relayed on the d
     expect((await h.balance(8453, usdc, receiver)) - before).toBe(BigInt(answer.amountOut))
   })
 
+  test('USDC on chain 1 → native ETH on Base: amountOut is what arrives on Base, not plus the dust Stargate hands back on chain 1', async () => {
+    // Stargate's ETH pool carries 6 shared decimals: the last 12 digits of the wei amount stay on chain 1
+    // and our sweep returns them to the receiver there, under the same 0xEeee… address as Base's ETH.
+    const usdc1 = h.tok(1, 'USDC')
+    const answer = await route({ tokenIn: [usdc1], amountIn: ['50000000'], tokenOut: [NATIVE], ignoreBridges: ['across'] })
+    expect(answer.route.some((s) => s.action === 'bridge' && s.protocol === 'stargate')).toBe(true)
+    const before = await h.balance(8453, NATIVE, receiver)
+    const hash = await h.send(1, { approvals: [{ to: usdc1, data: approveData(answer.tx.to as Address, 50_000_000n) }], tx: answer.tx, gas: answer.gas })
+    const arrival = await arrivalOf(hash)
+    expect(arrival % 10n ** 12n).toBe(0n)
+    await h.until(async () => (await h.balance(8453, NATIVE, receiver)) > before)
+    expect((await h.balance(8453, NATIVE, receiver)) - before).toBe(BigInt(answer.amountOut))
+    expect(BigInt(answer.amountOut)).toBe(arrival)
+    expect(BigInt(answer.minAmountOut)).toBe((arrival * 9_950n) / 10_000n)
+  })
+
   test('a callback whose minimum fails because the destination price moved after the quote refunds exactly what arrived', async () => {
     const usdc1 = h.tok(1, 'USDC')
     const aero = h.tok(8453, 'AERO')

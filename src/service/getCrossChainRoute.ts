@@ -1,10 +1,11 @@
-import { type Address, getAddress } from 'viem'
+import { getAddress } from 'viem'
 import { NoRouteError } from '../errors/engine.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { BaseError } from '../errors/base.js'
 import type { BundleBridgeRoute } from '../protocols/bundle/types.js'
 import type { RouteParams } from '../schemas/routeRequest.js'
 import { arrivesAsIs, entersAsIs } from '../protocols/bridge/bridgeRouteShape.js'
+import { applySlippage } from '../protocols/bundle/applySlippage.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
 import type { ServiceContext } from './context.js'
 import { estimateBridgedOutput } from './bridge/estimateBridgedOutput.js'
@@ -103,7 +104,10 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
   const simulate = (list: BundleBridgeRoute[]) => Promise.allSettled(list.map(async (route) => ({ route, answer: await getBundle(ctx, request(route), options) })))
   let tried = ranked.slice(0, FULLY_SIMULATED)
   let settled = await simulate(tried)
-  const delivered = (s: typeof settled) => s.flatMap((x) => (x.status === 'fulfilled' && x.value.answer.amountsOut[tokenOut] !== undefined ? [x.value] : []))
+  // What the destination delivers: the bundle's amountsOut also holds the source chain's deliveries
+  // under the same address (a dust refund of native ETH on the source is not ETH on the destination).
+  const arrived = (answer: BundleAnswer): string | undefined => answer.destinationAmountsOut?.[destId]?.[tokenOut]
+  const delivered = (s: typeof settled) => s.flatMap((x) => (x.status === 'fulfilled' && arrived(x.value.answer) !== undefined ? [x.value] : []))
   if (delivered(settled).length === 0 && ranked.length > tried.length) {
     tried = [...tried, ...ranked.slice(FULLY_SIMULATED)]
     settled = [...settled, ...(await simulate(ranked.slice(FULLY_SIMULATED)))]
@@ -115,17 +119,18 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
     if (invalid) throw invalid.reason
     throw new NoRouteError({ reason: reasons.join('; ') })
   }
-  const best = answers.reduce((a, b) => (BigInt(b.answer.amountsOut[tokenOut]!) > BigInt(a.answer.amountsOut[tokenOut]!) ? b : a))
-  return toRouteAnswer(best.answer, { tokenOut, chainId: params.chainId })
+  const best = answers.reduce((a, b) => (BigInt(arrived(b.answer)!) > BigInt(arrived(a.answer)!) ? b : a))
+  const amountOut = BigInt(arrived(best.answer)!)
+  return toRouteAnswer(best.answer, { amountOut, minAmountOut: applySlippage(amountOut, params.slippageBps), chainId: params.chainId })
 }
 
-function toRouteAnswer(answer: BundleAnswer, p: { tokenOut: Address; chainId: number }): RouteAnswer {
+function toRouteAnswer(answer: BundleAnswer, p: { amountOut: bigint; minAmountOut: bigint; chainId: number }): RouteAnswer {
   return {
     gas: answer.gas,
-    amountOut: answer.amountsOut[p.tokenOut]!,
-    minAmountOut: answer.minAmountsOut[p.tokenOut]!,
-    amountsOut: [answer.amountsOut[p.tokenOut]!],
-    minAmountsOut: [answer.minAmountsOut[p.tokenOut]!],
+    amountOut: p.amountOut.toString(),
+    minAmountOut: p.minAmountOut.toString(),
+    amountsOut: [p.amountOut.toString()],
+    minAmountsOut: [p.minAmountOut.toString()],
     feeAmount: ['0'],
     ensoFeeAmount: ['0'],
     priceImpact: answer.priceImpact,

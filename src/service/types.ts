@@ -101,6 +101,13 @@ export type BundleAnswer = {
   actionOutputs?: string[][] | undefined
   /** Bundles with bridges: how long each bridge takes. */
   bridgingEstimates?: BridgingEstimateAnswer[] | undefined
+  /**
+   * Service-side only (not on the wire): the part of `amountsOut` that bridges deliver to the
+   * receivers on their destination chains, by chain id then token. `amountsOut` adds the source
+   * chain's deliveries under the same token address (the native placeholder is one address on every
+   * chain), so a cross-chain route reads its tokenOut here.
+   */
+  destinationAmountsOut?: Record<number, Record<string, string>> | undefined
 }
 
 /** The non-tokenized route answer (OpenAPI `NontokenizedRouteShortcutTransaction`). */

@@ -29,9 +29,24 @@ describe('toBundleAnswer', () => {
 
   test('outputs unreadable: actionOutputs undefined; bridges: one estimate per leg', () => {
     const leg = { sourceChainId: 1, leg: { route: { destinationChainId: 8453, token: '0xa', protocol: 'stargate' } } }
-    const answer = toBundleAnswer({ ...base, outputs: undefined, bridged: { legs: [leg, leg] } as unknown as CompleteBridgeLegsReturnType })
+    const answer = toBundleAnswer({ ...base, outputs: undefined, bridged: { legs: [leg, leg], deliveries: [] } as unknown as CompleteBridgeLegsReturnType })
     expect(answer.actionOutputs).toBeUndefined()
     expect(answer.bridgingEstimates).toHaveLength(2)
     expect(answer.bridgingEstimates![0]).toMatchObject({ fromChainId: 1, toChainId: 8453, token: '0xa', bridge: 'stargate' })
+    expect(answer.destinationAmountsOut).toEqual({})
+  })
+
+  test('destinationAmountsOut: what bridges deliver to receivers, by chain and token, refunds left out; amountsOut keeps the source chain\'s too', () => {
+    const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+    const deliveries = [
+      { chainId: 8453, token: ETH, receiver: user, amount: 700n, output: true },
+      { chainId: 8453, token: ETH, receiver: router, amount: 50n, output: true },
+      { chainId: 8453, token: ETH, receiver: user, amount: 9n, output: false },
+      { chainId: 10, token: ETH, receiver: user, amount: 3n, output: true },
+      { chainId: 10, token: '0xUSDC', receiver: user, amount: 0n, output: true },
+    ]
+    const answer = toBundleAnswer({ ...base, amountsOut: new Map([[ETH, 1_000n]]), bridged: { legs: [], deliveries } as unknown as CompleteBridgeLegsReturnType })
+    expect(answer.destinationAmountsOut).toEqual({ 8453: { [ETH]: '750' }, 10: { [ETH]: '3' } })
+    expect(answer.amountsOut).toEqual({ [ETH]: '1000' })
   })
 })

@@ -21,7 +21,7 @@ export function toBundleAnswer(p: {
   amountsOut: ReadonlyMap<string, bigint>
   outputs: bigint[][] | undefined
   approvals: BundleAnswer['approvals']
-  bridged: Pick<CompleteBridgeLegsReturnType, 'legs'> | undefined
+  bridged: Pick<CompleteBridgeLegsReturnType, 'legs' | 'deliveries'> | undefined
   priceImpact: number | null
   tx: { data: Hex; value: bigint; to: Address }
 }): BundleAnswer {
@@ -38,6 +38,18 @@ export function toBundleAnswer(p: {
     approvals: p.approvals,
     validUntil: validUntilOf(p.snapshot),
     actionOutputs: p.outputs?.map((values) => values.map(String)),
-    ...(p.bridged ? { bridgingEstimates: p.bridged.legs.map(bridgingEstimateOf) } : {}),
+    ...(p.bridged ? { bridgingEstimates: p.bridged.legs.map(bridgingEstimateOf), destinationAmountsOut: destinationAmountsOf(p.bridged.deliveries) } : {}),
   }
+}
+
+/** What bridges deliver to receivers (outputs, not refunds), by destination chain then token. */
+function destinationAmountsOf(deliveries: CompleteBridgeLegsReturnType['deliveries']): Record<number, Record<string, string>> {
+  const sums = new Map<number, Map<string, bigint>>()
+  for (const d of deliveries) {
+    if (!d.output || d.amount <= 0n) continue
+    const chain = sums.get(d.chainId) ?? new Map<string, bigint>()
+    chain.set(d.token, (chain.get(d.token) ?? 0n) + d.amount)
+    sums.set(d.chainId, chain)
+  }
+  return Object.fromEntries([...sums].map(([chainId, tokens]) => [chainId, Object.fromEntries([...tokens].map(([t, a]) => [t, a.toString()]))]))
 }
