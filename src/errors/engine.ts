@@ -15,6 +15,19 @@ export class NoRouteError extends BaseError {
   }
 }
 
+/**
+ * A route's simulation reverted. Answered as no route (the spec's message); carries the raw revert
+ * data for the callers that can recover from a known revert.
+ */
+export class RouteRevertedError extends NoRouteError {
+  /** The simulation's revert data, when the node returned any. */
+  revertData: `0x${string}` | undefined
+  constructor({ reason, revertData }: { reason: string; revertData: `0x${string}` | undefined }) {
+    super({ reason })
+    this.revertData = revertData
+  }
+}
+
 export type InvalidRouteParametersErrorType = InvalidRouteParametersError & { name: 'InvalidRouteParametersError' }
 /** The route request is malformed (unknown token, non-positive amount, bad limits). */
 export class InvalidRouteParametersError extends BaseError {

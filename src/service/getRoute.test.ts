@@ -156,6 +156,36 @@ describe('delegate strategy through a real smart wallet', () => {
   })
 })
 
+describe('delegate strategy with a fee-on-transfer token', () => {
+  test('FOT in and FOT out through a real smart wallet: the plan\'s own minimum comes from the simulated (post-tax) output, and the wallet gets exactly amountOut', async () => {
+    // The engine's quote cannot see FOT's 1 % transfer tax; a minimum taken from it (quote less 50 bps)
+    // failed the plan's own check, so every delegate route touching FOT answered NO_ROUTE.
+    const sy = chain.addressBook.switchyard as unknown as { smartWalletFactory: Address; delegate: Address }
+    const factoryAbi = parseAbi(['function createWallet(address owner) returns (address)', 'function walletAddress(address owner) view returns (address)'])
+    const walletAbi = parseAbi(['function execute(address target, bytes data) payable returns (bytes)'])
+    const owner: Address = '0x000000000000000000000000000000000000f07e'
+    await devnet.fund({ chainId: 1, address: owner, token: 'ETH', amount: 10n ** 18n })
+    await chain.client.impersonateAccount({ address: owner })
+    await chain.client.waitForTransactionReceipt({ hash: await chain.client.writeContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'createWallet', args: [owner], account: owner, chain: chain.client.chain }) })
+    const wallet = await chain.client.readContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'walletAddress', args: [owner] })
+    const fot = tok('FOT')
+    await devnet.fund({ chainId: 1, address: wallet, token: 'FOT', amount: 2_000n * 10n ** 18n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    for (const [tokenIn, tokenOut, amountIn] of [[fot, tok('WETH'), 1_500n * 10n ** 18n], [tok('WETH'), fot, 10n ** 18n]] as const) {
+      const answer = await getRoute(ctx, {
+        fromAddress: wallet, routingStrategy: 'delegate', tokenIn: [tokenIn], tokenOut: [tokenOut], amountIn: [amountIn.toString()],
+      }, { caller, requireVariableEstimates: false })
+      expect(BigInt(answer.minAmountOut)).toBe((BigInt(answer.amountOut) * 9_950n) / 10_000n)
+      const before = await balance(tokenOut, wallet)
+      const spentBefore = await balance(tokenIn, wallet)
+      const hash = await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: owner, chain: chain.client.chain, gas: BigInt(answer.gas) })
+      expect((await chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+      expect((await balance(tokenOut, wallet)) - before).toBe(BigInt(answer.amountOut))
+      expect(spentBefore - (await balance(tokenIn, wallet))).toBe(amountIn)
+    }
+  })
+})
+
 describe('delegate strategy never touches the wallet\'s other funds', () => {
   test('spends exactly amountIn, delivers exactly the produced amount, leaves pre-existing balances alone', async () => {
     const sy = chain.addressBook.switchyard as unknown as { smartWalletFactory: Address }

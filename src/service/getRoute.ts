@@ -5,9 +5,10 @@ import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts
 import type { RoutePlan } from '../engine/tasks/planRoute.js'
 import type { FindRouteReturnType } from '../engine/types.js'
 import { createRequestId } from '../encoding/requestId.js'
-import { NoRouteError } from '../errors/engine.js'
+import { NoRouteError, RouteRevertedError } from '../errors/engine.js'
 import type { CrossChainNotSupportedError, InvalidRequestError } from '../errors/request.js'
 import { UnsupportedChainError } from '../errors/request.js'
+import { applySlippage } from '../protocols/bundle/applySlippage.js'
 import { isNativeAddress } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
 import { createGasLimitHints } from '../simulate/gasLimitHints.js'
@@ -29,7 +30,8 @@ import { withUpstream } from './withUpstream.js'
 import { withDelegateSimulator } from './withDelegateSimulator.js'
 import { assertServedStrategy } from './route/assertServedStrategy.js'
 import { engineTokenOf } from './route/engineTokenOf.js'
-import { measureRoute } from './route/measureRoute.js'
+import { measureRoute, type MeasureRouteReturnType } from './route/measureRoute.js'
+import { missedPlanMinimum } from './route/missedPlanMinimum.js'
 import { routeCacheKeyOf } from './route/routeCacheKeyOf.js'
 import { routeInputsOf } from './route/routeInputsOf.js'
 import { routeMinimumsOf } from './route/routeMinimumsOf.js'
@@ -147,7 +149,9 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     })
     // Awaited after the search; a search that fails first leaves this one to be dropped quietly.
     senderOverrides.catch(() => {})
-    const route = await ctx.engine.findRoute(
+    const gasPriceInTokenOutWad = gasPriceInTokens(book, { gasPriceWei: await gasPriceAt(chain!, snapshot.version), tokens: params.tokenOut.map(engineToken) as Address[] })
+    // A delegate plan checks its minimums inside; `planMinimums` replaces the ones taken from the quote.
+    const search = (planMinimums?: readonly bigint[]) => ctx.engine.findRoute(
       {
         version: snapshot.version,
         tokensIn: engineInputs,
@@ -157,7 +161,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
         ignoreStandards: params.ignoreStandards,
         ignoreAggregators: params.ignoreAggregators.length > 0,
         // Gas-aware: a split or an extra hop must pay for its gas in output tokens.
-        gasPriceInTokenOutWad: gasPriceInTokens(book, { gasPriceWei: await gasPriceAt(chain!, snapshot.version), tokens: params.tokenOut.map(engineToken) as Address[] }),
+        gasPriceInTokenOutWad,
         plan: {
           context: {
             self: strategy.self,
@@ -172,7 +176,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
           receiver: params.receiver,
           refundReceiver: params.refundReceiver,
         ownsBalances: strategy.kind === 'router',
-          checkMinAmountOut: strategy.kind === 'delegate' ? { slippageBps: params.slippageBps, minAmountsOut: params.minAmountOut } : undefined,
+          checkMinAmountOut: strategy.kind === 'delegate' ? { slippageBps: params.slippageBps, minAmountsOut: planMinimums ?? params.minAmountOut } : undefined,
         },
       },
       {
@@ -181,11 +185,12 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
         deadline: options.deadline ?? Date.now() + MAX_SEARCH_MS,
       },
     )
+    let route = await search()
     if (!route.plan) throw new NoRouteError({ reason: 'the engine returned no plan' })
-    const plan = route.plan
+    let plan = route.plan
 
-    const initialMins = simulationMinimumsOf({ planMinimums: plan.minAmountsOut, callerMinimums: params.minAmountOut, outputs: params.tokenOut.length })
-    const tx = strategy.encode(initialMins, plan)
+    let simulatedMins = simulationMinimumsOf({ planMinimums: plan.minAmountsOut, callerMinimums: params.minAmountOut, outputs: params.tokenOut.length })
+    let tx = strategy.encode(simulatedMins, plan)
     const prepared = await senderOverrides
     const { setup } = prepared
     // Simulate the wallet's DELEGATECALL: the wallet's address runs a forwarder to the delegate.
@@ -206,9 +211,28 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     // A shape seen before runs under the limit its last gas implies: success both measures the route and
     // proves that limit. A failure under the guess (out of gas, or a real revert) runs again unlimited.
     const shape = routeShapeOf({ chainId: params.chainId, strategy: strategy.kind, inputs: params.tokenIn.length, outputs: params.tokenOut.length, route })
-    const measured = await measureRoute({ run, tx, guess: gasHints.guess(shape), learn: (gasUsed) => gasHints.learn(shape, gasUsed) })
+    const learn = (gasUsed: bigint) => gasHints.learn(shape, gasUsed)
+    let measured: MeasureRouteReturnType
+    try {
+      measured = await measureRoute({ run, tx, guess: gasHints.guess(shape), learn })
+    } catch (error) {
+      // A delegate plan's own minimum comes from the engine's quote, which cannot see a transfer tax
+      // (fee-on-transfer tokens in or out): the plan fails its check although the route works. Measure
+      // the route with no minimum, then plan it again with the simulated output less slippage.
+      if (!delegate || params.minAmountOut !== undefined || !(error instanceof RouteRevertedError) || !missedPlanMinimum(error.revertData, sy!.helpers.check)) throw error
+      const zeros = params.tokenOut.map(() => 0n)
+      const unchecked = (await search(zeros)).plan
+      if (!unchecked) throw error
+      const probe = await measureRoute({ run, tx: strategy.encode(zeros, unchecked), guess: undefined, learn: () => {} })
+      simulatedMins = probe.amountsOut.map((a) => applySlippage(a, params.slippageBps))
+      route = await search(simulatedMins)
+      if (!route.plan) throw error
+      plan = route.plan
+      tx = strategy.encode(simulatedMins, plan)
+      measured = await measureRoute({ run, tx, guess: undefined, learn })
+    }
     const { amountsOut } = measured
-    const mins = routeMinimumsOf({ delegate, simulated: initialMins, callerMinimums: params.minAmountOut, amountsOut, slippageBps: params.slippageBps })
+    const mins = routeMinimumsOf({ delegate, simulated: simulatedMins, callerMinimums: params.minAmountOut, amountsOut, slippageBps: params.slippageBps })
     // `gas` is a limit the final transaction is proven to succeed with (not the gas used, which is net
     // of refunds and too low as a limit).
     // The delegate plan's calldata does not carry the minimums: the simulated transaction is the final one.

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { NoRouteError } from '../../errors/engine.js'
+import { NoRouteError, RouteRevertedError } from '../../errors/engine.js'
 import { isTightLimit } from '../../simulate/gasLimitHints.js'
 import { CALLDATA_VARIANCE_GAS } from '../../simulate/proveGasLimit.js'
 import type { SimulateTransactionReturnType } from '../../simulate/simulateTransaction.js'
@@ -21,7 +21,7 @@ export type MeasureRouteReturnType = {
  * under the guess (out of gas, or a real revert) runs again without a limit.
  * @param p.run - simulates the transaction, under a gas limit when one is given
  * @param p.learn - called with the gas of the successful run, before its outputs are checked
- * @throws NoRouteError when the simulation reverts (with the decoded reason) or an output is not positive
+ * @throws RouteRevertedError when the simulation reverts (with the decoded reason and the revert data), NoRouteError when an output is not positive
  */
 export async function measureRoute(p: {
   run: (tx: { data: Hex; value: bigint }, gas?: bigint) => Promise<SimulateTransactionReturnType>
@@ -33,7 +33,7 @@ export async function measureRoute(p: {
   let sim = await p.run(p.tx, p.guess)
   const proven = p.guess !== undefined && sim.status === 'success' && isTightLimit(p.guess + CALLDATA_VARIANCE_GAS, sim.gasUsed)
   if (p.guess !== undefined && sim.status === 'reverted') sim = await p.run(p.tx)
-  if (sim.status === 'reverted') throw new NoRouteError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}` })
+  if (sim.status === 'reverted') throw new RouteRevertedError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}`, revertData: sim.revertData })
   p.learn(sim.gasUsed)
   if (sim.amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
   return { amountsOut: sim.amountsOut, gasUsed: sim.gasUsed, provenLimit: proven ? p.guess! + CALLDATA_VARIANCE_GAS : undefined }
