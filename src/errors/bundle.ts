@@ -22,8 +22,11 @@ export class BundleRevertedError extends BaseError {
   override name = 'BundleRevertedError'
   /** The decoded revert reason. */
   reason: string
-  constructor({ reason }: { reason: string }) {
+  /** The simulation's raw revert data, when the node returned any. */
+  revertData: `0x${string}` | undefined
+  constructor({ reason, revertData }: { reason: string; revertData?: `0x${string}` | undefined }) {
     super(`Bundle simulation reverted: ${reason}`, { code: 'SIMULATION_REVERTED', details: reason })
     this.reason = reason
+    this.revertData = revertData
   }
 }

@@ -133,6 +133,27 @@ describe('bundles under the delegate strategy, through a real smart wallet', () 
     expect(debt).toBeLessThanOrEqual(600_000_002n)
   })
 
+  test('a fee-on-transfer token: the plan\'s checks against the quote are measured first, and the wallet gets exactly amountsOut', async () => {
+    // The engine quotes FOT without its 1 % transfer tax: a routed output checked against that quote
+    // (less slippage) failed its own MinAmountOutNotMet, so every delegate bundle through FOT reverted.
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'FOT', amount: 2_000n * 10n ** 18n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    for (const actions of [
+      [{ protocol: 'enso', action: 'route', args: { tokenIn: tok('FOT'), tokenOut: tok('WETH'), amountIn: (1_000n * 10n ** 18n).toString() } }],
+      [
+        { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('WETH'), tokenOut: tok('FOT'), amountIn: (10n ** 17n).toString(), primaryAddress: chain.addressBook.uniswapV2.router02 } },
+        { protocol: 'enso', action: 'slippage', args: { bps: '100', amountOut: { useOutputOfCallAt: 0 } } },
+      ],
+    ]) {
+      const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, actions)
+      const [[token, promised]] = Object.entries(answer.amountsOut) as [[Address, string]]
+      const before = await balance(token, wallet)
+      await sendThroughWallet(wallet, answer)
+      expect((await balance(token, wallet)) - before).toBe(BigInt(promised))
+    }
+  })
+
   test('a wallet already holding part of the input: the simulation counts what it holds, and the bundle spends it all', async () => {
     const wallet = await createWallet()
     await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 1_000n * 10n ** 6n })

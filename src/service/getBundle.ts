@@ -1,7 +1,8 @@
 import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { createRequestId } from '../encoding/requestId.js'
-import type { BuildBundleReturnType } from '../engine/tasks/buildBundle.js'
+import type { BuildBundleParameters, BuildBundleReturnType } from '../engine/tasks/buildBundle.js'
+import { BundleRevertedError } from '../errors/bundle.js'
 import { NoRouteError } from '../errors/engine.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { parseBundleRequest, type BundleParams } from '../schemas/bundleRequest.js'
@@ -25,6 +26,7 @@ import { toBundleAnswer } from './bundle/toBundleAnswer.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
 import { completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
+import { missedPlanMinimum } from './missedPlanMinimum.js'
 import type { BundleAnswer, CallOptions } from './types.js'
 import { withUpstream } from './withUpstream.js'
 
@@ -96,6 +98,9 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   })
 }
 
+/** How a build treats its in-plan checks against a quote (see BuildBundleParameters). */
+type QuotedMinimumOptions = Pick<BuildBundleParameters, 'measureQuotedMinimums' | 'measuredQuotedAmounts'>
+
 /**
  * Builds the plan in a worker and simulates it: first with no minimums (the receivers' deltas), then
  * under the gas limit it proposes (raised until it holds).
@@ -118,11 +123,12 @@ async function computeBundle(
   // (a `call` result, a balance a call fills) stops the build with MISSING_ESTIMATE at action j: the
   // actions before j are then simulated on their own, their outputs read from the final state, and the
   // build is retried with them as estimates (each prefix at most once; at most 10 actions).
-  const buildFirst = async (count: number): Promise<BuildBundleReturnType> => {
+  const buildFirst = async (count: number, quoted: QuotedMinimumOptions = {}): Promise<BuildBundleReturnType> => {
     for (;;) {
       try {
         return await ctx.engine.buildBundle(
           {
+            ...quoted,
             version: snapshot.version, chainId: params.chainId, strategy: delegate ? 'delegate' : 'router', self,
             fromAddress: params.fromAddress, receiver: params.receiver, refundReceiver: params.refundReceiver, helpers: sy.helpers,
             contracts: { ...contractsOf(chain), aaveV3FlashLoanPremiumBps: flashLoanPremium, bridges },
@@ -169,12 +175,38 @@ async function computeBundle(
   // The router's minimum per checked delivery: the simulated delta less slippage; a token the receiver
   // also sends (a net payer) has none.
   const minimumsOf = (deltas: bigint[]) => bundleMinimumsOf({ checked, deliveries: built.deliveries, deltas, slippageBps: params.slippageBps })
-  const sim = await simulateBundle(chain, {
+  const simulate = () => simulateBundle(chain, {
     snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: built.deliveries,
     funding: fundingOf(built),
     first: encode(checked.map(() => 0n)),
     final: (deltas) => encode(minimumsOf(deltas)),
   })
+  let sim: Awaited<ReturnType<typeof simulate>>
+  try {
+    sim = await simulate()
+  } catch (error) {
+    // Under delegate, routed outputs and `enso slippage` are checked inside the plan against the
+    // engine's quote, which cannot see a transfer tax (fee-on-transfer tokens): the plan misses its own
+    // minimum although it works. Build it once without those checks, read the checked amounts from the
+    // simulation's final state, and build it again with them as the checks' basis.
+    if (!delegate || built.bridges.length > 0 || !(error instanceof BundleRevertedError) || !missedPlanMinimum(error.revertData, sy.helpers.check)) throw error
+    const measuring = await buildFirst(params.actions.length, { measureQuotedMinimums: true })
+    const encodeMeasuring = (mins: bigint[]) => encodeBundleTx({ built: measuring, target, receiver: params.receiver, shortcut, mins })
+    const zeros = checkedDeliveries(measuring, params.receiver).map(() => 0n)
+    const probe = await simulateBundle(chain, {
+      snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: measuring.deliveries,
+      funding: fundingOf(measuring), first: encodeMeasuring(zeros), final: () => encodeMeasuring(zeros), proveGas: false,
+    })
+    const measured = decodeBundleOutputs({ returnData: probe.returnData, strategy: 'delegate', outputs: (measuring.quotedChecks ?? []).map((c) => (c === null ? [] : [c])) })
+    if (!measured) throw error
+    const measuredQuotedAmounts: Record<number, string> = {}
+    measured.forEach((values, k) => {
+      if (values[0] !== undefined) measuredQuotedAmounts[k] = values[0].toString()
+    })
+    built = await buildFirst(params.actions.length, { measuredQuotedAmounts })
+    checked = checkedDeliveries(built, params.receiver)
+    sim = await simulate()
+  }
   const { amountsOut, sourceOut } = bundleAmountsOutOf({ deliveries: built.deliveries, deltas: sim.deltas, bridged: bridged?.deliveries ?? [] })
   const mins = minimumsOf(sim.deltas)
   return {

@@ -12,6 +12,8 @@ import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { SearchContext } from '../search/searchContext.js'
 import { findRoute, type FindRouteParameters, type FindRouteReturnType } from '../tasks/findRoute.js'
 import { encodeBundleRoute } from './encodeBundleRoute.js'
+import { applySlippage } from '../../protocols/bundle/applySlippage.js'
+import { planMinimum } from '../../protocols/bundle/planValues.js'
 
 /** One validated action: protocol, action and parsed arguments (plain data). */
 export type ParsedBundleAction = { protocol: string; action: string; args: unknown }
@@ -39,6 +41,17 @@ export type BuildBundleParameters = {
   knownOutputs?: Readonly<Record<number, readonly string[]>> | undefined
   /** In-plan minimum applied to every routed output under the delegate strategy (no router checks there). */
   delegateSlippageBps: bigint
+  /**
+   * Leave out the in-plan checks against a quote (routed outputs under delegate, `enso slippage`) of
+   * the top-level plan: a measuring build, whose simulation reads the checked amounts from
+   * `quotedChecks`.
+   */
+  measureQuotedMinimums?: boolean | undefined
+  /**
+   * Measured amounts (decimal strings, by the order of `quotedChecks`) that replace the quotes as the
+   * basis of those checks: a transfer tax the engine cannot see makes a quote-based minimum unreachable.
+   */
+  measuredQuotedAmounts?: Readonly<Record<number, string>> | undefined
   maxHops: number
   maxSplits: number
   ignoreStandards: readonly string[]
@@ -63,6 +76,11 @@ export type BuildBundleReturnType = {
   route: BundleRouteStep[]
   /** Bridges whose destination callbacks the service builds and encodes into the placeholders. */
   bridges: BundleBridgeLeg[]
+  /**
+   * The top-level plan's checks against a quote, in plan order: the final-state slot of each checked
+   * amount (null when the amount is a literal).
+   */
+  quotedChecks?: ({ slot: number } | null)[] | undefined
 }
 
 const lower = (a: string) => a.toLowerCase()
@@ -115,6 +133,8 @@ function runPass(
     const sum = prev === undefined ? estimate : prev.estimate === undefined || estimate === undefined ? undefined : prev.estimate + estimate
     deliveries.set(key, { token: getAddress(token), receiver: getAddress(receiver), estimate: sum })
   }
+  // Checks against a quote in the top-level plan, in plan order, by checked amount.
+  const quotedChecks: (ReturnValue | undefined)[] = []
   const balanceHelper = { address: params.helpers.balance, abi: switchyardBalanceHelperAbi } as const
   const before = new Map(gains.map((t) => [lower(t), planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOfCaller', args: [t] }).staticcall())]))
 
@@ -185,6 +205,18 @@ function runPass(
         bridges.push({ ...leg, placeholder })
         return placeholder
       },
+      quotedMinimum(amount, quoted, bps) {
+        let basis = quoted
+        if (scope.path === 'actions') {
+          const k = quotedChecks.length
+          quotedChecks.push(amount.value instanceof ReturnValue ? amount.value : undefined)
+          if (params.measureQuotedMinimums === true) return amount
+          const measured = params.measuredQuotedAmounts?.[k]
+          if (measured !== undefined) basis = BigInt(measured)
+        }
+        const min = applySlippage(basis, bps)
+        return planMinimum(ctx, amount, { kind: 'amount', value: min, estimate: min })
+      },
     }
     return ctx
   }
@@ -244,6 +276,7 @@ function runPass(
   // Pin every output's slot, so a simulation can read each action's result from the returned state.
   const handles = values.flatMap((outs) => outs.map((v) => v.value).filter((v): v is ReturnValue => v instanceof ReturnValue))
   for (const h of handles) planner.keep(h)
+  for (const h of quotedChecks) if (h !== undefined) planner.keep(h)
   const plan = planner.plan()
   const slotOf = new Map(planner.kept.map((h, i) => [h, plan.keptSlots![i]!]))
   return {
@@ -257,6 +290,7 @@ function runPass(
       estimates: values.map((outs) => outs.map((v) => (v.estimate === undefined ? null : v.estimate.toString()))),
       route,
       bridges,
+      quotedChecks: quotedChecks.map((h) => (h === undefined ? null : { slot: slotOf.get(h)! })),
     },
   }
 }

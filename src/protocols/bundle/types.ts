@@ -208,6 +208,12 @@ export type BundleActionContext = {
    * later; returns the placeholder `bytes` the plan passes where the encoded callback goes.
    */
   bridge(leg: Omit<BundleBridgeLeg, 'placeholder'>): `0x${string}`
+  /**
+   * Adds an in-plan check that `amount` is at least `quoted` less `bps` (see `planQuotedMinimum`). The
+   * builder may take the basis from a measuring simulation instead of the quote (a transfer tax the
+   * engine cannot see), or leave the check out while measuring. Absent: checked against the quote.
+   */
+  quotedMinimum?(amount: BundleValue, quoted: bigint, bps: bigint): BundleValue
 }
 
 /**

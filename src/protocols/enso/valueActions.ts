@@ -2,11 +2,10 @@ import { z } from 'zod'
 import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addressArg, amountArg, bpsArg, receiverArg, tokenArg } from '../bundle/args.js'
-import { planMinimum } from '../bundle/planValues.js'
+import { planMinimum, planQuotedMinimum } from '../bundle/planValues.js'
 import { defineBundleAction } from '../bundle/types.js'
 import { takeFee } from './routeActions.js'
 import { planMath } from '../bundle/planValues.js'
-import { applySlippage } from '../bundle/applySlippage.js'
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
@@ -55,8 +54,7 @@ export const ensoSlippageAction = defineBundleAction({
     if (amount.estimate === undefined) {
       return ctx.fail('MISSING_ESTIMATE', 'amountOut', 'the referenced output has no quote to apply slippage to (use minamountout with an explicit minimum)')
     }
-    const min = applySlippage(amount.estimate, args.bps)
-    return [planMinimum(ctx, amount, { kind: 'amount', value: min, estimate: min })]
+    return [planQuotedMinimum(ctx, amount, amount.estimate, args.bps)]
   },
 })
 

@@ -75,7 +75,7 @@ export async function simulateBundle(
       setup,
     })
   const sim = await run(p.first)
-  if (sim.status === 'reverted') throw new BundleRevertedError({ reason: decodeRevert(sim.revertData, sim.message) })
+  if (sim.status === 'reverted') throw new BundleRevertedError({ reason: decodeRevert(sim.revertData, sim.message), revertData: sim.revertData })
   if (p.proveGas === false) return { deltas: sim.amountsOut, gas: sim.gasUsed, returnData: sim.returnData, logs: sim.logs }
   const final = p.final(sim.amountsOut)
   // The used gas plus a margin for refunds and the 63/64 rule, proven by running under exactly that limit.
