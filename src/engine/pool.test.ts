@@ -139,7 +139,7 @@ describe('batching', () => {
       // One worker, two slots: [running 1.5 s, waiting 50 ms] then [50 ms].
       const running = pool.runTestTask('busyForTest', { ms: 1_500 })
       let runningDone = false
-      void running.then(() => (runningDone = true))
+      void running.then(() => (runningDone = true), () => {})
       const aborted = settle(pool.runTestTask('busyForTest', { ms: 50 }, { signal: controller.signal }))
       const last = pool.runTestTask('busyForTest', { ms: 50 })
       setTimeout(() => controller.abort(), 100)

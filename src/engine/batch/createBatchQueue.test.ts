@@ -96,6 +96,22 @@ describe('createBatchQueue', () => {
     expect(await calls[2]).toEqual({ echo: 'c' })
   })
 
+  test('a deadline timer that fires a millisecond early (Date.now() still before the deadline) is a deadline, not a cancel', async () => {
+    const { queue } = harness({ slots: 1 })
+    const far = Date.now() + 60_000
+    const timer = new AbortController()
+    const waiting = submit(queue, 'w', { signal: timer.signal, deadline: far })
+    timer.abort(new DOMException('deadline', 'TimeoutError'))
+    await expect(waiting).rejects.toMatchObject({ name: 'TaskAbortedError', code: 'DEADLINE_EXCEEDED' })
+    // Already aborted at submission: the same.
+    await expect(submit(queue, 'x', { signal: timer.signal, deadline: far })).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' })
+    // A caller's own abort before the deadline stays a cancel.
+    const caller = new AbortController()
+    const cancelled = submit(queue, 'y', { signal: caller.signal, deadline: far })
+    caller.abort()
+    await expect(cancelled).rejects.toMatchObject({ code: 'CANCELLED' })
+  })
+
   test('abort of the running request (deadline): its worker is stopped, the others go again and are answered', async () => {
     const { queue, sent, sentCount } = harness({ slots: 1 })
     // The deadline passes only once `long` is running (a timer could fire before, on a loaded machine).

@@ -77,6 +77,14 @@ const isWorkerCrash = (error: unknown): boolean => error instanceof Error && err
 const isWorkerStopped = (error: unknown): boolean => error instanceof Error && error.message === 'Terminating worker thread'
 
 /**
+ * Whether an abort is the deadline's: the deadline's timer fired (its reason is a `TimeoutError`; a
+ * timer can fire a millisecond before `Date.now()` reaches the deadline) or the deadline has passed.
+ */
+function passedDeadline(signal: AbortSignal | undefined, deadline: number | undefined): boolean {
+  return (signal?.reason as { name?: unknown } | undefined)?.name === 'TimeoutError' || (deadline !== undefined && Date.now() >= deadline)
+}
+
+/**
  * Coalesces requests into batches: requests that arrive in the same turn of the event loop, or while
  * every slot is busy, travel to a worker together (one task, one message each way), grouped by kind
  * and snapshot version. When `n` requests wait and `k` slots are free, each batch takes ⌈n / k⌉ of
@@ -110,7 +118,7 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
 
   const abort = (entry: Entry): void => {
     if (entry.settled) return
-    const deadlineExceeded = entry.deadline !== undefined && Date.now() >= entry.deadline
+    const deadlineExceeded = passedDeadline(entry.signal, entry.deadline)
     fail(entry, new TaskAbortedError({ task: entry.request.task, reason: String(entry.signal?.reason), deadlineExceeded }))
     const batch = entry.batch
     if (batch === undefined) {
@@ -228,7 +236,7 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
   return {
     submit(request, { signal, deadline }) {
       if (signal?.aborted) {
-        const deadlineExceeded = deadline !== undefined && Date.now() >= deadline
+        const deadlineExceeded = passedDeadline(signal, deadline)
         return Promise.reject(new TaskAbortedError({ task: request.task, reason: String(signal.reason), deadlineExceeded }))
       }
       if (waiting >= maxQueue + Math.max(0, slots - inFlight)) return Promise.reject(new QueueFullError({ maxQueue }))
