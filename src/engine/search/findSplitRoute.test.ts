@@ -431,14 +431,39 @@ describe('findSplitRoute with capped pools', () => {
       expect(best.amountOut).toBeGreaterThanOrEqual(single.amountOut)
       // Both Balancer pools are worth using: far more than the V2 pool alone pays.
       expect(best.amountOut).toBeGreaterThan(single.amountOut * 10n)
+      // Each capped pool carries a leg: the second is found by the pool-disjoint chain at one chunk's amount.
+      const used = new Set(best.legs.map((l) => graph.edgePool[l.edges[0]!]!))
+      expect(used.has(0) && used.has(1)).toBe(true)
     })
   }
+  test('a capped pool behind the single path\'s first pool: found at one chunk\'s amount, and its leg stops at the cap', () => {
+    // S → X is shared, X → T is a poor V2 pool or a capped Balancer one. The pool-disjoint chain cannot
+    // reach X without S → X and water-filling only splits disjoint paths, so only the search at one
+    // chunk's amount finds S → X → P, and only closing that candidate at its cap keeps the split executable.
+    const E18 = 10n ** 18n
+    const xt: BalancerV2WeightedPoolSnapshot = { ...balancer(5, 1000n * E18, 1500n * E18), tokens: [testAddress(1, 2), testAddress(1, 1)] }
+    const g = buildGraph({ adapters: protocolAdapters }, {
+      version: 'capped-shared', chainId: 1, blockNumber: 1n,
+      pools: [v2(10, 0, 2, 10n ** 30n, 10n ** 30n), v2(11, 2, 1, 10n ** 24n, 10n ** 22n), xt],
+    })
+    const c = createSearchContext(g)
+    const st = new PoolStates(g)
+    const leg = { source: g.tokenIndex.get(testAddress(1, 0))!, target: g.tokenIndex.get(testAddress(1, 1))!, amountIn: 2000n * E18, maxHops: 3, mask, gasPriceWad: 0n, states: st }
+    const single = findBestPath(c, leg).best!
+    expect(single.edges.map((e) => g.pools[g.edgePool[e]!]!.adapter.slug)).toEqual(['uniswap-v2', 'uniswap-v2'])
+    const { best } = findSplitRoute(c, { ...leg, maxSplits: 4, single: single.edges })
+    for (const l of best.legs) expect(l.amountOut).toBeGreaterThan(0n)
+    expect(best.legs.some((l) => g.pools[g.edgePool[l.edges[1]!]!]!.adapter.slug === 'balancer-v2')).toBe(true)
+    expect(best.amountOut).toBeGreaterThan(single.amountOut * 10n)
+  })
   test('evaluateLegs: a leg with input and no output makes the split infeasible', () => {
     const deadEdge = graph.pools[0]!.edgeIds.find((e) => graph.edgeTail[e] === S)!
     const liveEdge = graph.pools[2]!.edgeIds.find((e) => graph.edgeTail[e] === S)!
     const dead = evaluateLegs(states, { legs: [{ edges: [deadEdge], amountIn: 900n * E18 }, { edges: [liveEdge], amountIn: 100n * E18 }], gasPriceWad: 0n })
     expect(dead.legs[0]!.amountOut).toBe(0n)
     expect(dead.score).toBe(INFEASIBLE_SCORE)
+    // Below every real score: any comparison rejects an infeasible split.
+    expect(INFEASIBLE_SCORE < -(10n ** 70n)).toBe(true)
     const live = evaluateLegs(states, { legs: [{ edges: [deadEdge], amountIn: 100n * E18 }, { edges: [liveEdge], amountIn: 900n * E18 }], gasPriceWad: 0n })
     expect(live.score).toBe(live.amountOut)
     expect(live.score).toBeGreaterThan(0n)
