@@ -7,6 +7,7 @@ import { parseRequestId } from '../encoding/requestId.js'
 import { getBundle } from './getBundle.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import type { BundleAnswer } from './types.js'
+import { sendAtTimestamp } from './testing/sendAtTimestamp.js'
 
 type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
@@ -406,12 +407,7 @@ describe('the plan\'s deadline', () => {
     ])
     for (const a of answer.approvals) await mined(await chain.client.sendTransaction({ account: user, to: a.to as Address, data: a.data, chain: chain.client.chain }))
     const now = BigInt(Math.floor(Date.now() / 1000))
-    const head = await chain.client.getBlock()
-    const sendAt = async (timestamp: bigint) => {
-      await chain.client.setNextBlockTimestamp({ timestamp: timestamp > head.timestamp ? timestamp : head.timestamp + 1n })
-      const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), chain: chain.client.chain, gas: BigInt(answer.gas) + 100_000n })
-      return (await chain.client.waitForTransactionReceipt({ hash })).status
-    }
+    const sendAt = (timestamp: bigint) => sendAtTimestamp(chain.client, { account: user, tx: answer.tx, gas: answer.gas, timestamp })
     const inTime = await chain.client.snapshot()
     expect(await sendAt(now + 3_000n)).toBe('success')
     await chain.client.revert({ id: inTime })

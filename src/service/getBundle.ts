@@ -57,6 +57,8 @@ type BundleComputation = {
   amountsOut: Map<string, bigint>
   /** What the source chain's deliveries gave (the part of amountsOut priced on the source chain). */
   sourceOut: Map<string, bigint>
+  /** What the bridges deliver, by destination chain (the rest of amountsOut). */
+  destinationOut: Map<number, Map<string, bigint>>
   outputs: bigint[][] | undefined
   approvals: BundleAnswer['approvals']
   /** Bridges: what the destination callbacks deliver, as simulated there. */
@@ -93,7 +95,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     destination: async (chainId) => ({ book: ctx.chains[chainId]!.addressBook, midPrices: tokenPricesFor(await ctx.snapshots[chainId]!.current(), ctx.chains[chainId]!.addressBook) }),
   })
   return toBundleAnswer({
-    rawActions, params, snapshot, built: c.built, gas: c.gas, amountsOut: c.amountsOut, outputs: c.outputs, approvals: c.approvals, bridged: c.bridged, priceImpact,
+    rawActions, params, snapshot, built: c.built, gas: c.gas, amountsOut: c.amountsOut, destinationOut: c.destinationOut, outputs: c.outputs, approvals: c.approvals, bridged: c.bridged, priceImpact,
     tx: { ...tx, to: target.to },
   })
 }
@@ -197,7 +199,7 @@ async function computeBundle(
       snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: measuring.deliveries,
       funding: fundingOf(measuring), first: encodeMeasuring(zeros), final: () => encodeMeasuring(zeros), proveGas: false,
     })
-    const measured = decodeBundleOutputs({ returnData: probe.returnData, strategy: 'delegate', outputs: (measuring.quotedChecks ?? []).map((c) => (c === null ? [] : [c])) })
+    const measured = decodeBundleOutputs({ returnData: probe.returnData, strategy: 'delegate', outputs: measuring.quotedChecks.map((c) => (c === null ? [] : [c])) })
     if (!measured) throw error
     const measuredQuotedAmounts: Record<number, string> = {}
     measured.forEach((values, k) => {
@@ -207,7 +209,7 @@ async function computeBundle(
     checked = checkedDeliveries(built, params.receiver)
     sim = await simulate()
   }
-  const { amountsOut, sourceOut } = bundleAmountsOutOf({ deliveries: built.deliveries, deltas: sim.deltas, bridged: bridged?.deliveries ?? [] })
+  const { amountsOut, sourceOut, destinationOut } = bundleAmountsOutOf({ deliveries: built.deliveries, deltas: sim.deltas, bridged: bridged?.deliveries ?? [] })
   const mins = minimumsOf(sim.deltas)
   return {
     built,
@@ -215,6 +217,7 @@ async function computeBundle(
     gas: sim.gas,
     amountsOut,
     sourceOut,
+    destinationOut,
     outputs: decodeBundleOutputs({ returnData: sim.returnData, strategy: delegate ? 'delegate' : 'router', outputs: built.outputs }),
     approvals: delegate ? [] : await approvalsNeeded(chain, { owner: params.fromAddress, spender: to, inputs: built.inputs, blockNumber: snapshot.blockNumber }),
     bridged,

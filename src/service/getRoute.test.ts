@@ -6,6 +6,7 @@ import { switchyardExecutorAbi } from '../contracts/abis.js'
 import { parseRequestId } from '../encoding/requestId.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getRoute } from './getRoute.js'
+import { sendAtTimestamp } from './testing/sendAtTimestamp.js'
 
 type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
@@ -328,12 +329,7 @@ describe('the plan\'s deadline', () => {
     }, { caller, requireVariableEstimates: false })
     expect(answer.route.map((s) => s.protocol)).toEqual(['uniswap-v2'])
     const now = BigInt(Math.floor(Date.now() / 1000))
-    const head = await chain.client.getBlock()
-    const sendAt = async (timestamp: bigint) => {
-      await chain.client.setNextBlockTimestamp({ timestamp: timestamp > head.timestamp ? timestamp : head.timestamp + 1n })
-      const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), chain: chain.client.chain, gas: BigInt(answer.gas) + 100_000n })
-      return (await chain.client.waitForTransactionReceipt({ hash })).status
-    }
+    const sendAt = (timestamp: bigint) => sendAtTimestamp(chain.client, { account: user, tx: answer.tx, gas: answer.gas, timestamp })
     const inTime = await chain.client.snapshot()
     expect(await sendAt(now + 3_000n)).toBe('success')
     await chain.client.revert({ id: inTime })

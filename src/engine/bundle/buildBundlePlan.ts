@@ -80,7 +80,7 @@ export type BuildBundleReturnType = {
    * The top-level plan's checks against a quote, in plan order: the final-state slot of each checked
    * amount (null when the amount is a literal).
    */
-  quotedChecks?: ({ slot: number } | null)[] | undefined
+  quotedChecks: ({ slot: number } | null)[]
 }
 
 const lower = (a: string) => a.toLowerCase()

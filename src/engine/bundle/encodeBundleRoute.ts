@@ -1,7 +1,7 @@
 import { type Address, getAddress, parseAbi } from 'viem'
 import { functionCall } from '../../encoding/call.js'
 import { NoRouteError } from '../../errors/engine.js'
-import { planMath, planMinimum, planMulDiv, planQuotedMinimum, planTransfer } from '../../protocols/bundle/planValues.js'
+import { planMath, planMinimum, planMulDiv, planTransfer } from '../../protocols/bundle/planValues.js'
 import type { BundleActionContext, BundleRouteParameters, BundleRouteStep, BundleValue } from '../../protocols/bundle/types.js'
 import { protocolAdapters, protocolAdaptersBySlug } from '../../protocols/registry.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
@@ -97,7 +97,7 @@ export function encodeBundleRoute(
 
   const slippage = p.slippageBps ?? (ctx.strategy === 'delegate' ? p.delegateSlippageBps : undefined)
   if (p.minAmountOut !== undefined) planMinimum(ctx, out, p.minAmountOut)
-  else if (slippage !== undefined && out.estimate !== undefined) planQuotedMinimum(ctx, out, out.estimate, slippage)
+  else if (slippage !== undefined && out.estimate !== undefined) ctx.quotedMinimum(out, out.estimate, slippage)
   const tokenOut = isNativeAddress(p.tokenOut) ? NATIVE_ADDRESS : p.tokenOut
   ctx.produce(tokenOut, out)
   if (p.receiver !== undefined && lower(p.receiver) !== lower(ctx.self)) planTransfer(ctx, tokenOut, out, p.receiver)

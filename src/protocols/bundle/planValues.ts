@@ -3,7 +3,6 @@ import { switchyardCheckHelperAbi, switchyardMathHelperAbi } from '../../contrac
 import { functionCall } from '../../encoding/call.js'
 import { addTransfer } from '../../encoding/planActions.js'
 import type { BundleActionContext, BundleValue } from './types.js'
-import { applySlippage } from './applySlippage.js'
 
 /** Math helper operations a plan can run. */
 export type MathOperation = 'add' | 'sub' | 'mul' | 'div' | 'min' | 'max'
@@ -62,17 +61,6 @@ export function planExtractUint(ctx: BundleActionContext, raw: BundleValue['valu
 export function planMinimum(ctx: BundleActionContext, amount: BundleValue, min: BundleValue): BundleValue {
   ctx.planner.add(functionCall({ address: ctx.helpers.check, abi: switchyardCheckHelperAbi, functionName: 'checkMinAmountOut', args: [amount.value, min.value] }).staticcall())
   return amount
-}
-
-/**
- * Reverts `MinAmountOutNotMet` unless `amount >= quoted − bps` (a slippage check on a quoted output);
- * returns `amount`. Goes through the builder's `quotedMinimum` when it has one, which may replace the
- * quote by a measured amount.
- */
-export function planQuotedMinimum(ctx: BundleActionContext, amount: BundleValue, quoted: bigint, bps: bigint): BundleValue {
-  if (ctx.quotedMinimum) return ctx.quotedMinimum(amount, quoted, bps)
-  const min = applySlippage(quoted, bps)
-  return planMinimum(ctx, amount, { kind: 'amount', value: min, estimate: min })
 }
 
 /** Transfers `amount` of `token` from the executing contract to `to`, recording the spend and the delivery. */

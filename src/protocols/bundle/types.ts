@@ -209,11 +209,11 @@ export type BundleActionContext = {
    */
   bridge(leg: Omit<BundleBridgeLeg, 'placeholder'>): `0x${string}`
   /**
-   * Adds an in-plan check that `amount` is at least `quoted` less `bps` (see `planQuotedMinimum`). The
-   * builder may take the basis from a measuring simulation instead of the quote (a transfer tax the
-   * engine cannot see), or leave the check out while measuring. Absent: checked against the quote.
+   * Adds an in-plan check that `amount` is at least `quoted` less `bps` (reverts `MinAmountOutNotMet`)
+   * and returns `amount`. The builder may take the basis from a measuring simulation instead of the
+   * quote (a transfer tax the engine cannot see), or leave the check out while measuring.
    */
-  quotedMinimum?(amount: BundleValue, quoted: bigint, bps: bigint): BundleValue
+  quotedMinimum(amount: BundleValue, quoted: bigint, bps: bigint): BundleValue
 }
 
 /**

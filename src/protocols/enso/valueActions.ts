@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addressArg, amountArg, bpsArg, receiverArg, tokenArg } from '../bundle/args.js'
-import { planMinimum, planQuotedMinimum } from '../bundle/planValues.js'
+import { planMinimum } from '../bundle/planValues.js'
 import { defineBundleAction } from '../bundle/types.js'
 import { takeFee } from './routeActions.js'
 import { planMath } from '../bundle/planValues.js'
@@ -54,7 +54,7 @@ export const ensoSlippageAction = defineBundleAction({
     if (amount.estimate === undefined) {
       return ctx.fail('MISSING_ESTIMATE', 'amountOut', 'the referenced output has no quote to apply slippage to (use minamountout with an explicit minimum)')
     }
-    return [planQuotedMinimum(ctx, amount, amount.estimate, args.bps)]
+    return [ctx.quotedMinimum(amount, amount.estimate, args.bps)]
   },
 })
 

@@ -6,6 +6,7 @@ import { quoteFloat } from './quoteFloat.js'
 import { computeSwapStep } from './swapMath.js'
 import { MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK, getSqrtRatioAtTick, getTickAtSqrtRatio } from './tickMath.js'
 import type { ConcentratedLiquidityState, UniswapV3PoolSnapshot } from './types.js'
+import { poolFromRanges } from './testing/poolFromRanges.js'
 
 /**
  * Reference: `UniswapV3Pool.swap` (exact input, QuoterV2's default limit) over a real `TickBitmap` — words of
@@ -90,24 +91,7 @@ const randomPool = fc
       ...positions.map(({ a, width, liquidity }) => ({ lower: a * spacing, upper: (a + width) * spacing, liquidity })),
       ...wide.map(({ lower, upper, liquidity }) => ({ lower: Math.max(minUsable, Math.floor(lower / spacing) * spacing), upper: Math.min(maxUsable, Math.ceil(upper / spacing) * spacing), liquidity })),
     ].filter(({ lower, upper }) => lower >= minUsable && upper <= maxUsable && lower < upper)
-    const net = new Map<number, bigint>()
-    let liquidity = 0n
-    for (const { lower, upper, liquidity: l } of ranges) {
-      net.set(lower, (net.get(lower) ?? 0n) + l)
-      net.set(upper, (net.get(upper) ?? 0n) - l)
-      if (lower <= tick && tick < upper) liquidity += l
-    }
-    const low = getSqrtRatioAtTick(tick)
-    const high = getSqrtRatioAtTick(tick + 1)
-    return {
-      sqrtPriceX96: low + BigInt(Math.floor(Number(high - low) * offset)),
-      tick,
-      liquidity,
-      fee,
-      tickSpacing: spacing,
-      ticks: [...net].filter(([, l]) => l !== 0n).sort(([a], [b]) => a - b).map(([index, liquidityNet]) => ({ index, liquidityNet })),
-      tickWindow: { lower: minUsable, upper: maxUsable },
-    }
+    return poolFromRanges({ spacing, ranges, tick, offset, fee })
   })
 
 const amountArb = fc.oneof(fc.bigInt(1n, 10n ** 6n), fc.bigInt(1n, 10n ** 18n), fc.bigInt(1n, 10n ** 24n), fc.bigInt(1n, 10n ** 30n))

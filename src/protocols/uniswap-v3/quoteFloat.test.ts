@@ -2,8 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { quoteExactInput } from './quote.js'
 import { quoteFloat } from './quoteFloat.js'
-import { MAX_TICK, MIN_TICK, getSqrtRatioAtTick } from './tickMath.js'
+import { getSqrtRatioAtTick } from './tickMath.js'
 import type { ConcentratedLiquidityState } from './types.js'
+import { poolFromRanges } from './testing/poolFromRanges.js'
 
 // quoteFloat's contract (FloatModel): an upper estimate of the exact quote, close to it, monotone, and
 // finite past the loaded ticks (what could be filled there).
@@ -20,27 +21,9 @@ const randomPool = fc
     offset: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
     fee: fc.constantFrom(0, 100, 500, 3000, 10_000),
   })
-  .map(({ spacing, positions, tick, offset, fee }): ConcentratedLiquidityState => {
-    const net = new Map<number, bigint>()
-    let liquidity = 0n
-    for (const { a, width, liquidity: l } of positions) {
-      const [lower, upper] = [a * spacing, (a + width) * spacing]
-      net.set(lower, (net.get(lower) ?? 0n) + l)
-      net.set(upper, (net.get(upper) ?? 0n) - l)
-      if (lower <= tick && tick < upper) liquidity += l
-    }
-    const low = getSqrtRatioAtTick(tick)
-    const high = getSqrtRatioAtTick(tick + 1)
-    return {
-      sqrtPriceX96: low + BigInt(Math.floor(Number(high - low) * offset)),
-      tick,
-      liquidity,
-      fee,
-      tickSpacing: spacing,
-      ticks: [...net].filter(([, l]) => l !== 0n).sort(([a], [b]) => a - b).map(([index, liquidityNet]) => ({ index, liquidityNet })),
-      tickWindow: { lower: Math.ceil(MIN_TICK / spacing) * spacing, upper: Math.floor(MAX_TICK / spacing) * spacing },
-    }
-  })
+  .map(({ spacing, positions, tick, offset, fee }): ConcentratedLiquidityState =>
+    poolFromRanges({ spacing, ranges: positions.map(({ a, width, liquidity }) => ({ lower: a * spacing, upper: (a + width) * spacing, liquidity })), tick, offset, fee }),
+  )
 
 /** Amounts as a fraction of what the pool can absorb in that direction, so most swaps fill and some do not. */
 const fraction = fc.oneof(fc.double({ min: 1e-12, max: 1, noNaN: true }), fc.double({ min: 1e-12, max: 1e-3, noNaN: true }))

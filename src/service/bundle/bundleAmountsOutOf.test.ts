@@ -35,4 +35,21 @@ describe('bundleAmountsOutOf', () => {
     expect(Object.fromEntries(amountsOut)).toEqual({ [getAddress(WETH)]: 9n, [AERO]: 111n })
     expect(Object.fromEntries(sourceOut)).toEqual({ [getAddress(WETH)]: 7n })
   })
+
+  test('destinationOut: what bridges deliver to receivers, by chain and token, refunds and empty deliveries left out; amountsOut keeps the source chain\'s too', () => {
+    const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' as Address
+    const { amountsOut, destinationOut } = bundleAmountsOutOf({
+      deliveries: [{ token: ETH, receiver: r1, estimate: 1n }],
+      deltas: [250n],
+      bridged: [
+        { chainId: 8453, token: ETH, receiver: r1, amount: 700n, output: true },
+        { chainId: 8453, token: ETH, receiver: r2, amount: 50n, output: true },
+        { chainId: 8453, token: ETH, receiver: r1, amount: 9n, output: false },
+        { chainId: 10, token: ETH, receiver: r1, amount: 3n, output: true },
+        { chainId: 10, token: getAddress(USDC), receiver: r1, amount: 0n, output: true },
+      ],
+    })
+    expect([...destinationOut].map(([chainId, tokens]) => [chainId, Object.fromEntries(tokens)])).toEqual([[8453, { [ETH]: 750n }], [10, { [ETH]: 3n }]])
+    expect(Object.fromEntries(amountsOut)).toEqual({ [ETH]: 1_003n })
+  })
 })

@@ -8,6 +8,8 @@ export type BundleAmountsOutOfReturnType = {
   amountsOut: Map<string, bigint>
   /** The source chain's part (priced on the source chain). */
   sourceOut: Map<string, bigint>
+  /** What bridges deliver to the receivers, by destination chain then token (the rest of `amountsOut`). */
+  destinationOut: Map<number, Map<string, bigint>>
 }
 
 /**
@@ -23,8 +25,13 @@ export function bundleAmountsOutOf(p: { deliveries: BuildBundleReturnType['deliv
     if (delta > 0n) amountsOut.set(getAddress(d.token), (amountsOut.get(getAddress(d.token)) ?? 0n) + delta)
   })
   const sourceOut = new Map(amountsOut)
+  const destinationOut = new Map<number, Map<string, bigint>>()
   for (const d of p.bridged) {
-    if (d.output && d.amount > 0n) amountsOut.set(d.token, (amountsOut.get(d.token) ?? 0n) + d.amount)
+    if (!d.output || d.amount <= 0n) continue
+    amountsOut.set(d.token, (amountsOut.get(d.token) ?? 0n) + d.amount)
+    const chain = destinationOut.get(d.chainId) ?? new Map<string, bigint>()
+    chain.set(d.token, (chain.get(d.token) ?? 0n) + d.amount)
+    destinationOut.set(d.chainId, chain)
   }
-  return { amountsOut, sourceOut }
+  return { amountsOut, sourceOut, destinationOut }
 }

@@ -18,7 +18,7 @@ const state: Hex[] = ['0x01', `0x${'00'.repeat(31)}02`]
 const routerTarget: BundleTarget = { delegate: false, self: executor, to: router }
 
 function built(p: { inputs: BuildBundleReturnType['inputs']; deliveries: BuildBundleReturnType['deliveries'] }): BuildBundleReturnType {
-  return { commands, state, inputs: p.inputs, deliveries: p.deliveries, estimates: [], outputs: [], route: [], bridges: [] }
+  return { commands, state, inputs: p.inputs, deliveries: p.deliveries, estimates: [], outputs: [], route: [], bridges: [], quotedChecks: [] }
 }
 
 /** The router's Token struct back into (type, address?, amount): ERC-20 is abi.encode(token, amount), native abi.encode(amount). */

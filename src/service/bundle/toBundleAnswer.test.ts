@@ -11,7 +11,7 @@ const step = (chainId?: number) => ({ tokenIn: ['0xa'], tokenOut: ['0xb'], proto
 const base = {
   rawActions: actions, params: { chainId: 1, fromAddress: user, slippageBps: 50n }, snapshot: { blockNumber: 19_000_000n, timestamp: 1_700_000_000n },
   built: { route: [step(), step(8453)] }, gas: 250_000n, amountsOut: new Map([['0xWETH', 1_999n], ['0xUSDC', 1n]]), outputs: [[5n, 6n], []],
-  approvals: [], bridged: undefined, priceImpact: 12.5, tx: { data: '0xabcd' as Hex, value: 3n, to: router },
+  approvals: [], bridged: undefined, destinationOut: new Map<number, Map<string, bigint>>(), priceImpact: 12.5, tx: { data: '0xabcd' as Hex, value: 3n, to: router },
 }
 
 describe('toBundleAnswer', () => {
@@ -29,24 +29,20 @@ describe('toBundleAnswer', () => {
 
   test('outputs unreadable: actionOutputs undefined; bridges: one estimate per leg', () => {
     const leg = { sourceChainId: 1, leg: { route: { destinationChainId: 8453, token: '0xa', protocol: 'stargate' } } }
-    const answer = toBundleAnswer({ ...base, outputs: undefined, bridged: { legs: [leg, leg], deliveries: [] } as unknown as CompleteBridgeLegsReturnType })
+    const answer = toBundleAnswer({ ...base, outputs: undefined, bridged: { legs: [leg, leg] } as unknown as CompleteBridgeLegsReturnType })
     expect(answer.actionOutputs).toBeUndefined()
     expect(answer.bridgingEstimates).toHaveLength(2)
     expect(answer.bridgingEstimates![0]).toMatchObject({ fromChainId: 1, toChainId: 8453, token: '0xa', bridge: 'stargate' })
     expect(answer.destinationAmountsOut).toEqual({})
   })
 
-  test('destinationAmountsOut: what bridges deliver to receivers, by chain and token, refunds left out; amountsOut keeps the source chain\'s too', () => {
+  test('destinationAmountsOut: the bridged part of the outputs as decimal strings, by chain and token; amountsOut keeps the source chain\'s too', () => {
     const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
-    const deliveries = [
-      { chainId: 8453, token: ETH, receiver: user, amount: 700n, output: true },
-      { chainId: 8453, token: ETH, receiver: router, amount: 50n, output: true },
-      { chainId: 8453, token: ETH, receiver: user, amount: 9n, output: false },
-      { chainId: 10, token: ETH, receiver: user, amount: 3n, output: true },
-      { chainId: 10, token: '0xUSDC', receiver: user, amount: 0n, output: true },
-    ]
-    const answer = toBundleAnswer({ ...base, amountsOut: new Map([[ETH, 1_000n]]), bridged: { legs: [], deliveries } as unknown as CompleteBridgeLegsReturnType })
+    const destinationOut = new Map([[8453, new Map([[ETH, 750n]])], [10, new Map([[ETH, 3n]])]])
+    const answer = toBundleAnswer({ ...base, amountsOut: new Map([[ETH, 1_000n]]), destinationOut, bridged: { legs: [] } as unknown as CompleteBridgeLegsReturnType })
     expect(answer.destinationAmountsOut).toEqual({ 8453: { [ETH]: '750' }, 10: { [ETH]: '3' } })
     expect(answer.amountsOut).toEqual({ [ETH]: '1000' })
+    // Without bridges there is no destination part.
+    expect(toBundleAnswer({ ...base, destinationOut }).destinationAmountsOut).toBeUndefined()
   })
 })

@@ -19,9 +19,11 @@ export function toBundleAnswer(p: {
   built: Pick<BuildBundleReturnType, 'route'>
   gas: bigint
   amountsOut: ReadonlyMap<string, bigint>
+  /** The bridged part of `amountsOut`, by destination chain (see `bundleAmountsOutOf`). */
+  destinationOut: ReadonlyMap<number, ReadonlyMap<string, bigint>>
   outputs: bigint[][] | undefined
   approvals: BundleAnswer['approvals']
-  bridged: Pick<CompleteBridgeLegsReturnType, 'legs' | 'deliveries'> | undefined
+  bridged: Pick<CompleteBridgeLegsReturnType, 'legs'> | undefined
   priceImpact: number | null
   tx: { data: Hex; value: bigint; to: Address }
 }): BundleAnswer {
@@ -38,18 +40,11 @@ export function toBundleAnswer(p: {
     approvals: p.approvals,
     validUntil: validUntilOf(p.snapshot),
     actionOutputs: p.outputs?.map((values) => values.map(String)),
-    ...(p.bridged ? { bridgingEstimates: p.bridged.legs.map(bridgingEstimateOf), destinationAmountsOut: destinationAmountsOf(p.bridged.deliveries) } : {}),
+    ...(p.bridged
+      ? {
+          bridgingEstimates: p.bridged.legs.map(bridgingEstimateOf),
+          destinationAmountsOut: Object.fromEntries([...p.destinationOut].map(([chainId, tokens]) => [chainId, Object.fromEntries([...tokens].map(([t, a]) => [t, a.toString()]))])),
+        }
+      : {}),
   }
-}
-
-/** What bridges deliver to receivers (outputs, not refunds), by destination chain then token. */
-function destinationAmountsOf(deliveries: CompleteBridgeLegsReturnType['deliveries']): Record<number, Record<string, string>> {
-  const sums = new Map<number, Map<string, bigint>>()
-  for (const d of deliveries) {
-    if (!d.output || d.amount <= 0n) continue
-    const chain = sums.get(d.chainId) ?? new Map<string, bigint>()
-    chain.set(d.token, (chain.get(d.token) ?? 0n) + d.amount)
-    sums.set(d.chainId, chain)
-  }
-  return Object.fromEntries([...sums].map(([chainId, tokens]) => [chainId, Object.fromEntries([...tokens].map(([t, a]) => [t, a.toString()]))]))
 }
