@@ -82,6 +82,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://eips.ethereum.org/EIPS/eip-20',
     functionNames: { approve: ['approve'], transfer: ['transfer'], transferfrom: ['transferFrom'] },
   },
+  erc721: {
+    project: 'erc721',
+    name: 'ERC-721',
+    description: 'NFT approvals and transfers made by the executing contract (positions minted earlier in the bundle included).',
+    url: 'https://eips.ethereum.org/EIPS/eip-721',
+    functionNames: { approve: ['approve'], transfer: ['safeTransferFrom'], transferfrom: ['safeTransferFrom'] },
+  },
   permit2: {
     project: 'uniswap',
     name: 'Permit2',

@@ -8,6 +8,7 @@ import { ensoCallAction } from './enso/callAction.js'
 import { ensoMergeAction, ensoRouteAction, ensoSplitAction } from './enso/routeActions.js'
 import { ensoBalanceAction, ensoEnsoFeeAction, ensoFeeAction, ensoMinAmountOutAction, ensoSlippageAction } from './enso/valueActions.js'
 import { erc20Actions } from './erc20/actions.js'
+import { erc721Actions } from './erc721/actions.js'
 import { helperActions } from './helpers/actions.js'
 import { mathActions } from './math/actions.js'
 import { morphoBlueBundleActions } from './morpho-blue/bundleActions.js'
@@ -32,6 +33,7 @@ const baseActions: readonly BundleActionDefinition[] = [
   ...mathActions,
   ...helperActions,
   ...erc20Actions,
+  ...erc721Actions,
   permit2PermitTransferFromAction,
   ...createPoolActions({ protocol: 'uniswap-v2', actions: [swap('uniswap-v2', 'Uniswap V2 pairs')], periphery: (c) => [c.uniswapV2Router02] }),
   uniswapV2DepositAction,
@@ -94,7 +96,7 @@ export const bundleActions: readonly BundleActionDefinition[] = [
 export const bundleActionsByKey: ReadonlyMap<string, BundleActionDefinition> = new Map(bundleActions.map((a) => [`${a.protocol}:${a.action}`, a]))
 
 /** Bundle building blocks rather than venues: live on every served chain, not listed by /protocols. */
-export const buildingBlockProtocols: ReadonlySet<string> = new Set(['enso', 'erc20', 'permit2', 'math', 'helpers'])
+export const buildingBlockProtocols: ReadonlySet<string> = new Set(['enso', 'erc20', 'erc721', 'permit2', 'math', 'helpers'])
 
 /** Protocols that offer bridge actions in the vendor API. */
 export const bridgeProtocols: readonly string[] = ['stargate', 'layerzero', 'across', 'ccip', 'relay', 'cctp']

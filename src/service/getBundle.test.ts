@@ -1,4 +1,4 @@
-import { erc20Abi, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
+import { erc20Abi, getAddress, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setNextBlockOneSecondLater } from '../chain/devnet/setNextBlockOneSecondLater.js'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
@@ -109,6 +109,17 @@ describe('bundles under the router strategy, executed by an EOA', () => {
   })
 })
 
+test("erc20 transfer with the ERC-721 form's tokenId (the vendor's sample sends one): tokenId is ignored, the amount moves", async () => {
+  const amount = 1_234n * 10n ** 6n
+  await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount })
+  const answer = await bundle({ fromAddress: user }, [
+    { protocol: 'erc20', action: 'transfer', args: { token: tok('USDC'), receiver: other, amount: amount.toString(), tokenId: '1234' } },
+  ])
+  const before = await balance(tok('USDC'), other)
+  await sendAsEoa(answer)
+  expect((await balance(tok('USDC'), other)) - before).toBe(amount)
+})
+
 describe('bundles under the delegate strategy, through a real smart wallet', () => {
   test('aave-v3 deposit WETH, borrow USDC against it, repay part: balances and debt move as the answer says', async () => {
     const wallet = await createWallet()
@@ -188,6 +199,8 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
     'function balanceOf(address) view returns (uint256)',
     'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)',
     'function positions(uint256) view returns (uint96, address, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256, uint256, uint128, uint128)',
+    'function ownerOf(uint256) view returns (address)',
+    'function getApproved(uint256) view returns (address)',
   ])
   const poolAbi = parseAbi(['function slot0() view returns (uint160, int24 tick, uint16, uint16, uint16, uint8, bool)'])
   const USDC_WETH_500: Address = '0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640'
@@ -243,6 +256,79 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
     expect(gotUsdc).toBe(BigInt(redeem.amountsOut[tok('USDC')]!))
     expect(gotWeth).toBe(BigInt(redeem.amountsOut[tok('WETH')]!))
     expect(gotUsdc + gotWeth).toBeGreaterThan(0n)
+  })
+
+  test('erc721 transfer: a wallet mints a position and sends the NFT on in the same bundle, by reference to the tokenId the mint returned', async () => {
+    const npm = chain.addressBook.uniswapV3.positionManager
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
+      { protocol: 'erc721', action: 'transfer', args: { token: npm, receiver: other, tokenId: { useOutputOfCallAt: 0, index: 3 } } },
+    ])
+    const otherBefore = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [other] })
+    await sendThroughWallet(wallet, answer)
+    const tokenId = BigInt(answer.actionOutputs![1]![0]!)
+    expect(answer.actionOutputs![0]![3]).toBe(tokenId.toString())
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'ownerOf', args: [tokenId] })).toBe(getAddress(other))
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [other] })).toBe(otherBefore + 1n)
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [wallet] })).toBe(0n)
+    expect((await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'positions', args: [tokenId] }))[7]).toBeGreaterThan(0n)
+    // Minted to the wallet (+1) and sent on (+1 at the other address, -1 at the wallet).
+    expect(answer.amountsOut[npm]).toBe('1')
+  })
+
+  test('erc721 approve: the wallet approves a spender for its position; safeTransferFrom refuses a contract that cannot hold NFTs (400, nothing sent)', async () => {
+    const npm = chain.addressBook.uniswapV3.positionManager
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    await sendThroughWallet(wallet, await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
+    ]))
+    const tokenId = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'tokenOfOwnerByIndex', args: [wallet, 0n] })
+    await sendThroughWallet(wallet, await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'erc721', action: 'approve', args: { token: npm, spender: other, tokenId: tokenId.toString() } },
+    ]))
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'getApproved', args: [tokenId] })).toBe(getAddress(other))
+    // Another smart wallet of ours has no onERC721Received: a plain transferFrom would lock the NFT there.
+    const sy = chain.addressBook.switchyard as unknown as { smartWalletFactory: Address }
+    await mined(await chain.client.writeContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'createWallet', args: [other], account: user, chain: chain.client.chain }))
+    const otherWallet = await chain.client.readContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'walletAddress', args: [other] })
+    await expect(bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'erc721', action: 'transfer', args: { token: npm, receiver: otherWallet, tokenId: tokenId.toString() } },
+    ])).rejects.toMatchObject({ code: 'SIMULATION_REVERTED' })
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'ownerOf', args: [tokenId] })).toBe(getAddress(wallet))
+  })
+
+  test("a wallet's bundle for another receiver: depositclmm mints the NFT to that receiver (it cannot be swept as an ERC-20 gain)", async () => {
+    const npm = chain.addressBook.uniswapV3.positionManager
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate', receiver: other }, [
+      { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
+    ])
+    const otherBefore = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [other] })
+    await sendThroughWallet(wallet, answer)
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [other] })).toBe(otherBefore + 1n)
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [wallet] })).toBe(0n)
+    expect(answer.amountsOut[npm]).toBe('1')
+  })
+
+  test('NFTs under the router: a position minted to our executor and erc721 transferfrom are refused', async () => {
+    const npm = chain.addressBook.uniswapV3.positionManager
+    const executor = chain.addressBook.switchyard!.executor as Address
+    await expect(bundle({ fromAddress: user }, [
+      { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500', receiver: executor } },
+    ])).rejects.toMatchObject({ code: 'INVALID_RECEIVER' })
+    await expect(bundle({ fromAddress: user }, [
+      { protocol: 'erc721', action: 'transfer', args: { token: npm, receiver: executor, tokenId: '1' } },
+    ])).rejects.toMatchObject({ code: 'INVALID_RECEIVER' })
+    await expect(bundle({ fromAddress: user }, [
+      { protocol: 'erc721', action: 'transferfrom', args: { token: npm, receiver: other, tokenId: '1', sender: user } },
+    ])).rejects.toMatchObject({ code: 'DELEGATE_ONLY' })
   })
 
   test('redeemclmm under the router is refused: the position belongs to the wallet', async () => {

@@ -15,7 +15,7 @@ describe('describeActionInputs', () => {
       { name: 'token', type: 'address', description: actionInputDescriptions.token, optional: false },
       { name: 'receiver', type: 'address', description: 'Receiver of the output', optional: false },
       { name: 'amount', type: 'uint256', description: "Amount in base units (wei); or { useOutputOfCallAt, index? } for an earlier action's output", optional: true },
-      { name: 'tokenId', type: 'uint256', description: 'Token id (NFT position)', optional: true },
+      { name: 'tokenId', type: 'uint256', description: "Token id (NFT position); or { useOutputOfCallAt, index? } for an earlier action's output", optional: true },
     ])
     expect(describeActionInputs(bundleActionsByKey.get('helpers:toggle')!).map((i) => [i.name, i.type])).toEqual([['condition', 'bool'], ['amountA', 'uint256'], ['amountB', 'uint256']])
     expect(describeActionInputs(bundleActionsByKey.get('permit2:permittransferfrom')!).find((i) => i.name === 'signature')).toMatchObject({ type: 'bytes', optional: false })

@@ -40,7 +40,7 @@ describe('protocols, standards, projects', () => {
   test('standards declare actions and the functions we call; unknown slug is NOT_FOUND', () => {
     const all = listStandards(ctx, {})
     // The adapters' route edges and every protocol's bundle actions.
-    expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'across', 'balancer-v2', 'enso', 'erc20', 'erc4626', 'helpers', 'layerzero', 'lido', 'math', 'morpho-blue', 'permit2', 'stargate', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'across', 'balancer-v2', 'enso', 'erc20', 'erc4626', 'erc721', 'helpers', 'layerzero', 'lido', 'math', 'morpho-blue', 'permit2', 'stargate', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem', 'singledeposit', 'tokenizedsingledeposit', 'singleredeem', 'tokenizedsingleredeem'])
     expect(listStandards(ctx, { slug: 'aave-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([
       ['supply', ['supply']], ['withdraw', ['withdraw']], ['deposit', ['supply']], ['redeem', ['withdraw']], ['borrow', ['borrow']], ['repay', ['repay']], ['harvest', ['claimRewards']], ['flashloan', ['flashLoanSimple']],
@@ -53,6 +53,11 @@ describe('protocols, standards, projects', () => {
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.protocol).toEqual({ slug: 'uniswap-v3', name: 'Uniswap V3', url: 'https://app.uniswap.org' })
     expect(listStandards(ctx, { slug: 'erc20' })[0]!.actions.map((a) => [a.action, a.inputs])).toEqual([
       ['approve', ['token', 'spender', 'amount', 'tokenId']], ['transfer', ['token', 'receiver', 'amount', 'tokenId']], ['transferfrom', ['token', 'receiver', 'amount', 'sender', 'tokenId']],
+    ])
+    expect(listStandards(ctx, { slug: 'erc721' })[0]!.actions.map((a) => [a.action, a.functionNames, a.inputs])).toEqual([
+      ['approve', ['approve'], ['token', 'spender', 'tokenId', 'amount']],
+      ['transfer', ['safeTransferFrom'], ['token', 'receiver', 'tokenId', 'amount']],
+      ['transferfrom', ['safeTransferFrom'], ['token', 'receiver', 'tokenId', 'sender', 'amount']],
     ])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])
     expect(listStandards(ctx, { slug: 'uniswap-v4' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])

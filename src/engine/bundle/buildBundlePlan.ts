@@ -180,9 +180,17 @@ function runPass(
           inputs.set(key, (inputs.get(key) ?? 0n) + need - have)
         }
       },
-      produce(token, amount, to) {
+      produce(token, amount, to, options) {
         const key = lower(token)
-        if (to === undefined || lower(to) === lower(params.self)) {
+        const toSelf = to === undefined || lower(to) === lower(params.self)
+        if (options?.nonFungible === true) {
+          // An NFT has no ERC-20 transfer to sweep it with: a wallet keeps it (and it is reported there),
+          // our executor must never hold one.
+          if (toSelf && params.strategy === 'router') fail('NFT_TO_EXECUTOR', 'receiver', 'an NFT sent to our executor would stay there: give a receiver that keeps it')
+          deliver(token, to ?? params.self, amount.estimate)
+          return
+        }
+        if (toSelf) {
           touched.add(key)
           produced.add(key)
           if (amount.estimate === undefined) unknownSupply.add(key)

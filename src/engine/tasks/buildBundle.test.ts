@@ -29,4 +29,35 @@ describe('buildBundle (worker task)', () => {
     const transfers = plan.commands.filter((c) => sliceHex(c, 0, 4) === '0xa9059cbb' && getAddress(sliceHex(c, 12)) === USDC)
     expect(transfers.length).toBeGreaterThan(0)
   })
+
+  const NFT: Address = '0xC36442b4a4522E871399CD717aBDD847Ab11FE88'
+  const EXEC = getAddress(EXECUTOR.toLowerCase())
+  const plan = (strategy: 'router' | 'delegate', self: Address, raw: unknown[], receiver: Address = FROM) => {
+    const context = createSearchContext(buildGraph({ adapters: protocolAdapters }, randomSnapshot({ seed: 1, tokens: 4, v2Pools: 4 })))
+    const { actions } = parseBundleRequest({ fromAddress: FROM, routingStrategy: strategy }, raw)
+    return buildBundle(context, {
+      chainId: 1, strategy, self, fromAddress: FROM, receiver, refundReceiver: FROM,
+      helpers: { balance: at(0xb1), math: at(0xb2), check: at(0xb3) },
+      contracts: { weth: at(0xc1), permit2: at(0xc2), multicall3: at(0xc3), uniswapV2Router02: at(0xc4), uniswapV3SwapRouter02: at(0xc5), uniswapV3PositionManager: at(0xc6), balancerVault: at(0xc7) },
+      deadline: 1n, actions, initialBalances: {}, delegateSlippageBps: 50n, maxHops: 2, maxSplits: 1, ignoreStandards: [],
+    })
+  }
+
+  test('erc721 transfer: one safeTransferFrom of the tokenId, nothing pulled (an ERC-20 pull of a collection would move tokenId = amount), the NFT reported delivered', () => {
+    const built = plan('router', EXEC, [{ protocol: 'erc721', action: 'transfer', args: { token: NFT, receiver: OTHER, tokenId: '77' } }])
+    expect(built.inputs).toEqual([])
+    // safeTransferFrom(address,address,uint256) on the collection; no ERC-20 transfer or sweep of it.
+    const onNft = built.commands.filter((c) => getAddress(sliceHex(c, 12)) === NFT).map((c) => sliceHex(c, 0, 4))
+    expect(onNft).toEqual(['0x42842e0e'])
+    expect(built.state).toContain(`0x${(77).toString(16).padStart(64, '0')}`)
+    expect(built.deliveries).toEqual([{ token: NFT, receiver: OTHER, estimate: 1n }])
+  })
+
+  test('an NFT our executor would keep is refused (NFT_TO_EXECUTOR); a wallet keeps its own and reports it', () => {
+    expect(() => plan('router', EXEC, [{ protocol: 'erc721', action: 'transfer', args: { token: NFT, receiver: EXEC, tokenId: '1' } }])).toThrow(expect.objectContaining({ code: 'NFT_TO_EXECUTOR' }))
+    // The bundle's receiver is another address: the wallet's ERC-20 gains go there, never the NFT it keeps.
+    const kept = plan('delegate', FROM, [{ protocol: 'erc721', action: 'transfer', args: { token: NFT, receiver: FROM, tokenId: '1' } }], OTHER)
+    expect(kept.deliveries).toEqual([{ token: NFT, receiver: FROM, estimate: 1n }])
+    expect(kept.commands.filter((c) => sliceHex(c, 0, 4) === '0xa9059cbb')).toEqual([])
+  })
 })

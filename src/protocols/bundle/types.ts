@@ -182,8 +182,12 @@ export type BundleActionContext = {
   condition(arg: BoolArg): BundleValue
   /** Records that the executing contract spends `amount` of `token` (native = 0xEeee…EEeE). */
   spend(token: Address, amount: BundleValue): void
-  /** Records that `amount` of `token` arrived at `to` (the executing contract when omitted). */
-  produce(token: Address, amount: BundleValue, to?: Address | undefined): void
+  /**
+   * Records that `amount` of `token` arrived at `to` (the executing contract when omitted). A
+   * `nonFungible` token (an NFT, counted 1 per item) is only reported as delivered: it is never swept
+   * or counted as a gain with ERC-20 transfers, and our executor refuses to keep one.
+   */
+  produce(token: Address, amount: BundleValue, to?: Address | undefined, options?: { nonFungible?: boolean | undefined }): void
   /** Current estimate of the executing contract's balance of `token`. */
   held(token: Address): bigint
   /**

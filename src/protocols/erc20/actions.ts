@@ -3,9 +3,12 @@ import { z } from 'zod'
 import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress, MAX_UINT256 } from '../../schemas/fields.js'
-import { addressArg, amountArg, positiveAmountArg, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
+import { addressArg, amountArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
 import { planApprove, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleValue } from '../bundle/types.js'
+
+/** The ERC-721 form's `tokenId`: the API documents it as ignored for ERC-20 (the vendor's samples send one). */
+const ignoredTokenId = amountArg.optional()
 
 /** `erc20 approve`: the executing contract approves a spender (USDT-safe: zero first). */
 export const erc20ApproveAction = defineBundleAction({
@@ -13,10 +16,9 @@ export const erc20ApproveAction = defineBundleAction({
   action: 'approve',
   description: 'The executing contract approves spender for amount (default: unlimited) of token; no output',
   delegateOnly: false,
-  args: z.strictObject({ token: tokenArg, spender: addressArg, amount: amountArg.optional(), tokenId: uintLiteral.optional() }),
+  args: z.strictObject({ token: tokenArg, spender: addressArg, amount: amountArg.optional(), tokenId: ignoredTokenId }),
   outputs: () => [],
   build(ctx, args) {
-    if (args.tokenId !== undefined) ctx.fail('INVALID_ACTION', 'tokenId', 'ERC-721/1155 approvals are not supported')
     if (isNativeAddress(args.token)) ctx.fail('INVALID_TOKEN', 'token', 'the native coin has no allowance')
     planApprove(ctx, args.token, args.spender, args.amount === undefined ? MAX_UINT256 : ctx.amount(args.amount))
     return []
@@ -29,10 +31,9 @@ export const erc20TransferAction = defineBundleAction({
   action: 'transfer',
   description: 'Transfers amount (default: the whole balance at execution) of token to receiver; output: the amount sent',
   delegateOnly: false,
-  args: z.strictObject({ token: tokenArg, receiver: receiverArg, amount: positiveAmountArg.optional(), tokenId: uintLiteral.optional() }),
+  args: z.strictObject({ token: tokenArg, receiver: receiverArg, amount: positiveAmountArg.optional(), tokenId: ignoredTokenId }),
   outputs: () => ['amount'],
   build(ctx, args) {
-    if (args.tokenId !== undefined) ctx.fail('INVALID_ACTION', 'tokenId', 'ERC-721/1155 transfers are not supported')
     let amount: BundleValue
     if (args.amount !== undefined) amount = ctx.amount(args.amount)
     else {
@@ -53,10 +54,9 @@ export const erc20TransferFromAction = defineBundleAction({
   action: 'transferfrom',
   description: "Moves amount of token from sender (default: the wallet's owner address fromAddress) to receiver with the wallet's allowance; delegate only; output: the amount",
   delegateOnly: true,
-  args: z.strictObject({ token: tokenArg, receiver: receiverArg, amount: positiveAmountArg, sender: addressArg.optional(), tokenId: uintLiteral.optional() }),
+  args: z.strictObject({ token: tokenArg, receiver: receiverArg, amount: positiveAmountArg, sender: addressArg.optional(), tokenId: ignoredTokenId }),
   outputs: () => ['amount'],
   build(ctx, args) {
-    if (args.tokenId !== undefined) ctx.fail('INVALID_ACTION', 'tokenId', 'ERC-721/1155 transfers are not supported')
     if (isNativeAddress(args.token)) ctx.fail('INVALID_TOKEN', 'token', 'the native coin cannot be pulled')
     const amount = ctx.amount(args.amount)
     const sender = args.sender ?? ctx.fromAddress

@@ -75,7 +75,9 @@ export const uniswapV3DepositClmmAction = defineBundleAction({
     if (tickLower % pool.tickSpacing !== 0 || tickUpper % pool.tickSpacing !== 0) ctx.fail('INVALID_ACTION', 'ticks', `must be multiples of the pool's tick spacing ${pool.tickSpacing}`)
     planApprove(ctx, getAddress(token0), npm, amount0)
     planApprove(ctx, getAddress(token1), npm, amount1)
-    const recipient = args.receiver ?? (ctx.strategy === 'router' ? ctx.receiver : ctx.self)
+    // The bundle's receiver by default, under either strategy: a wallet's bundle for another receiver
+    // delivers the position there (it cannot be swept with the wallet's ERC-20 gains).
+    const recipient = args.receiver ?? ctx.receiver
     const minted = ctx.planner.add(
       functionCall({
         address: npm, abi: npmAbi, functionName: 'mint',
@@ -85,7 +87,7 @@ export const uniswapV3DepositClmmAction = defineBundleAction({
     planRevoke(ctx, getAddress(token0), npm)
     planRevoke(ctx, getAddress(token1), npm)
     // Unused amounts stay with the executing contract: the router refunds them, a wallet keeps them.
-    ctx.produce(npm, { kind: 'amount', value: 1n, estimate: 1n }, recipient)
+    ctx.produce(npm, { kind: 'amount', value: 1n, estimate: 1n }, recipient, { nonFungible: true })
     const estimate = amount0.estimate !== undefined && amount1.estimate !== undefined
       ? liquidityForAmounts({ sqrtPriceX96: pool.sqrtPriceX96, sqrtLowerX96: getSqrtRatioAtTick(tickLower), sqrtUpperX96: getSqrtRatioAtTick(tickUpper), amount0: amount0.estimate, amount1: amount1.estimate })
       : undefined

@@ -86,7 +86,8 @@ export const uniswapV4DepositClmmAction = defineBundleAction({
     const [tickLower, tickUpper] = args.ticks.map(Number) as [number, number]
     if (!(tickLower < tickUpper) || tickLower < MIN_TICK || tickUpper > MAX_TICK) ctx.fail('INVALID_ACTION', 'ticks', `need ${MIN_TICK} ≤ lower < upper ≤ ${MAX_TICK}`)
     if (tickLower % pool.tickSpacing !== 0 || tickUpper % pool.tickSpacing !== 0) ctx.fail('INVALID_ACTION', 'ticks', `must be multiples of the pool's tick spacing ${pool.tickSpacing}`)
-    const owner = args.receiver ?? (ctx.strategy === 'router' ? ctx.receiver : ctx.self)
+    // The bundle's receiver by default, under either strategy (see uniswap-v3 depositclmm).
+    const owner = args.receiver ?? ctx.receiver
 
     const tokenId = ctx.planner.add(functionCall({ address: pm, abi: positionManagerAbi, functionName: 'nextTokenId' }).staticcall())
     const before = [planBalance(ctx, currency0, ctx.self), planBalance(ctx, currency1, ctx.self)]
@@ -103,7 +104,7 @@ export const uniswapV4DepositClmmAction = defineBundleAction({
     const after = [planBalance(ctx, currency0, ctx.self), planBalance(ctx, currency1, ctx.self)]
     const used = [0, 1].map((i) => planMath(ctx, 'sub', before[i]!, after[i]!))
     const liquidity = ctx.planner.add(functionCall({ address: pm, abi: positionManagerAbi, functionName: 'getPositionLiquidity', args: [tokenId] }).staticcall())
-    ctx.produce(pm, { kind: 'amount', value: 1n, estimate: 1n }, owner)
+    ctx.produce(pm, { kind: 'amount', value: 1n, estimate: 1n }, owner, { nonFungible: true })
     const estimate = amount0.estimate !== undefined && amount1.estimate !== undefined
       ? liquidityForAmounts({ sqrtPriceX96: pool.sqrtPriceX96, sqrtLowerX96: getSqrtRatioAtTick(tickLower), sqrtUpperX96: getSqrtRatioAtTick(tickUpper), amount0: amount0.estimate, amount1: amount1.estimate })
       : undefined
