@@ -41,7 +41,9 @@ afterAll(async () => {
 
 const client = (chainId: number) => sy.connected.devnet!.chains[chainId]!.client
 const token = (chainId: number, symbol: string) => sy.connected.chains[chainId]!.addressBook.tokens[symbol]!.address
-const balanceOf = (chainId: number, t: Address, who: Address) => client(chainId).readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+// At the head's number, not `latest` (see startCrossChainHarness: anvil's `latest` can run ahead of its blocks while the relayer mines).
+const balanceOf = async (chainId: number, t: Address, who: Address) =>
+  client(chainId).readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [who], blockNumber: await client(chainId).getBlockNumber({ cacheTime: 0 }) })
 
 async function sendOnChain1(tx: { to: string; data: string; value?: string | number | bigint | undefined }, gas: string | number | bigint): Promise<Hex> {
   const c = client(1)

@@ -55,9 +55,14 @@ export async function startCrossChainHarness(user: Address, relayer: Partial<Cre
       return harness.relayer
     },
     tok: (chainId, symbol) => chains[chainId]!.addressBook.tokens[symbol]!.address,
-    balance: (chainId, token, who) => {
+    // Read at the head's number, not `latest`: while the relayer mines, anvil can answer a `latest`
+    // read from state no block holds yet (CI once saw a delivery there that the next read lacked).
+    balance: async (chainId, token, who) => {
       const client = chains[chainId]!.client
-      return token.toLowerCase() === NATIVE.toLowerCase() ? client.getBalance({ address: who }) : client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
+      const blockNumber = await client.getBlockNumber({ cacheTime: 0 })
+      return token.toLowerCase() === NATIVE.toLowerCase()
+        ? client.getBalance({ address: who, blockNumber })
+        : client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who], blockNumber })
     },
     async send(chainId, answer) {
       const client = chains[chainId]!.client
