@@ -109,6 +109,31 @@ describe('bundles under the router strategy, executed by an EOA', () => {
   })
 })
 
+test('router: a fee-on-transfer token pulled as an input is spent as it arrived (1 % less), in a route and a pool swap; the receiver gets exactly amountsOut', async () => {
+  // The router pulls what the actions spend, the tax burns 1 % on the way into our executor, and the
+  // last spend of the token asked for more than arrived: every such bundle used to be a 400.
+  const sy = chain.addressBook.switchyard!
+  for (const actions of [
+    [{ protocol: 'enso', action: 'route', args: { tokenIn: tok('FOT'), tokenOut: tok('WETH'), amountIn: (1_000n * 10n ** 18n).toString() } }],
+    [
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: tok('FOT'), tokenOut: tok('WETH'), amountIn: (400n * 10n ** 18n).toString(), primaryAddress: chain.addressBook.uniswapV2.router02 } },
+      { protocol: 'enso', action: 'route', args: { tokenIn: tok('FOT'), tokenOut: tok('USDC'), amountIn: (600n * 10n ** 18n).toString() } },
+    ],
+  ]) {
+    await devnet.fund({ chainId: 1, address: user, token: 'FOT', amount: 1_000n * 10n ** 18n })
+    const answer = await bundle({ fromAddress: user, receiver: other }, actions)
+    expect(answer.approvals.map((a) => a.token)).toEqual([tok('FOT')])
+    const outs = Object.keys(answer.amountsOut) as Address[]
+    const before = await Promise.all(outs.map((t) => balance(t, other)))
+    const fotBefore = await balance(tok('FOT'), user)
+    await sendAsEoa(answer)
+    for (const [i, t] of outs.entries()) expect((await balance(t, other)) - before[i]!, t).toBe(BigInt(answer.amountsOut[t]!))
+    expect(BigInt(answer.amountsOut[tok('WETH')]!)).toBeGreaterThan(0n)
+    expect(fotBefore - (await balance(tok('FOT'), user))).toBe(1_000n * 10n ** 18n)
+    for (const t of [tok('FOT'), tok('WETH'), tok('USDC')]) expect(await balance(t, sy.executor as Address)).toBe(0n)
+  }
+})
+
 test("erc20 transfer with the ERC-721 form's tokenId (the vendor's sample sends one): tokenId is ignored, the amount moves", async () => {
   const amount = 1_234n * 10n ** 6n
   await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount })

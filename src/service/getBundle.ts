@@ -101,7 +101,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
 }
 
 /** How a build treats its in-plan checks against a quote (see BuildBundleParameters). */
-type QuotedMinimumOptions = Pick<BuildBundleParameters, 'measureQuotedMinimums' | 'measuredQuotedAmounts'>
+type QuotedMinimumOptions = Pick<BuildBundleParameters, 'measureQuotedMinimums' | 'measuredQuotedAmounts' | 'spendReceivedInputs'>
 
 /**
  * Builds the plan in a worker and simulates it: first with no minimums (the receivers' deltas), then
@@ -187,6 +187,21 @@ async function computeBundle(
   try {
     sim = await simulate()
   } catch (error) {
+    // Under the router, a transfer tax the engine cannot see (a fee-on-transfer input) leaves our
+    // executor less than the router pulled, and an action spending the amount sent reverts. Build once
+    // more with each pulled input's last spend taking what arrived; if that reverts too, the first
+    // reason stands.
+    if (!delegate && built.bridges.length === 0 && error instanceof BundleRevertedError && built.inputs.some((i) => !isNativeAddress(i.token))) {
+      const received = await buildFirst(params.actions.length, { spendReceivedInputs: true })
+      if (received.commands.length === built.commands.length) throw error
+      built = received
+      checked = checkedDeliveries(built, params.receiver)
+      try {
+        sim = await simulate()
+      } catch {
+        throw error
+      }
+    } else {
     // Under delegate, routed outputs and `enso slippage` are checked inside the plan against the
     // engine's quote, which cannot see a transfer tax (fee-on-transfer tokens): the plan misses its own
     // minimum although it works. Build it once without those checks, read the checked amounts from the
@@ -208,6 +223,7 @@ async function computeBundle(
     built = await buildFirst(params.actions.length, { measuredQuotedAmounts })
     checked = checkedDeliveries(built, params.receiver)
     sim = await simulate()
+    }
   }
   const { amountsOut, sourceOut, destinationOut } = bundleAmountsOutOf({ deliveries: built.deliveries, deltas: sim.deltas, bridged: bridged?.deliveries ?? [] })
   const mins = minimumsOf(sim.deltas)

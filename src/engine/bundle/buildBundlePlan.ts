@@ -52,6 +52,13 @@ export type BuildBundleParameters = {
    * basis of those checks: a transfer tax the engine cannot see makes a quote-based minimum unreachable.
    */
   measuredQuotedAmounts?: Readonly<Record<number, string>> | undefined
+  /**
+   * Router only: the last spend of each pulled input token, when it is a literal amount, spends
+   * `min(amount, what the executor holds)` instead. A transfer tax the engine cannot see (a
+   * fee-on-transfer token) delivers less than the router pulled; the service sets this only after
+   * the plain plan's simulation reverted.
+   */
+  spendReceivedInputs?: boolean | undefined
   maxHops: number
   maxSplits: number
   ignoreStandards: readonly string[]
@@ -105,9 +112,30 @@ export function buildBundlePlan(search: SearchContext, params: BuildBundleParame
     return found
   }
   // Pass 1 finds the delegate's net outputs; pass 2 measures them in-plan and delivers exactly them.
-  const first = runPass(search, searchRoute, params, [])
-  if (params.strategy === 'router' || lower(params.receiver) === lower(params.self)) return first.result
-  return runPass(search, searchRoute, params, first.gains).result
+  // Under the router, pass 2 (when asked) spends what arrived of each pulled input at its last spend.
+  const first = runPass(search, searchRoute, params, [], undefined)
+  if (params.strategy === 'router') {
+    if (params.spendReceivedInputs !== true || first.lastPulledSpends.size === 0) return first.result
+    return runPass(search, searchRoute, params, [], first.lastPulledSpends).result
+  }
+  if (lower(params.receiver) === lower(params.self)) return first.result
+  return runPass(search, searchRoute, params, first.gains, undefined).result
+}
+
+/** A literal spend of a pulled token by a top-level action: the one `spendReceivedInputs` replaces. */
+type PulledSpend = { token: Address; literal: bigint }
+
+/** How often `literal` appears among parsed arguments (iteratively: arguments may nest). */
+function countLiteral(args: unknown, literal: bigint): number {
+  let n = 0
+  const stack: unknown[] = [args]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    if (v === literal) n++
+    else if (Array.isArray(v)) stack.push(...v)
+    else if (v !== null && typeof v === 'object') stack.push(...Object.values(v))
+  }
+  return n
 }
 
 function runPass(
@@ -115,7 +143,8 @@ function runPass(
   searchRoute: (p: FindRouteParameters) => FindRouteReturnType,
   params: BuildBundleParameters,
   gains: readonly Address[],
-): { result: BuildBundleReturnType; gains: Address[] } {
+  received: ReadonlyMap<number, PulledSpend[]> | undefined,
+): { result: BuildBundleReturnType; gains: Address[]; lastPulledSpends: Map<number, PulledSpend[]> } {
   const planner = new Planner()
   const holdings = new Map<string, bigint>(Object.entries(params.initialBalances).map(([k, v]) => [lower(k), v]))
   const inputs = new Map<string, bigint>()
@@ -123,6 +152,8 @@ function runPass(
   const touched = new Set<string>()
   const unknownSupply = new Set<string>()
   const deliveries = new Map<string, { token: Address; receiver: Address; estimate: bigint | undefined }>()
+  // Per token, its last spend when that was a literal amount of a top-level action (null otherwise).
+  const lastSpend = new Map<string, { at: number; literal: bigint } | null>()
   const route: BundleRouteStep[] = []
   const bridges: BundleBridgeLeg[] = []
   // Our executor sweeps what it holds at the start too (a bridge callback's delivered tokens).
@@ -155,7 +186,14 @@ function runPass(
       contracts: params.contracts,
       deadline: params.deadline,
       amount(arg) {
-        if (typeof arg === 'bigint') return { kind: 'amount', value: arg, estimate: arg }
+        if (typeof arg === 'bigint') {
+          const pulled = scope.path === 'actions' ? received?.get(scope.current)?.find((p) => p.literal === arg) : undefined
+          if (pulled === undefined) return { kind: 'amount', value: arg, estimate: arg }
+          // What a transfer tax left of the pulled amount: never more than asked, never more than held.
+          const held = scope.planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOfCaller', args: [pulled.token] }).staticcall())
+          const value = scope.planner.add(functionCall({ address: params.helpers.math, abi: switchyardMathHelperAbi, functionName: 'min', args: [arg, held] }).staticcall())
+          return { kind: 'amount', value, estimate: arg }
+        }
         const value = scope.values[arg.at]?.[arg.index]
         if (value === undefined) return fail('INVALID_REFERENCE', 'useOutputOfCallAt', `action ${arg.at} has no output ${arg.index}`)
         return { ...value, kind: 'amount' }
@@ -169,6 +207,7 @@ function runPass(
       spend(token, amount) {
         const key = lower(token)
         touched.add(key)
+        lastSpend.set(key, scope.path === 'actions' && typeof amount.value === 'bigint' ? { at: scope.current, literal: amount.value } : null)
         const need = amount.estimate ?? 0n
         const have = holdings.get(key) ?? 0n
         if (have >= need) holdings.set(key, have - need)
@@ -287,8 +326,17 @@ function runPass(
   for (const h of quotedChecks) if (h !== undefined) planner.keep(h)
   const plan = planner.plan()
   const slotOf = new Map(planner.kept.map((h, i) => [h, plan.keptSlots![i]!]))
+  // Pulled inputs (never produced here) whose last spend is a literal that its action's arguments name once.
+  const lastPulledSpends = new Map<number, PulledSpend[]>()
+  for (const key of inputs.keys()) {
+    const last = lastSpend.get(key)
+    if (!last || isNativeAddress(key) || produced.has(key) || unknownSupply.has(key)) continue
+    if (countLiteral(params.actions[last.at]?.args, last.literal) !== 1) continue
+    lastPulledSpends.set(last.at, [...(lastPulledSpends.get(last.at) ?? []), { token: getAddress(key), literal: last.literal }])
+  }
   return {
     gains: netGains,
+    lastPulledSpends,
     result: {
       commands: plan.commands,
       state: plan.state,

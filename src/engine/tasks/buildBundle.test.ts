@@ -1,4 +1,4 @@
-import { getAddress, sliceHex, type Address } from 'viem'
+import { getAddress, sliceHex, toFunctionSelector, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { protocolAdapters } from '../../protocols/registry.js'
 import { parseBundleRequest } from '../../schemas/bundleRequest.js'
@@ -32,10 +32,12 @@ describe('buildBundle (worker task)', () => {
 
   const NFT: Address = '0xC36442b4a4522E871399CD717aBDD847Ab11FE88'
   const EXEC = getAddress(EXECUTOR.toLowerCase())
-  const plan = (strategy: 'router' | 'delegate', self: Address, raw: unknown[], receiver: Address = FROM) => {
+  const planWith = (extra: { spendReceivedInputs?: boolean }, raw: unknown[]) => plan('router', EXEC, raw, FROM, extra)
+  const plan = (strategy: 'router' | 'delegate', self: Address, raw: unknown[], receiver: Address = FROM, extra: { spendReceivedInputs?: boolean } = {}) => {
     const context = createSearchContext(buildGraph({ adapters: protocolAdapters }, randomSnapshot({ seed: 1, tokens: 4, v2Pools: 4 })))
     const { actions } = parseBundleRequest({ fromAddress: FROM, routingStrategy: strategy }, raw)
     return buildBundle(context, {
+      ...extra,
       chainId: 1, strategy, self, fromAddress: FROM, receiver, refundReceiver: FROM,
       helpers: { balance: at(0xb1), math: at(0xb2), check: at(0xb3) },
       contracts: { weth: at(0xc1), permit2: at(0xc2), multicall3: at(0xc3), uniswapV2Router02: at(0xc4), uniswapV3SwapRouter02: at(0xc5), uniswapV3PositionManager: at(0xc6), balancerVault: at(0xc7) },
@@ -59,5 +61,18 @@ describe('buildBundle (worker task)', () => {
     const kept = plan('delegate', FROM, [{ protocol: 'erc721', action: 'transfer', args: { token: NFT, receiver: FROM, tokenId: '1' } }], OTHER)
     expect(kept.deliveries).toEqual([{ token: NFT, receiver: FROM, estimate: 1n }])
     expect(kept.commands.filter((c) => sliceHex(c, 0, 4) === '0xa9059cbb')).toEqual([])
+  })
+
+  test('spendReceivedInputs (router): the last literal spend of a pulled token spends min(amount, held); the sender is still charged the amount; an ambiguous literal is left alone', () => {
+    const MIN = toFunctionSelector('min(uint256,uint256)')
+    const math = at(0xb2)
+    const minCalls = (built: ReturnType<typeof plan>) => built.commands.filter((c) => sliceHex(c, 0, 4) === MIN && getAddress(sliceHex(c, 12)) === math)
+    const transfer = (extra: Record<string, unknown> = {}) => [{ protocol: 'erc20', action: 'transfer', args: { token: USDC, receiver: OTHER, amount: '5', ...extra } }]
+    expect(minCalls(plan('router', getAddress(EXECUTOR.toLowerCase()), transfer()))).toEqual([])
+    const received = planWith({ spendReceivedInputs: true }, transfer())
+    expect(minCalls(received)).toHaveLength(1)
+    expect(received.inputs.map((i) => [i.token, i.amount])).toEqual([[USDC, 5n]])
+    // The same literal twice among the action's arguments: which one is the spend cannot be told.
+    expect(minCalls(planWith({ spendReceivedInputs: true }, transfer({ tokenId: '5' })))).toEqual([])
   })
 })
