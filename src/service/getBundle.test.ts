@@ -229,6 +229,13 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
   ])
   const poolAbi = parseAbi(['function slot0() view returns (uint160, int24 tick, uint16, uint16, uint16, uint8, bool)'])
   const USDC_WETH_500: Address = '0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640'
+  /** A new smart wallet holding what one position mint below takes: 3,000 USDC and 1 WETH. */
+  const walletWithMintFunds = async () => {
+    const wallet = await createWallet()
+    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
+    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    return wallet
+  }
   const ticksAround = async () => {
     const [, tick] = await chain.client.readContract({ address: USDC_WETH_500, abi: poolAbi, functionName: 'slot0' })
     const base = Math.floor(tick / 10) * 10
@@ -261,9 +268,7 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
 
   test('a wallet mints a position, then redeemclmm removes all its liquidity and collects both tokens', async () => {
     const npm = chain.addressBook.uniswapV3.positionManager
-    const wallet = await createWallet()
-    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
-    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const wallet = await walletWithMintFunds()
     const mint = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
       { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
     ])
@@ -285,9 +290,7 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
 
   test('erc721 transfer: a wallet mints a position and sends the NFT on in the same bundle, by reference to the tokenId the mint returned', async () => {
     const npm = chain.addressBook.uniswapV3.positionManager
-    const wallet = await createWallet()
-    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
-    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const wallet = await walletWithMintFunds()
     const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
       { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
       { protocol: 'erc721', action: 'transfer', args: { token: npm, receiver: other, tokenId: { useOutputOfCallAt: 0, index: 3 } } },
@@ -306,9 +309,7 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
 
   test('erc721 approve: the wallet approves a spender for its position; safeTransferFrom refuses a contract that cannot hold NFTs (400, nothing sent)', async () => {
     const npm = chain.addressBook.uniswapV3.positionManager
-    const wallet = await createWallet()
-    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
-    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const wallet = await walletWithMintFunds()
     await sendThroughWallet(wallet, await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
       { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
     ]))
@@ -329,9 +330,7 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
 
   test("a wallet's bundle for another receiver: depositclmm mints the NFT to that receiver (it cannot be swept as an ERC-20 gain)", async () => {
     const npm = chain.addressBook.uniswapV3.positionManager
-    const wallet = await createWallet()
-    await devnet.fund({ chainId: 1, address: wallet, token: 'USDC', amount: 3_000n * 10n ** 6n })
-    await devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const wallet = await walletWithMintFunds()
     const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate', receiver: other }, [
       { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
     ])
