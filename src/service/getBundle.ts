@@ -202,27 +202,27 @@ async function computeBundle(
         throw error
       }
     } else {
-    // Under delegate, routed outputs and `enso slippage` are checked inside the plan against the
-    // engine's quote, which cannot see a transfer tax (fee-on-transfer tokens): the plan misses its own
-    // minimum although it works. Build it once without those checks, read the checked amounts from the
-    // simulation's final state, and build it again with them as the checks' basis.
-    if (!delegate || built.bridges.length > 0 || !(error instanceof BundleRevertedError) || !missedPlanMinimum(error.revertData, sy.helpers.check)) throw error
-    const measuring = await buildFirst(params.actions.length, { measureQuotedMinimums: true })
-    const encodeMeasuring = (mins: bigint[]) => encodeBundleTx({ built: measuring, target, receiver: params.receiver, shortcut, mins })
-    const zeros = checkedDeliveries(measuring, params.receiver).map(() => 0n)
-    const probe = await simulateBundle(chain, {
-      snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: measuring.deliveries,
-      funding: fundingOf(measuring), first: encodeMeasuring(zeros), final: () => encodeMeasuring(zeros), proveGas: false,
-    })
-    const measured = decodeBundleOutputs({ returnData: probe.returnData, strategy: 'delegate', outputs: measuring.quotedChecks.map((c) => (c === null ? [] : [c])) })
-    if (!measured) throw error
-    const measuredQuotedAmounts: Record<number, string> = {}
-    measured.forEach((values, k) => {
-      if (values[0] !== undefined) measuredQuotedAmounts[k] = values[0].toString()
-    })
-    built = await buildFirst(params.actions.length, { measuredQuotedAmounts })
-    checked = checkedDeliveries(built, params.receiver)
-    sim = await simulate()
+      // Under delegate, routed outputs and `enso slippage` are checked inside the plan against the
+      // engine's quote, which cannot see a transfer tax (fee-on-transfer tokens): the plan misses its own
+      // minimum although it works. Build it once without those checks, read the checked amounts from the
+      // simulation's final state, and build it again with them as the checks' basis.
+      if (!delegate || built.bridges.length > 0 || !(error instanceof BundleRevertedError) || !missedPlanMinimum(error.revertData, sy.helpers.check)) throw error
+      const measuring = await buildFirst(params.actions.length, { measureQuotedMinimums: true })
+      const encodeMeasuring = (mins: bigint[]) => encodeBundleTx({ built: measuring, target, receiver: params.receiver, shortcut, mins })
+      const zeros = checkedDeliveries(measuring, params.receiver).map(() => 0n)
+      const probe = await simulateBundle(chain, {
+        snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: measuring.deliveries,
+        funding: fundingOf(measuring), first: encodeMeasuring(zeros), final: () => encodeMeasuring(zeros), proveGas: false,
+      })
+      const measured = decodeBundleOutputs({ returnData: probe.returnData, strategy: 'delegate', outputs: measuring.quotedChecks.map((c) => (c === null ? [] : [c])) })
+      if (!measured) throw error
+      const measuredQuotedAmounts: Record<number, string> = {}
+      measured.forEach((values, k) => {
+        if (values[0] !== undefined) measuredQuotedAmounts[k] = values[0].toString()
+      })
+      built = await buildFirst(params.actions.length, { measuredQuotedAmounts })
+      checked = checkedDeliveries(built, params.receiver)
+      sim = await simulate()
     }
   }
   const { amountsOut, sourceOut, destinationOut } = bundleAmountsOutOf({ deliveries: built.deliveries, deltas: sim.deltas, bridged: bridged?.deliveries ?? [] })
