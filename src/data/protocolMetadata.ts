@@ -87,7 +87,7 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     name: 'ERC-721',
     description: 'NFT approvals and transfers made by the executing contract (positions minted earlier in the bundle included).',
     url: 'https://eips.ethereum.org/EIPS/eip-721',
-    functionNames: { approve: ['approve'], transfer: ['safeTransferFrom'], transferfrom: ['safeTransferFrom'] },
+    functionNames: { approve: ['approve'], transfer: ['safeTransferFrom'], transferfrom: ['transferFrom'] },
   },
   permit2: {
     project: 'uniswap',

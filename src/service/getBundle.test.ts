@@ -328,6 +328,27 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
     expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'ownerOf', args: [tokenId] })).toBe(getAddress(wallet))
   })
 
+  test('erc721 transferfrom: the wallet pulls a position its owner approved it for into itself', async () => {
+    const npm = chain.addressBook.uniswapV3.positionManager
+    await devnet.fund({ chainId: 1, address: user, token: 'USDC', amount: 3_000n * 10n ** 6n })
+    await devnet.fund({ chainId: 1, address: user, token: 'WETH', amount: 10n ** 18n })
+    const mint = await bundle({ fromAddress: user }, [
+      { protocol: 'uniswap-v3', action: 'depositclmm', args: { tokenOut: npm, tokenIn: [tok('USDC'), tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], ticks: await ticksAround(), poolFee: '500' } },
+    ])
+    const owned = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'balanceOf', args: [user] })
+    await sendAsEoa(mint)
+    const tokenId = await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'tokenOfOwnerByIndex', args: [user, owned] })
+    const wallet = await createWallet()
+    await mined(await chain.client.writeContract({ address: npm, abi: parseAbi(['function approve(address, uint256)']), functionName: 'approve', args: [wallet, tokenId], account: user, chain: chain.client.chain }))
+    const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'erc721', action: 'transferfrom', args: { token: npm, sender: user, receiver: wallet, tokenId: tokenId.toString() } },
+    ])
+    expect(answer.amountsOut[npm]).toBe('1')
+    await sendThroughWallet(wallet, answer)
+    expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'ownerOf', args: [tokenId] })).toBe(getAddress(wallet))
+    expect(answer.actionOutputs).toEqual([[tokenId.toString()]])
+  })
+
   test("a wallet's bundle for another receiver: depositclmm mints the NFT to that receiver (it cannot be swept as an ERC-20 gain)", async () => {
     const npm = chain.addressBook.uniswapV3.positionManager
     const wallet = await walletWithMintFunds()

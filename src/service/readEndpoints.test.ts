@@ -57,7 +57,7 @@ describe('protocols, standards, projects', () => {
     expect(listStandards(ctx, { slug: 'erc721' })[0]!.actions.map((a) => [a.action, a.functionNames, a.inputs])).toEqual([
       ['approve', ['approve'], ['token', 'spender', 'tokenId', 'amount']],
       ['transfer', ['safeTransferFrom'], ['token', 'receiver', 'tokenId', 'amount']],
-      ['transferfrom', ['safeTransferFrom'], ['token', 'receiver', 'tokenId', 'sender', 'amount']],
+      ['transferfrom', ['transferFrom'], ['token', 'receiver', 'tokenId', 'sender', 'amount']],
     ])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])
     expect(listStandards(ctx, { slug: 'uniswap-v4' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])

@@ -1,4 +1,4 @@
-import { parseAbi } from 'viem'
+import { parseAbi, type Address } from 'viem'
 import { z } from 'zod'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
@@ -8,6 +8,7 @@ import { defineBundleAction, type BundleActionContext, type BundleValue } from '
 const erc721Abi = parseAbi([
   'function approve(address to, uint256 tokenId)',
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
 ])
 
 /** A token id: a literal, or a reference to an earlier output (a `depositclmm`'s tokenId). */
@@ -18,13 +19,15 @@ function refuseNative(ctx: BundleActionContext, token: string): void {
 }
 
 /**
- * Moves one NFT with `safeTransferFrom`, which reverts when the receiver is a contract that cannot hold
- * ERC-721 tokens (no `onERC721Received`): the simulation refuses such a bundle instead of locking the NFT.
- * The receiver's count of the collection is measured like any delivery (it grows by 1).
+ * Moves one NFT with `safeTransferFrom` (`transfer`: a receiver contract without `onERC721Received`
+ * makes the simulation revert instead of locking the NFT) or `transferFrom` (`transferfrom`, as the
+ * action is named: it mostly pulls an NFT into the wallet itself, whose simulated stand-in forwards
+ * every callback to our delegate). The receiver's count of the collection is measured like any
+ * delivery (it grows by 1).
  */
-function planNftTransfer(ctx: BundleActionContext, token: `0x${string}`, from: `0x${string}`, receiver: `0x${string}`, tokenId: BundleValue): void {
-  ctx.planner.add(functionCall({ address: token, abi: erc721Abi, functionName: 'safeTransferFrom', args: [from, receiver, tokenId.value] }))
-  ctx.produce(token, { kind: 'amount', value: 1n, estimate: 1n }, receiver, { nonFungible: true })
+function planNftTransfer(ctx: BundleActionContext, p: { token: Address; from: Address; receiver: Address; tokenId: BundleValue; safe: boolean }): void {
+  ctx.planner.add(functionCall({ address: p.token, abi: erc721Abi, functionName: p.safe ? 'safeTransferFrom' : 'transferFrom', args: [p.from, p.receiver, p.tokenId.value] }))
+  ctx.produce(p.token, { kind: 'amount', value: 1n, estimate: 1n }, p.receiver, { nonFungible: true })
 }
 
 /** `erc721 approve`: the executing contract approves `spender` for one NFT it owns. */
@@ -54,7 +57,7 @@ export const erc721TransferAction = defineBundleAction({
   build(ctx, args) {
     refuseNative(ctx, args.token)
     const tokenId = ctx.amount(args.tokenId)
-    planNftTransfer(ctx, args.token, ctx.self, args.receiver, tokenId)
+    planNftTransfer(ctx, { token: args.token, from: ctx.self, receiver: args.receiver, tokenId, safe: true })
     return [tokenId]
   },
 })
@@ -66,14 +69,14 @@ export const erc721TransferAction = defineBundleAction({
 export const erc721TransferFromAction = defineBundleAction({
   protocol: 'erc721',
   action: 'transferfrom',
-  description: "Moves NFT tokenId of collection token from sender (default: the wallet) to receiver with the wallet's approval (safeTransferFrom); delegate only; output: the tokenId",
+  description: "Moves NFT tokenId of collection token from sender (default: the wallet) to receiver with the wallet's approval (transferFrom); delegate only; output: the tokenId",
   delegateOnly: true,
   args: z.strictObject({ token: tokenArg, receiver: receiverArg, tokenId: tokenIdArg, sender: addressArg.optional(), amount: amountArg.optional() }),
   outputs: () => ['amount'],
   build(ctx, args) {
     refuseNative(ctx, args.token)
     const tokenId = ctx.amount(args.tokenId)
-    planNftTransfer(ctx, args.token, args.sender ?? ctx.self, args.receiver, tokenId)
+    planNftTransfer(ctx, { token: args.token, from: args.sender ?? ctx.self, receiver: args.receiver, tokenId, safe: false })
     return [tokenId]
   },
 })
