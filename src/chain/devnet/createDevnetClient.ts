@@ -1,4 +1,4 @@
-import { createTestClient, defineChain, http, publicActions, walletActions, type Address } from 'viem'
+import { createTestClient, defineChain, http, publicActions, TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, walletActions, type Address, type Hash } from 'viem'
 import { createNodeFetch } from '../createNodeFetch.js'
 
 const fetchFn = createNodeFetch()
@@ -21,6 +21,25 @@ export function createDevnetClient({ rpcUrl, chainId }: { rpcUrl: string; chainI
   return createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl, { batch: false, retryCount: 0, fetchFn }), cacheTime: 0, pollingInterval: 50 })
     .extend(publicActions)
     .extend(walletActions)
+    .extend((client) => ({
+      /**
+       * Polls the receipt by hash. viem's own wait retries on each new block only: when an automining
+       * anvil has already moved to the transaction's block but does not serve its receipt yet (seen
+       * under load), no further block ever comes and the wait hangs until its timeout.
+       */
+      async waitForTransactionReceipt({ hash, pollingInterval = 20, timeout = 60_000 }: { hash: Hash; pollingInterval?: number | undefined; timeout?: number | undefined }) {
+        const until = Date.now() + timeout
+        for (;;) {
+          const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+            if (error instanceof TransactionReceiptNotFoundError) return undefined
+            throw error
+          })
+          if (receipt) return receipt
+          if (Date.now() > until) throw new WaitForTransactionReceiptTimeoutError({ hash })
+          await new Promise((r) => setTimeout(r, pollingInterval))
+        }
+      },
+    }))
 }
 
 /** Client type returned by {@link createDevnetClient}. */
