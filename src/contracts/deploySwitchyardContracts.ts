@@ -12,6 +12,7 @@ import {
   stringToHex,
 } from 'viem'
 import { getChainId, getCode, sendTransaction, waitForTransactionReceipt } from 'viem/actions'
+import { getAction } from 'viem/utils'
 import { deterministicDeployer } from '../chain/addressBook.js'
 import { DevnetDeployError } from '../errors/chain.js'
 import balanceHelper from './artifacts/SwitchyardBalanceHelper.json' with { type: 'json' }
@@ -178,7 +179,8 @@ export async function deploySwitchyardContracts(
         to: create2DeployerAddress,
         data: concatHex([switchyardSalt(deployable.key), deployable.bytecode]),
       })
-      const receipt = await waitForTransactionReceipt(client, { hash })
+      // Through the client's own action when it has one (the devnet client polls by hash).
+      const receipt = await getAction(client, waitForTransactionReceipt, 'waitForTransactionReceipt')({ hash })
       if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`)
       const code = await getCode(client, { address })
       if (!code || code === '0x') throw new Error(`no code at ${address} after deployment`)
