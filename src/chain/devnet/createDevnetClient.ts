@@ -27,15 +27,36 @@ export function createDevnetClient({ rpcUrl, chainId }: { rpcUrl: string; chainI
        * anvil has already moved to the transaction's block but does not serve its receipt yet (seen
        * under load), no further block ever comes and the wait hangs until its timeout.
        */
-      async waitForTransactionReceipt({ hash, pollingInterval = 20, timeout = 60_000 }: { hash: Hash; pollingInterval?: number | undefined; timeout?: number | undefined }) {
-        const until = Date.now() + timeout
+      async waitForTransactionReceipt({ hash, pollingInterval = 20, timeout = 30_000 }: { hash: Hash; pollingInterval?: number | undefined; timeout?: number | undefined }) {
+        const started = Date.now()
+        let nudged = false
         for (;;) {
           const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
             if (error instanceof TransactionReceiptNotFoundError) return undefined
             throw error
           })
           if (receipt) return receipt
-          if (Date.now() > until) throw new WaitForTransactionReceiptTimeoutError({ hash })
+          const waited = Date.now() - started
+          // Still pending after 2 s on an automining node: mine once (a miner that missed it), once.
+          if (!nudged && waited > Math.min(2_000, timeout / 2)) {
+            nudged = true
+            const tx = await client.getTransaction({ hash }).catch(() => undefined)
+            if (tx && tx.blockNumber === null) await client.mine({ blocks: 1 }).catch(() => {})
+          }
+          if (waited > timeout) {
+            // Say what the node knows, so a stuck transaction can be told from a lost one.
+            const error = new WaitForTransactionReceiptTimeoutError({ hash })
+            const tx = await client.getTransaction({ hash }).catch(() => undefined)
+            if (!tx) error.message += ' (the node does not know the transaction)'
+            else {
+              const [latest, pending] = await Promise.all([
+                client.getTransactionCount({ address: tx.from }).catch(() => undefined),
+                client.getTransactionCount({ address: tx.from, blockTag: 'pending' }).catch(() => undefined),
+              ])
+              error.message += ` (block ${tx.blockNumber ?? 'pending'}, nonce ${tx.nonce}; sender's nonce ${latest} latest, ${pending} pending)`
+            }
+            throw error
+          }
           await new Promise((r) => setTimeout(r, pollingInterval))
         }
       },
