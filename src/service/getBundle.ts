@@ -183,47 +183,48 @@ async function computeBundle(
     first: encode(checked.map(() => 0n)),
     final: (deltas) => encode(minimumsOf(deltas)),
   })
+  // Under the router, a transfer tax the engine cannot see (a fee-on-transfer input) leaves our
+  // executor less than the router pulled, and an action spending the amount sent reverts. Build once
+  // more with each pulled input's last spend taking what arrived; if that reverts too, the first
+  // reason stands.
+  const spendWhatArrived = async (error: BundleRevertedError) => {
+    if (!built.inputs.some((i) => !isNativeAddress(i.token))) throw error
+    const received = await buildFirst(params.actions.length, { spendReceivedInputs: true })
+    // No spend to replace (each adds two commands): the same plan would revert the same way.
+    if (received.commands.length === built.commands.length) throw error
+    built = received
+    checked = checkedDeliveries(built, params.receiver)
+    return simulate().catch(() => Promise.reject(error))
+  }
+  // Under delegate, routed outputs and `enso slippage` are checked inside the plan against the
+  // engine's quote, which cannot see a transfer tax (fee-on-transfer tokens): the plan misses its own
+  // minimum although it works. Build it once without those checks, read the checked amounts from the
+  // simulation's final state, and build it again with them as the checks' basis.
+  const measureQuotedMinimums = async (error: BundleRevertedError) => {
+    if (!missedPlanMinimum(error.revertData, sy.helpers.check)) throw error
+    const measuring = await buildFirst(params.actions.length, { measureQuotedMinimums: true })
+    const encodeMeasuring = (mins: bigint[]) => encodeBundleTx({ built: measuring, target, receiver: params.receiver, shortcut, mins })
+    const zeros = checkedDeliveries(measuring, params.receiver).map(() => 0n)
+    const probe = await simulateBundle(chain, {
+      snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: measuring.deliveries,
+      funding: fundingOf(measuring), first: encodeMeasuring(zeros), final: () => encodeMeasuring(zeros), proveGas: false,
+    })
+    const measured = decodeBundleOutputs({ returnData: probe.returnData, strategy: 'delegate', outputs: measuring.quotedChecks.map((c) => (c === null ? [] : [c])) })
+    if (!measured) throw error
+    const measuredQuotedAmounts: Record<number, string> = {}
+    measured.forEach((values, k) => {
+      if (values[0] !== undefined) measuredQuotedAmounts[k] = values[0].toString()
+    })
+    built = await buildFirst(params.actions.length, { measuredQuotedAmounts })
+    checked = checkedDeliveries(built, params.receiver)
+    return simulate()
+  }
   let sim: Awaited<ReturnType<typeof simulate>>
   try {
     sim = await simulate()
   } catch (error) {
-    // Under the router, a transfer tax the engine cannot see (a fee-on-transfer input) leaves our
-    // executor less than the router pulled, and an action spending the amount sent reverts. Build once
-    // more with each pulled input's last spend taking what arrived; if that reverts too, the first
-    // reason stands.
-    if (!delegate && built.bridges.length === 0 && error instanceof BundleRevertedError && built.inputs.some((i) => !isNativeAddress(i.token))) {
-      const received = await buildFirst(params.actions.length, { spendReceivedInputs: true })
-      if (received.commands.length === built.commands.length) throw error
-      built = received
-      checked = checkedDeliveries(built, params.receiver)
-      try {
-        sim = await simulate()
-      } catch {
-        throw error
-      }
-    } else {
-      // Under delegate, routed outputs and `enso slippage` are checked inside the plan against the
-      // engine's quote, which cannot see a transfer tax (fee-on-transfer tokens): the plan misses its own
-      // minimum although it works. Build it once without those checks, read the checked amounts from the
-      // simulation's final state, and build it again with them as the checks' basis.
-      if (!delegate || built.bridges.length > 0 || !(error instanceof BundleRevertedError) || !missedPlanMinimum(error.revertData, sy.helpers.check)) throw error
-      const measuring = await buildFirst(params.actions.length, { measureQuotedMinimums: true })
-      const encodeMeasuring = (mins: bigint[]) => encodeBundleTx({ built: measuring, target, receiver: params.receiver, shortcut, mins })
-      const zeros = checkedDeliveries(measuring, params.receiver).map(() => 0n)
-      const probe = await simulateBundle(chain, {
-        snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: measuring.deliveries,
-        funding: fundingOf(measuring), first: encodeMeasuring(zeros), final: () => encodeMeasuring(zeros), proveGas: false,
-      })
-      const measured = decodeBundleOutputs({ returnData: probe.returnData, strategy: 'delegate', outputs: measuring.quotedChecks.map((c) => (c === null ? [] : [c])) })
-      if (!measured) throw error
-      const measuredQuotedAmounts: Record<number, string> = {}
-      measured.forEach((values, k) => {
-        if (values[0] !== undefined) measuredQuotedAmounts[k] = values[0].toString()
-      })
-      built = await buildFirst(params.actions.length, { measuredQuotedAmounts })
-      checked = checkedDeliveries(built, params.receiver)
-      sim = await simulate()
-    }
+    if (!(error instanceof BundleRevertedError) || built.bridges.length > 0) throw error
+    sim = await (delegate ? measureQuotedMinimums(error) : spendWhatArrived(error))
   }
   const { amountsOut, sourceOut, destinationOut } = bundleAmountsOutOf({ deliveries: built.deliveries, deltas: sim.deltas, bridged: bridged?.deliveries ?? [] })
   const mins = minimumsOf(sim.deltas)

@@ -1,7 +1,7 @@
 import { type Address, type Hex, getAddress, keccak256, stringToHex } from 'viem'
 import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
-import { addSweep, addTransfer, type SwitchyardHelperAddresses } from '../../encoding/planActions.js'
+import { addBalanceOfSelf, addSweep, addTransfer, type SwitchyardHelperAddresses } from '../../encoding/planActions.js'
 import { Planner } from '../../encoding/planner.js'
 import { ReturnValue } from '../../encoding/value.js'
 import { InvalidBundleError } from '../../errors/bundle.js'
@@ -13,7 +13,7 @@ import type { SearchContext } from '../search/searchContext.js'
 import { findRoute, type FindRouteParameters, type FindRouteReturnType } from '../tasks/findRoute.js'
 import { encodeBundleRoute } from './encodeBundleRoute.js'
 import { applySlippage } from '../../protocols/bundle/applySlippage.js'
-import { planMinimum } from '../../protocols/bundle/planValues.js'
+import { literalAmount, planMath, planMinimum } from '../../protocols/bundle/planValues.js'
 
 /** One validated action: protocol, action and parsed arguments (plain data). */
 export type ParsedBundleAction = { protocol: string; action: string; args: unknown }
@@ -190,9 +190,8 @@ function runPass(
           const pulled = scope.path === 'actions' ? received?.get(scope.current)?.find((p) => p.literal === arg) : undefined
           if (pulled === undefined) return { kind: 'amount', value: arg, estimate: arg }
           // What a transfer tax left of the pulled amount: never more than asked, never more than held.
-          const held = scope.planner.add(functionCall({ ...balanceHelper, functionName: 'balanceOfCaller', args: [pulled.token] }).staticcall())
-          const value = scope.planner.add(functionCall({ address: params.helpers.math, abi: switchyardMathHelperAbi, functionName: 'min', args: [arg, held] }).staticcall())
-          return { kind: 'amount', value, estimate: arg }
+          const held = addBalanceOfSelf(scope.planner, { helpers: params.helpers, token: pulled.token })
+          return planMath(ctx, 'min', literalAmount(arg), { kind: 'amount', value: held, estimate: arg })
         }
         const value = scope.values[arg.at]?.[arg.index]
         if (value === undefined) return fail('INVALID_REFERENCE', 'useOutputOfCallAt', `action ${arg.at} has no output ${arg.index}`)
@@ -326,9 +325,10 @@ function runPass(
   for (const h of quotedChecks) if (h !== undefined) planner.keep(h)
   const plan = planner.plan()
   const slotOf = new Map(planner.kept.map((h, i) => [h, plan.keptSlots![i]!]))
-  // Pulled inputs (never produced here) whose last spend is a literal that its action's arguments name once.
+  // Pulled inputs (never produced here) whose last spend is a literal that its action's arguments name
+  // once; only looked for when the caller asks to spend what arrived.
   const lastPulledSpends = new Map<number, PulledSpend[]>()
-  for (const key of inputs.keys()) {
+  for (const key of params.spendReceivedInputs === true ? inputs.keys() : []) {
     const last = lastSpend.get(key)
     if (!last || isNativeAddress(key) || produced.has(key) || unknownSupply.has(key)) continue
     if (countLiteral(params.actions[last.at]?.args, last.literal) !== 1) continue

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { addressArg, amountArg, receiverArg, tokenArg } from '../bundle/args.js'
-import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
+import { defineBundleAction, type AmountArg, type BundleActionContext, type BundleValue } from '../bundle/types.js'
 
 const erc721Abi = parseAbi([
   'function approve(address to, uint256 tokenId)',
@@ -25,9 +25,12 @@ function refuseNative(ctx: BundleActionContext, token: string): void {
  * every callback to our delegate). The receiver's count of the collection is measured like any
  * delivery (it grows by 1).
  */
-function planNftTransfer(ctx: BundleActionContext, p: { token: Address; from: Address; receiver: Address; tokenId: BundleValue; safe: boolean }): void {
-  ctx.planner.add(functionCall({ address: p.token, abi: erc721Abi, functionName: p.safe ? 'safeTransferFrom' : 'transferFrom', args: [p.from, p.receiver, p.tokenId.value] }))
-  ctx.produce(p.token, { kind: 'amount', value: 1n, estimate: 1n }, p.receiver, { nonFungible: true })
+function planNftTransfer(ctx: BundleActionContext, args: { token: Address; receiver: Address; tokenId: AmountArg }, from: Address, safe: boolean): BundleValue[] {
+  refuseNative(ctx, args.token)
+  const tokenId = ctx.amount(args.tokenId)
+  ctx.planner.add(functionCall({ address: args.token, abi: erc721Abi, functionName: safe ? 'safeTransferFrom' : 'transferFrom', args: [from, args.receiver, tokenId.value] }))
+  ctx.produce(args.token, { kind: 'amount', value: 1n, estimate: 1n }, args.receiver, { nonFungible: true })
+  return [tokenId]
 }
 
 /** `erc721 approve`: the executing contract approves `spender` for one NFT it owns. */
@@ -54,12 +57,7 @@ export const erc721TransferAction = defineBundleAction({
   delegateOnly: false,
   args: z.strictObject({ token: tokenArg, receiver: receiverArg, tokenId: tokenIdArg, amount: amountArg.optional() }),
   outputs: () => ['amount'],
-  build(ctx, args) {
-    refuseNative(ctx, args.token)
-    const tokenId = ctx.amount(args.tokenId)
-    planNftTransfer(ctx, { token: args.token, from: ctx.self, receiver: args.receiver, tokenId, safe: true })
-    return [tokenId]
-  },
+  build: (ctx, args) => planNftTransfer(ctx, args, ctx.self, true),
 })
 
 /**
@@ -73,12 +71,7 @@ export const erc721TransferFromAction = defineBundleAction({
   delegateOnly: true,
   args: z.strictObject({ token: tokenArg, receiver: receiverArg, tokenId: tokenIdArg, sender: addressArg.optional(), amount: amountArg.optional() }),
   outputs: () => ['amount'],
-  build(ctx, args) {
-    refuseNative(ctx, args.token)
-    const tokenId = ctx.amount(args.tokenId)
-    planNftTransfer(ctx, { token: args.token, from: args.sender ?? ctx.self, receiver: args.receiver, tokenId, safe: false })
-    return [tokenId]
-  },
+  build: (ctx, args) => planNftTransfer(ctx, args, args.sender ?? ctx.self, false),
 })
 
 /** Every ERC-721 action. */
