@@ -14,6 +14,9 @@ const receipt = {
 // A node that has already moved to block 7 but serves the receipt only from the fourth ask, and never
 // mines again: what an automining anvil looks like under load, between its block and its receipt.
 let receiptAsks = 0
+// A node that answers the first eth_sendTransaction with a hash it then never knows (lost), the second with `hash`.
+const lostHash: Hash = `0x${'ee'.repeat(32)}`
+let sends = 0
 // A transaction the node holds as pending but does not mine until asked to (`evm_mine`).
 let stuck = false
 let mined = 0
@@ -25,11 +28,14 @@ const server = createServer((req, res) => {
   let body = ''
   req.on('data', (d: Buffer) => (body += d.toString()))
   req.on('end', () => {
-    const { id, method } = JSON.parse(body) as { id: number; method: string }
+    const { id, method, params } = JSON.parse(body) as { id: number; method: string; params?: unknown[] }
+    const lost = params?.[0] === lostHash
     if (method === 'anvil_mine' || method === 'evm_mine') mined++
-    const result = method === 'eth_blockNumber' ? '0x7'
+    if (method === 'eth_sendTransaction') sends++
+    const result = method === 'eth_sendTransaction' ? (sends === 1 ? lostHash : hash)
+      : method === 'eth_blockNumber' ? '0x7'
       : method === 'eth_chainId' ? '0x1'
-      : method === 'eth_getTransactionReceipt' ? (++receiptAsks >= 4 || (stuck && mined > 0) ? receipt : null)
+      : method === 'eth_getTransactionReceipt' ? (!lost && (++receiptAsks >= 4 || (stuck && mined > 0)) ? receipt : null)
       : method === 'eth_getTransactionByHash' ? (stuck ? pendingTx : null)
       : method === 'eth_getTransactionCount' ? '0x3'
       : null
@@ -61,4 +67,14 @@ test('a transaction left pending is mined once (anvil_mine) after a while; a tim
   mined = -1_000_000
   await expect(client.waitForTransactionReceipt({ hash, timeout: 300 })).rejects.toMatchObject({ message: expect.stringContaining('block pending, nonce 5; sender') })
   stuck = false
+})
+
+test('a transaction the node does not know after a while is sent again once, and the wait follows the new hash', async () => {
+  const client = createDevnetClient({ rpcUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, chainId: 1 })
+  receiptAsks = 1_000
+  sends = 0
+  const first = await client.sendTransaction({ account: `0x${'11'.repeat(20)}`, to: `0x${'22'.repeat(20)}`, value: 0n, chain: client.chain })
+  expect(first).toBe(lostHash)
+  await expect(client.waitForTransactionReceipt({ hash: first, timeout: 400 })).resolves.toMatchObject({ transactionHash: hash })
+  expect(sends).toBe(2)
 })
