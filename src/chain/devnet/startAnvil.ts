@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { DevnetStartError } from '../../errors/chain.js'
+import { listensOn } from './listensOn.js'
 
 /** Parameters of {@link startAnvil}. */
 export type StartAnvilParameters = {
@@ -79,7 +80,7 @@ export async function getFreePort(): Promise<number> {
   })
 }
 
-async function waitReady(rpcUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitReady(rpcUrl: string, port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}`)
@@ -89,7 +90,9 @@ async function waitReady(rpcUrl: string, child: ChildProcess, timeoutMs: number)
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
       })
-      if (res.ok) return
+      // Ready only when the answer is our process's: another process that took the same port (two
+      // test processes given the same free port) answers too, while ours fails to bind and exits.
+      if (res.ok && listensOn(child.pid!, port) !== false) return
     } catch {
       // not listening yet
     }
@@ -111,8 +114,20 @@ async function waitReady(rpcUrl: string, child: ChildProcess, timeoutMs: number)
  * @throws {@link StartAnvilErrorType} when the binary is missing or the node does not become ready
  */
 export async function startAnvil(params: StartAnvilParameters): Promise<StartAnvilReturnType> {
+  if (params.port && params.port > 0) return startAnvilOn(params, params.port)
+  // A port we picked can be taken by another process before anvil binds it: pick again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAnvilOn(params, await getFreePort())
+    } catch (error) {
+      const why = `${(error as Error).message} ${(error as { details?: unknown }).details ?? ''}`
+      if (attempt >= 3 || !/Address already in use|anvil exited/.test(why)) throw error
+    }
+  }
+}
+
+async function startAnvilOn(params: StartAnvilParameters, port: number): Promise<StartAnvilReturnType> {
   const { chainId } = params
-  const port = params.port && params.port > 0 ? params.port : await getFreePort()
   const args = [
     '--host', '127.0.0.1',
     '--port', String(port),
@@ -141,7 +156,7 @@ export async function startAnvil(params: StartAnvilParameters): Promise<StartAnv
     clearTimeout(timer)
   }
   try {
-    await Promise.race([waitReady(rpcUrl, child, params.readyTimeoutMs ?? 15_000), spawnError])
+    await Promise.race([waitReady(rpcUrl, port, child, params.readyTimeoutMs ?? 15_000), spawnError])
   } catch (cause) {
     await stop()
     throw new DevnetStartError({ chainId, reason: `${(cause as Error).message}${stderr ? `: ${stderr}` : ''}`, cause })
