@@ -18,56 +18,24 @@ export function createDevnetClient({ rpcUrl, chainId }: { rpcUrl: string; chainI
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   })
-  // What each recent transaction was sent with, so one the node lost can be sent again.
-  const sent = new Map<Hash, unknown>()
-  const base = http(rpcUrl, { batch: false, retryCount: 0, fetchFn })
-  const transport: typeof base = (options) => {
-    const t = base(options)
-    const request = (async (args: { method: string; params?: unknown }, opts?: unknown) => {
-      const result = await t.request(args as never, opts as never)
-      if (args.method === 'eth_sendTransaction') {
-        sent.set(result as Hash, args.params)
-        if (sent.size > 1_000) sent.delete(sent.keys().next().value!)
-      }
-      return result
-    }) as typeof t.request
-    return { ...t, request }
-  }
-  return createTestClient({ chain, mode: 'anvil', transport, cacheTime: 0, pollingInterval: 50 })
+  return createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl, { batch: false, retryCount: 0, fetchFn }), cacheTime: 0, pollingInterval: 50 })
     .extend(publicActions)
     .extend(walletActions)
     .extend((client) => ({
       /**
-       * Polls the receipt by hash. viem's own wait retries on each new block only: when an automining
-       * anvil has already moved to the transaction's block but does not serve its receipt yet (seen
-       * under load), no further block ever comes and the wait hangs until its timeout. After 2 s
-       * without a receipt, once: a transaction still pending is mined, and one the node does not know
-       * at all (CI saw anvil lose a test's first transaction after an `evm_revert`) is sent again.
+       * Polls the receipt by hash. viem's own wait retries on each new block only: if an automining
+       * anvil serves a receipt only after moving to its block, no further block may ever come and the
+       * wait hangs until its timeout. A timeout says what the node knows of the transaction.
        */
       async waitForTransactionReceipt({ hash, pollingInterval = 20, timeout = 30_000 }: { hash: Hash; pollingInterval?: number | undefined; timeout?: number | undefined }) {
         const started = Date.now()
-        let nudged = false
         for (;;) {
           const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
             if (error instanceof TransactionReceiptNotFoundError) return undefined
             throw error
           })
-          if (receipt) {
-            sent.delete(hash)
-            return receipt
-          }
-          const waited = Date.now() - started
-          if (!nudged && waited > Math.min(2_000, timeout / 2)) {
-            nudged = true
-            const tx = await client.getTransaction({ hash }).catch(() => undefined)
-            const params = sent.get(hash)
-            if (tx && tx.blockNumber === null) await client.mine({ blocks: 1 }).catch(() => {})
-            else if (!tx && params !== undefined) {
-              sent.delete(hash)
-              hash = (await client.request({ method: 'eth_sendTransaction', params } as never)) as Hash
-            }
-          }
-          if (waited > timeout) {
+          if (receipt) return receipt
+          if (Date.now() - started > timeout) {
             // Say what the node knows, so a stuck transaction can be told from a lost one.
             const error = new WaitForTransactionReceiptTimeoutError({ hash })
             const tx = await client.getTransaction({ hash }).catch(() => undefined)
