@@ -105,7 +105,7 @@ describe('parseRouteRequest: defaults of the spec', () => {
   })
 
   test('null lists and a null strategy mean their defaults', () => {
-    const r = parseRouteRequest({ ...base, routingStrategy: null, ignoreAggregators: null, ignoreStandards: null, ignoreBridges: null, variableEstimates: null }, post)
+    const r = parseRouteRequest({ ...base, routingStrategy: null, ignoreAggregators: null, ignoreStandards: null, ignoreBridges: null }, post)
     expect(r.routingStrategy).toBe('router')
     expect(r.ignoreAggregators).toEqual([])
     expect(r.ignoreStandards).toEqual([])
@@ -166,6 +166,15 @@ describe('parseRouteRequest: refusals with stable codes', () => {
     expect(e.message).toBe('variableEstimates: the object is required (it may be empty)')
     expect(e.issues).toEqual([{ field: 'variableEstimates', reason: 'the object is required (it may be empty)' }])
     expect(parseRouteRequest(withoutEstimates, get).amountIn).toEqual([1000n])
+  })
+
+  test('issue 24 item 10: variableEstimates null is refused on POST and GET (the reference types it a non-nullable object)', () => {
+    for (const options of [post, get]) {
+      const e = rejection({ ...base, variableEstimates: null }, options)
+      expect(e.code).toBe('INVALID_TYPE')
+      expect(e.issues[0]?.field).toBe('variableEstimates')
+      expect(e.message).toMatch(/^variableEstimates: /)
+    }
   })
 
   test('lengths must match: amountIn/tokenIn, fee/amountIn, minAmountOut/tokenOut (LENGTH_MISMATCH)', () => {

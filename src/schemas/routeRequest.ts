@@ -32,7 +32,8 @@ export const routeRequestSchema = z.strictObject({
   amountIn: list(uintStringSchema({ positive: true })),
   tokenIn: list(tokenSchema),
   tokenOut: list(tokenSchema),
-  variableEstimates: z.record(z.string(), z.unknown()).nullable().optional(),
+  // An object (it may be empty); the reference types it non-nullable, so null is refused (issue 24).
+  variableEstimates: z.record(z.string(), z.unknown()).optional(),
   chainId: chainIdSchema.optional(),
   routingStrategy: strategySchema.nullable().optional(),
   toEoa: z.boolean().nullable().optional(),

@@ -96,6 +96,8 @@ const cases: [string, Record<string, unknown>, string][] = [
   ['D14 destination = source', { destinationChainId: 1, receiver: FROM }, 'SAME_CHAIN_BRIDGE'],
   ['D15 destination without receiver', { destinationChainId: 8453 }, 'MISSING_FIELD'],
   ['D16 unknown strategy', { routingStrategy: 'foo' }, 'INVALID_STRATEGY'],
+  // Issue 24 item 10: the reference types variableEstimates as a (non-nullable) object.
+  ['C9 variableEstimates null', { variableEstimates: null }, 'INVALID_TYPE'],
 ]
 
 describe('bad input gives the same clear 4xx on REST and gRPC', () => {
