@@ -305,20 +305,24 @@ describe('parseBundleRequest: callbackGasLimit', () => {
     expect(outer.callback[0]!.args.callbackGasLimit).toBe(2_000_000n)
     expect((r.actions[2]!.args as { callbackGasLimit: bigint }).callbackGasLimit).toBe(300_000n)
     // A bridge nested in a flash loan's callback gets it too.
-    const inLoan = parseBundleRequest({ ...params, callbackGasLimit: 5 }, [flashloan([bridge()])])
-    expect(((inLoan.actions[0]!.args as { callback: { args: { callbackGasLimit: bigint } }[] }).callback[0]!.args.callbackGasLimit)).toBe(5n)
+    const inLoan = parseBundleRequest({ ...params, callbackGasLimit: 500_000 }, [flashloan([bridge()])])
+    expect(((inLoan.actions[0]!.args as { callback: { args: { callbackGasLimit: bigint } }[] }).callback[0]!.args.callbackGasLimit)).toBe(500_000n)
     expect(parseBundleRequest(params, [bridge()]).actions[0]!.args).not.toHaveProperty('callbackGasLimit')
   })
 
-  test('a base-10 integer of at most 10,000,000 (INVALID_GAS_LIMIT)', () => {
+  test('issue 24 item 9: one code for a bad gas limit, on the bundle and on each bridge: INVALID_GAS_LIMIT from 50,000 to 10,000,000', () => {
     expect((parseBundleRequest({ ...params, callbackGasLimit: 10_000_000 }, [bridge()]).actions[0]!.args as { callbackGasLimit: bigint }).callbackGasLimit).toBe(10_000_000n)
-    expect((parseBundleRequest({ ...params, callbackGasLimit: '0' }, [bridge()]).actions[0]!.args as { callbackGasLimit: bigint }).callbackGasLimit).toBe(0n)
-    for (const callbackGasLimit of ['10000001', 10_000_001, '1e6', '-1', -1, 1.5, '', ' 1', '0x10', '1234567890']) {
+    expect((parseBundleRequest({ ...params, callbackGasLimit: '50000' }, [bridge()]).actions[0]!.args as { callbackGasLimit: bigint }).callbackGasLimit).toBe(50_000n)
+    expect((parseBundleRequest(params, [bridge({ callbackGasLimit: 50_000 })]).actions[0]!.args as { callbackGasLimit: bigint }).callbackGasLimit).toBe(50_000n)
+    const bad = ['0', 0, '49999', '10000001', 10_000_001, '1e6', '-1', -1, 1.5, '1.5', 'abc', '', ' 1', '0x10', '1234567890', true, null, {}]
+    for (const callbackGasLimit of bad) {
       const e = rejection({ ...params, callbackGasLimit }, [bridge()])
-      expect(e.code, String(callbackGasLimit)).toBe('INVALID_GAS_LIMIT')
-      expect(e.message).toBe('callbackGasLimit: must be an integer of at most 10000000')
-      expect((e as InvalidRequestError).issues).toEqual([{ field: 'callbackGasLimit', reason: 'not an integer ≤ 10000000' }])
+      expect(e.code, JSON.stringify(callbackGasLimit)).toBe('INVALID_GAS_LIMIT')
+      expect(e.message).toBe('callbackGasLimit: must be an integer from 50000 to 10000000 (gas for the destination callback)')
+      expect((e as InvalidRequestError).issues).toEqual([{ field: 'callbackGasLimit', reason: 'must be an integer from 50000 to 10000000 (gas for the destination callback)' }])
+      const onAction = rejection(params, [transfer(), bridge({ callbackGasLimit })])
+      expect(onAction.code, JSON.stringify(callbackGasLimit)).toBe('INVALID_GAS_LIMIT')
+      expect(onAction.message).toBe('actions[1].args.callbackGasLimit: must be an integer from 50000 to 10000000 (gas for the destination callback)')
     }
-    expect(codeOf({ ...params, callbackGasLimit: true }, [bridge()])).toBe('INVALID_ARGUMENT')
   })
 })

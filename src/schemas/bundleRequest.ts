@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { z } from 'zod'
 import { InvalidBundleError } from '../errors/bundle.js'
 import { InvalidRequestError } from '../errors/request.js'
-import { collectRefs } from '../protocols/bundle/args.js'
+import { CALLBACK_GAS_LIMIT_RULE, callbackGasLimitOf, collectRefs } from '../protocols/bundle/args.js'
 import type { BundleActionDefinition } from '../protocols/bundle/types.js'
 import { bridgeProtocols, bundleActions, bundleActionsByKey, servedBridgeProtocols } from '../protocols/bundleRegistry.js'
 import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema } from './fields.js'
@@ -25,7 +25,8 @@ export const bundleParamsSchema = z.strictObject({
   ignoreStandards: z.array(z.string().max(64)).max(MAX_IGNORE_ITEMS).nullable().optional(),
   skipQuote: z.boolean().optional(),
   slippage: bpsStringSchema({ max: 10_000, code: 'INVALID_SLIPPAGE' }).optional(),
-  callbackGasLimit: z.union([z.string(), z.number()]).optional(),
+  // Any bad value is INVALID_GAS_LIMIT (parseCallbackGasLimit), whatever its type.
+  callbackGasLimit: z.unknown().meta({ type: ['string', 'integer'] }).optional(),
 })
 
 const actionShape = z.strictObject({
@@ -178,13 +179,13 @@ export function parseBundleRequest(params: unknown, actions: unknown): BundlePar
   }
 }
 
-/** The bundle's `callbackGasLimit` query parameter: a base-10 integer of at most 10,000,000. */
-function parseCallbackGasLimit(raw: string | number): bigint {
-  const text = String(raw)
-  if (!/^[0-9]{1,9}$/.test(text) || BigInt(text) > 10_000_000n) {
-    throw new InvalidRequestError({ code: 'INVALID_GAS_LIMIT', message: 'callbackGasLimit: must be an integer of at most 10000000', issues: [{ field: 'callbackGasLimit', reason: 'not an integer ≤ 10000000' }] })
+/** The bundle's `callbackGasLimit` query parameter: see {@link callbackGasLimitOf}. */
+function parseCallbackGasLimit(raw: unknown): bigint {
+  const limit = callbackGasLimitOf(raw)
+  if (limit === undefined) {
+    throw new InvalidRequestError({ code: 'INVALID_GAS_LIMIT', message: `callbackGasLimit: ${CALLBACK_GAS_LIMIT_RULE}`, issues: [{ field: 'callbackGasLimit', reason: CALLBACK_GAS_LIMIT_RULE }] })
   }
-  return BigInt(text)
+  return limit
 }
 
 /** The bundle-wide callbackGasLimit is the default of every bridge action (nested ones too) that sets none. */

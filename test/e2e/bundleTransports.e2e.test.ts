@@ -107,6 +107,18 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
   { id: 'a callbackValue that would drain the relayer', actions: [{ protocol: 'stargate', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 8453, receiver: FROM, callbackValue: '1000000000000000000000', callback: [balance] } }], code: 'INVALID_AMOUNT' },
   { id: 'a bridge to its own chain', actions: [{ protocol: 'across', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 1, receiver: FROM } }], code: 'SAME_CHAIN_BRIDGE' },
   { id: 'a callback gas limit above the receiver\'s bound', actions: [{ protocol: 'stargate', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 8453, receiver: FROM, callbackGasLimit: '20000000', callback: [balance] } }], code: 'INVALID_GAS_LIMIT' },
+  // Issue 24 item 9: one code for any bad gas limit (0 used to be SIMULATION_REVERTED, -1, 1.5 and "abc" INVALID_AMOUNT).
+  ...[0, '0', -1, 1.5, 'abc', '49999'].map((callbackGasLimit) => ({
+    id: `a bridge's callbackGasLimit ${JSON.stringify(callbackGasLimit)}`,
+    actions: [{ protocol: 'stargate', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 8453, receiver: FROM, callbackGasLimit, callback: [balance] } }],
+    code: 'INVALID_GAS_LIMIT',
+  })),
+  ...['0', '-1', '1.5', 'abc'].map((callbackGasLimit) => ({
+    id: `the bundle's callbackGasLimit ${callbackGasLimit}`,
+    params: { callbackGasLimit },
+    actions: [{ protocol: 'stargate', action: 'bridge', args: { tokenIn: USDC, amountIn: '1000000', destinationChainId: 8453, receiver: FROM, callback: [balance] } }],
+    code: 'INVALID_GAS_LIMIT',
+  })),
   { id: 'a swap whose primaryAddress is not the protocol\'s', actions: [{ ...swap(), args: { ...swap().args, primaryAddress: DAI } }], code: 'INVALID_PRIMARY_ADDRESS' },
   { id: 'an amount above 2^256-1', actions: [swap((2n ** 256n).toString())], code: 'AMOUNT_TOO_LARGE' },
   { id: 'math that overflows at build time', actions: [{ protocol: 'math', action: 'mul', args: { amountA: (2n ** 255n).toString(), amountB: '2' } }], code: 'INVALID_AMOUNT' },

@@ -50,10 +50,34 @@ export const positiveAmountArg = z.union([
 /** A condition: literal boolean or reference to a comparison. */
 export const boolArg = z.union([refSchema('bool'), z.boolean()])
 
-/** Basis points 0–10 000 from a string or a number. */
-/** A gas limit for a bridge callback: at most what SwitchyardBridgeReceiver accepts (MAX_CALLBACK_GAS). */
-export const callbackGasLimitArg = uintLiteral.transform((n, ctx) => (n > 10_000_000n ? coded(ctx, 'INVALID_GAS_LIMIT', 'must be at most 10000000 (the receiver refuses more)') : n))
+/**
+ * Least gas a bridge callback may be given: no callback runs on less (the receiver's self-call, the
+ * executor's entry and the receiver's checks cost more; a one-action callback needs 100k–120k gas on
+ * the devnet), so a smaller limit could only be refunded.
+ */
+export const MIN_CALLBACK_GAS_LIMIT = 50_000n
+/** Most gas a bridge callback may be given: what SwitchyardBridgeReceiver accepts (MAX_CALLBACK_GAS). */
+export const MAX_CALLBACK_GAS_LIMIT = 10_000_000n
+/** Why a callback gas limit is refused (the one reason for every bad value). */
+export const CALLBACK_GAS_LIMIT_RULE = `must be an integer from ${MIN_CALLBACK_GAS_LIMIT} to ${MAX_CALLBACK_GAS_LIMIT} (gas for the destination callback)`
 
+/**
+ * A callback gas limit from a base-10 string or a safe integer, within
+ * [{@link MIN_CALLBACK_GAS_LIMIT}, {@link MAX_CALLBACK_GAS_LIMIT}]; `undefined` for anything else.
+ */
+export function callbackGasLimitOf(raw: unknown): bigint | undefined {
+  const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw : ''
+  if (!/^[0-9]{1,9}$/.test(text)) return undefined
+  const n = BigInt(text)
+  return n >= MIN_CALLBACK_GAS_LIMIT && n <= MAX_CALLBACK_GAS_LIMIT ? n : undefined
+}
+
+/** A bridge action's `callbackGasLimit`: any bad value is INVALID_GAS_LIMIT with the allowed range. */
+export const callbackGasLimitArg = z.unknown()
+  .transform((raw, ctx): bigint => callbackGasLimitOf(raw) ?? coded(ctx, 'INVALID_GAS_LIMIT', CALLBACK_GAS_LIMIT_RULE))
+  .meta({ type: ['string', 'integer'] })
+
+/** Basis points 0–10 000 from a string or a number. */
 export const bpsArg = uintLiteral.transform((n, ctx) => (n > 10_000n ? coded(ctx, 'INVALID_SLIPPAGE', 'must be 0-10000 basis points') : n))
 
 export { addressSchema as addressArg, receiverSchema as receiverArg, tokenSchema as tokenArg }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { addressSchema } from '../../schemas/fields.js'
-import { uintLiteral } from './args.js'
+import { callbackGasLimitArg, uintLiteral } from './args.js'
 import { actionInputDescriptions } from './actionInputDescriptions.js'
 import type { BundleActionDefinition } from './types.js'
 
@@ -29,7 +29,7 @@ function isReference(node: Node): boolean {
 
 function typesOf(node: Node): { types: string[]; reference: boolean } {
   if (node === (addressSchema as unknown as Node)) return { types: ['address'], reference: false }
-  if (node === (uintLiteral as unknown as Node)) return { types: ['uint256'], reference: false }
+  if (node === (uintLiteral as unknown as Node) || node === (callbackGasLimitArg as unknown as Node)) return { types: ['uint256'], reference: false }
   const def = defOf(node)
   switch (def.type) {
     case 'optional': case 'default': case 'nullable': case 'readonly': case 'prefault':
