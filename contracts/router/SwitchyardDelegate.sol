@@ -8,7 +8,9 @@ import {SwitchyardFlashLoans} from "./SwitchyardFlashLoans.sol";
 ///         commands run as the wallet, on the wallet's own tokens, with no approvals.
 /// @dev Called directly it reverts `OnlyDelegateCall`, so this contract can never act with its own balance
 ///      or be used as a third party's executor. The check compares `address(this)` with the immutable
-///      deployment address. The VM itself never delegatecalls.
+///      deployment address. The VM itself never delegatecalls. One plan at a time ({SwitchyardPlanGuard}): a
+///      contract that gets control while a plan runs (a payee, a hook, a callback) and reaches this code through
+///      the wallet, by any path, cannot start a plan of its own in the wallet's context (THREATS invariant 9).
 contract SwitchyardDelegate is SwitchyardFlashLoans {
     address private immutable self = address(this);
 
@@ -25,7 +27,9 @@ contract SwitchyardDelegate is SwitchyardFlashLoans {
         returns (bytes[] memory)
     {
         if (address(this) == self) revert OnlyDelegateCall();
+        _enterPlan();
         bytes[] memory result = _execute(commands, state);
+        _exitPlan();
         emit ShortcutExecuted(accountId, requestId);
         return result;
     }

@@ -2,14 +2,18 @@
 pragma solidity 0.8.28;
 
 import {SwitchyardFlashLoans} from "./SwitchyardFlashLoans.sol";
+import {SwitchyardAllowanceLedger} from "./SwitchyardAllowanceLedger.sol";
+import {WeirollVM} from "./WeirollVM.sol";
 
 /// @title SwitchyardExecutor
 /// @notice Runs weiroll shortcuts for exactly one router, the contract that deployed it.
 /// @dev Users never approve this contract: it only spends what the router moved into it during the same
 ///      transaction, so an arbitrary call it makes (even `approve(attacker, max)`) reaches nobody else's
 ///      allowance. Holds no state; `receive` accepts native coin (e.g. from a WETH unwrap). Flash loans
-///      ({SwitchyardFlashLoans}) can only be started by its own running plan.
-contract SwitchyardExecutor is SwitchyardFlashLoans {
+///      ({SwitchyardFlashLoans}) can only be started by its own running plan. Every user's plan runs in this one
+///      context, so no permission a plan grants outlives it ({SwitchyardAllowanceLedger}): a contract one plan
+///      approved cannot take a later plan's tokens.
+contract SwitchyardExecutor is SwitchyardFlashLoans, SwitchyardAllowanceLedger {
     /// @notice The only caller of {executeShortcut}.
     address public immutable router;
 
@@ -33,9 +37,16 @@ contract SwitchyardExecutor is SwitchyardFlashLoans {
         returns (bytes[] memory)
     {
         if (msg.sender != router) revert NotRouter(msg.sender);
+        _enterPlan();
         bytes[] memory result = _execute(commands, state);
+        _revokeAllowances();
+        _exitPlan();
         emit ShortcutExecuted(accountId, requestId);
         return result;
+    }
+
+    function _beforeCall(address target, bytes memory input) internal override(WeirollVM, SwitchyardAllowanceLedger) {
+        SwitchyardAllowanceLedger._beforeCall(target, input);
     }
 
     receive() external payable {}

@@ -4,11 +4,13 @@ pragma solidity 0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-import {WeirollVM} from "./WeirollVM.sol";
+import {SwitchyardAllowanceLedger} from "./SwitchyardAllowanceLedger.sol";
+import {SwitchyardPlanGuard} from "./SwitchyardPlanGuard.sol";
 
 /// @title SwitchyardLegacyExecutor
 /// @notice Executor of {SwitchyardLegacyRouter}: the legacy `executeShortcut(commands, state)` entry point.
-contract SwitchyardLegacyExecutor is WeirollVM {
+///         Like {SwitchyardExecutor}, no permission a plan grants outlives it ({SwitchyardAllowanceLedger}).
+contract SwitchyardLegacyExecutor is SwitchyardAllowanceLedger, SwitchyardPlanGuard {
     /// @notice The only caller of {executeShortcut}.
     address public immutable router;
 
@@ -21,7 +23,11 @@ contract SwitchyardLegacyExecutor is WeirollVM {
     /// @notice Runs `commands` over `state`; callable only by the router.
     function executeShortcut(bytes32[] calldata commands, bytes[] calldata state) external payable returns (bytes[] memory) {
         if (msg.sender != router) revert NotRouter(msg.sender);
-        return _execute(commands, state);
+        _enterPlan();
+        bytes[] memory result = _execute(commands, state);
+        _revokeAllowances();
+        _exitPlan();
+        return result;
     }
 
     receive() external payable {}

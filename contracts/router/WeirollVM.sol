@@ -73,6 +73,7 @@ abstract contract WeirollVM {
         if (callType == FLAG_CT_STATICCALL) {
             (success, output) = target.staticcall(input);
         } else {
+            _beforeCall(target, input);
             (success, output) = target.call{value: value}(input);
         }
         if (!success) revert ExecutionFailed(commandIndex, target, _revertMessage(output));
@@ -88,6 +89,10 @@ abstract contract WeirollVM {
         }
         return state.writeOutputs(outIndex, output);
     }
+
+    /// @notice Called before every state-changing command (CALL, CALL with value) with its target and calldata.
+    /// @dev A context that runs several users' plans overrides it ({SwitchyardAllowanceLedger}).
+    function _beforeCall(address target, bytes memory input) internal virtual {}
 
     function _revertMessage(bytes memory data) private pure returns (string memory) {
         if (data.length == 0) return "Unknown";
