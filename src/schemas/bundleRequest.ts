@@ -5,6 +5,7 @@ import { InvalidRequestError } from '../errors/request.js'
 import { CALLBACK_GAS_LIMIT_RULE, callbackGasLimitOf, collectRefs } from '../protocols/bundle/args.js'
 import type { BundleActionDefinition } from '../protocols/bundle/types.js'
 import { bridgeProtocols, bundleActions, bundleActionsByKey, servedBridgeProtocols } from '../protocols/bundleRegistry.js'
+import { assertJsonDepth } from './assertJsonDepth.js'
 import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema } from './fields.js'
 import { MAX_IGNORE_ITEMS, strategySchema, type RoutingStrategy } from './routeRequest.js'
 import { toInvalidRequestError } from './toInvalidRequestError.js'
@@ -152,9 +153,12 @@ function pathOf(field: string): (string | number)[] {
  * @param params - REST-shaped query parameters (or the gRPC request mapped to REST names)
  * @param actions - the JSON array of `{ protocol, action, args }`
  * @returns {@link BundleParams}
- * @throws InvalidRequestError, InvalidBundleError with a stable code
+ * @throws InvalidRequestError (TOO_DEEP first: actions nested past the body limit), InvalidBundleError with a stable code
  */
 export function parseBundleRequest(params: unknown, actions: unknown): BundleParams {
+  // Before any schema: zod (an `enso call`'s nested arguments) and JSON.stringify recurse, so a gRPC
+  // request's 5,000-deep actions_json would overflow the stack. The REST body guard's limit, here too.
+  assertJsonDepth(actions, { field: 'actions' })
   const parsed = bundleParamsSchema.safeParse(params, { reportInput: true })
   if (!parsed.success) throw toInvalidRequestError(parsed.error)
   const p = parsed.data

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import { z } from 'zod'
 import { InvalidRequestError } from '../errors/request.js'
+import { assertJsonDepth, MAX_JSON_DEPTH } from './assertJsonDepth.js'
 import {
   NATIVE_ADDRESS, addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema, tokenSchema, uintStringSchema,
 } from './fields.js'
@@ -101,6 +102,9 @@ function fail(code: string, field: string, reason: string): never {
  * @throws InvalidRequestError with a stable code naming the condition (THREATS.md §1–4)
  */
 export function parseRouteRequest(input: unknown, options: ParseRouteRequestOptions): RouteParams {
+  // gRPC carries variableEstimates as JSON text: bound its nesting as the REST body guard does (one
+  // level down from the body) before the schema or a cache key walks it.
+  if (typeof input === 'object' && input !== null) assertJsonDepth((input as { variableEstimates?: unknown }).variableEstimates, { field: 'variableEstimates', maxDepth: MAX_JSON_DEPTH - 1 })
   const parsed = routeRequestSchema.safeParse(input, { reportInput: true })
   if (!parsed.success) throw toInvalidRequestError(parsed.error)
   const r = parsed.data

@@ -153,6 +153,36 @@ describe('bad bundles get the same clear 400 on both transports', () => {
   }
 })
 
+/** Raw JSON nested `depth` deep inside an action (built as text: JSON.stringify itself overflows at 5,000). */
+const deepActions: Record<string, (depth: number) => string> = {
+  'enso call args in nested arrays': (d) => `[{"protocol":"enso","action":"call","args":{"address":"${USDC}","method":"f","abi":"function f(uint256)","args":[${'['.repeat(d)}"1"${']'.repeat(d)}]}}]`,
+  'an action argument of nested objects': (d) => `[{"protocol":"enso","action":"balance","args":{"token":${'{"a":'.repeat(d)}1${'}'.repeat(d)}}}]`,
+  'the body itself': (d) => `${'['.repeat(d)}${']'.repeat(d)}`,
+}
+
+describe('issue 24 item 5: actions nested 1,000–5,000 deep are TOO_DEEP on both transports (the guard runs in the service, before any recursive parse)', () => {
+  for (const [shape, make] of Object.entries(deepActions)) {
+    for (const depth of [1_000, 5_000]) {
+      test(`${shape}, ${depth} deep`, async () => {
+        const json = make(depth)
+        const res = await fetch(`${sy.httpUrl}/api/v1/shortcuts/bundle?${new URLSearchParams({ chainId: '1', fromAddress: FROM })}`, {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body: json,
+        })
+        expect(res.status).toBe(400)
+        expect(((await res.json()) as { code: string }).code).toBe('TOO_DEEP')
+        const md = new grpc.Metadata()
+        md.set('authorization', `Bearer ${KEY}`)
+        const code = await new Promise<string>((resolve) => {
+          routing.Bundle({ chain_id: 1, from_address: FROM, actions_json: json }, md, { deadline: Date.now() + 20_000 }, (err: grpc.ServiceError | null) => {
+            resolve(err ? (JSON.parse(err.details) as { code: string }).code : 'OK')
+          })
+        })
+        expect(code).toBe('TOO_DEEP')
+      })
+    }
+  }
+})
+
 describe('attacks that parse but must not work', () => {
   test('a call that pulls a third party\'s tokens with transferFrom: the simulation reverts, nothing is answered', async () => {
     const actions = [{ protocol: 'enso', action: 'call', args: { address: USDC, method: 'transferFrom', abi: 'function transferFrom(address,address,uint256) returns (bool)', args: [VICTIM, FROM, '1000000'] } }]

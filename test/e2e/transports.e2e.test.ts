@@ -123,6 +123,22 @@ describe('bad input gives the same clear 4xx on REST and gRPC', () => {
     expect((await viaRest(noEstimates)).code).toBe('MISSING_FIELD')
   })
 
+  test('issue 24 item 5: variableEstimates nested 5,000 deep is TOO_DEEP on both transports (gRPC carries it as text)', async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`
+    const res = await fetch(`${sy.httpUrl}/api/v1/shortcuts/route`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body: `{"fromAddress":"${FROM}","chainId":1,"tokenIn":["${USDC}"],"tokenOut":["${WETH}"],"amountIn":["1000000000"],"variableEstimates":${deep}}`,
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { code: string }).code).toBe('TOO_DEEP')
+    const md = new grpc.Metadata()
+    md.set('authorization', `Bearer ${KEY}`)
+    const request = { ...toProtoRouteRequest(base as never), variable_estimates_json: deep }
+    const code = await new Promise<string>((resolve) => {
+      routing.Route(request, md, { deadline: Date.now() + 20_000 }, (err: grpc.ServiceError | null) => resolve(err ? (JSON.parse(err.details) as { code: string }).code : 'OK'))
+    })
+    expect(code).toBe('TOO_DEEP')
+  })
+
   test('H1–H3: missing or unknown keys are 401 on both transports', async () => {
     expect((await viaRest(base, 'unknown-but-well-formed-key-123')).status).toBe(401)
     expect((await viaGrpc(base, 'unknown-but-well-formed-key-123')).grpc).toBe(grpc.status.UNAUTHENTICATED)

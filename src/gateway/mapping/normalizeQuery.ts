@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../errors/request.js'
-import { assertJsonDepth } from './assertJsonDepth.js'
+import { assertJsonDepth } from '../../schemas/assertJsonDepth.js'
 
 /** How to read one endpoint's query string. */
 export type QueryShape = {
@@ -62,7 +62,7 @@ export function normalizeQuery(query: unknown, shape: QueryShape): Record<string
       } catch {
         fail(key, 'must be a JSON object')
       }
-      assertJsonDepth(parsed)
+      assertJsonDepth(parsed, { field: key })
       entries.set(key, parsed)
     } else {
       entries.set(key, value)

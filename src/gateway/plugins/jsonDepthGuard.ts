@@ -1,4 +1,4 @@
-import { assertJsonDepth } from '../mapping/assertJsonDepth.js'
+import { assertJsonDepth } from '../../schemas/assertJsonDepth.js'
 import { globalPlugin } from './globalPlugin.js'
 
 /** Options of {@link jsonDepthGuardPlugin}. */

@@ -20,6 +20,11 @@ describe('assertJsonDepth', () => {
     expect(() => assertJsonDepth(nest(4), { maxDepth: 3 })).toThrow(expect.objectContaining({ code: 'TOO_DEEP' }))
   })
 
+  it('names the field it checks: (body) by default', () => {
+    expect(() => assertJsonDepth(nest(33))).toThrowErrorMatchingInlineSnapshot(`[InvalidRequestError: (body): nested deeper than 32 levels]`)
+    expect(() => assertJsonDepth(nest(4), { maxDepth: 3, field: 'actions' })).toThrowErrorMatchingInlineSnapshot(`[InvalidRequestError: actions: nested deeper than 3 levels]`)
+  })
+
   it('is iterative: 1 000 000 levels do not overflow the stack', () => {
     let v: unknown = []
     for (let i = 0; i < 1_000_000; i++) v = [v]
