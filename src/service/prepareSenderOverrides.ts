@@ -4,7 +4,9 @@ import { allowanceStorageKey, findAllowanceSlot, type AllowanceSlotLayout } from
 import { balanceStorageKey, findBalanceSlot, type BalanceSlotLayout } from '../chain/findBalanceSlot.js'
 import { findTokenHolders } from '../chain/findTokenHolders.js'
 import { TokenBalanceSlotNotFoundError } from '../errors/chain.js'
-import { isNativeAddress } from '../schemas/fields.js'
+import { InvalidRequestError } from '../errors/request.js'
+import { checkedAdd } from '../schemas/checkedAdd.js'
+import { isNativeAddress, MAX_UINT256 } from '../schemas/fields.js'
 import type { AccountOverride, SimulatedSetupCall } from '../simulate/simulateTransaction.js'
 
 /** A probe that completed without a slot is remembered (`null`); a node failure is not (retry later). */
@@ -82,6 +84,11 @@ async function readSenderState(
   return { eth: value(0), tokens: tokens.map((_, i) => ({ balance: value(1 + 2 * i), allowance: value(2 + 2 * i) })) }
 }
 
+function tooLarge(token: Address): never {
+  const reason = `the sender would need more than 2^256-1 of ${token}`
+  throw new InvalidRequestError({ code: 'AMOUNT_TOO_LARGE', message: `amountIn: ${reason}`, issues: [{ field: 'amountIn', reason }] })
+}
+
 /**
  * State overrides (and setup calls) that let a route be simulated for a sender who lacks the funds or
  * the approval (spec: the route is still returned; executing it would fail). Only what is missing is
@@ -95,6 +102,7 @@ async function readSenderState(
  *   the same simulated block; the sender approves the spender in a setup call when no allowance slot
  *   can be written.
  * @returns overrides keyed by account, setup calls to run first, and whether anything was needed
+ * @throws InvalidRequestError AMOUNT_TOO_LARGE when what the sender needs of a token passes 2^256-1
  */
 export async function prepareSenderOverrides(
   client: PublicClient,
@@ -114,7 +122,10 @@ export async function prepareSenderOverrides(
   const setup: SimulatedSetupCall[] = []
   let overridden = false
   const erc20Inputs = inputs.filter((i) => !isNativeAddress(i.token))
-  const needEth = inputs.reduce((sum, i) => (isNativeAddress(i.token) ? sum + i.amount : sum), 0n)
+  // The amounts come from the caller: one no balance can hold is their mistake (400), not a failure
+  // of the node that would be asked to write it.
+  const needEth = inputs.reduce((sum, i) => (isNativeAddress(i.token) ? checkedAdd(sum, i.amount) ?? tooLarge(i.token) : sum), 0n)
+  for (const i of erc20Inputs) if (i.amount > MAX_UINT256) tooLarge(i.token)
   const tokens = erc20Inputs.map((i) => i.token)
   const read = () => readSenderState(client, { blockNumber, from, spender, tokens, multicall3 })
   let state: Promise<SenderState>

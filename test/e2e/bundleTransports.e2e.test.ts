@@ -64,7 +64,7 @@ const swap = (amountIn: unknown = '1000000000') => ({ protocol: 'uniswap-v2', ac
 const balance = { protocol: 'enso', action: 'balance', args: { token: USDC } }
 const ref = (at: number, index?: number) => (index === undefined ? { useOutputOfCallAt: at } : { useOutputOfCallAt: at, index })
 
-const cases: { id: string; params?: Record<string, unknown>; actions: unknown; code: string }[] = [
+const cases: { id: string; params?: Record<string, unknown>; actions: unknown; code: string; message?: string }[] = [
   { id: 'E1 eleven top-level actions', actions: Array.from({ length: 11 }, () => balance), code: 'TOO_MANY_ACTIONS' },
   {
     id: 'E2 six actions + a callback of five (12 in all)',
@@ -121,6 +121,24 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
   })),
   { id: 'a swap whose primaryAddress is not the protocol\'s', actions: [{ ...swap(), args: { ...swap().args, primaryAddress: DAI } }], code: 'INVALID_PRIMARY_ADDRESS' },
   { id: 'an amount above 2^256-1', actions: [swap((2n ** 256n).toString())], code: 'AMOUNT_TOO_LARGE' },
+  // Issue 24 item 6: what the sender must bring, summed over actions, passes 2^256-1 (was 503 UPSTREAM_UNAVAILABLE).
+  {
+    id: 'two spends of WETH whose sum passes 2^256-1',
+    actions: [
+      { protocol: 'uniswap-v2', action: 'swap', args: { tokenIn: WETH, tokenOut: USDC, amountIn: (2n ** 256n - 1n).toString(), primaryAddress: V2_ROUTER } },
+      { protocol: 'aave-v3', action: 'deposit', args: { tokenIn: WETH, amountIn: '1000000000000000000', primaryAddress: '0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2' } },
+    ],
+    code: 'AMOUNT_TOO_LARGE',
+    message: `actions[1]: the amounts of ${WETH} the sender must bring add up to more than 2^256-1`,
+  },
+  {
+    id: 'two native-coin values whose sum passes 2^256-1',
+    actions: [
+      { protocol: 'enso', action: 'call', args: { address: WETH, method: 'deposit', abi: 'function deposit() payable', args: [], value: (2n ** 256n - 1n).toString(), tokenOut: WETH } },
+      { protocol: 'enso', action: 'call', args: { address: WETH, method: 'deposit', abi: 'function deposit() payable', args: [], value: '1', tokenOut: WETH } },
+    ],
+    code: 'AMOUNT_TOO_LARGE',
+  },
   { id: 'math that overflows at build time', actions: [{ protocol: 'math', action: 'mul', args: { amountA: (2n ** 255n).toString(), amountB: '2' } }], code: 'INVALID_AMOUNT' },
   { id: 'a zero amount', actions: [swap('0')], code: 'INVALID_AMOUNT' },
   { id: 'unknown argument keys', actions: [{ ...swap(), args: { ...swap().args, tokenInn: USDC } }], code: 'UNKNOWN_FIELD' },
@@ -149,6 +167,7 @@ describe('bad bundles get the same clear 400 on both transports', () => {
       expect(rest.code).toBe(c.code)
       expect(rpc.code).toBe(c.code)
       expect(typeof rest.body?.message).toBe('string')
+      if (c.message !== undefined) expect(rest.body?.message).toBe(c.message)
     })
   }
 })

@@ -82,6 +82,8 @@ const cases: [string, Record<string, unknown>, string][] = [
   ['B4 exponent', { amountIn: ['1e30'] }, 'INVALID_AMOUNT'],
   ['B6 2^256', { amountIn: ['115792089237316195423570985008687907853269984665640564039457584007913129639936'] }, 'AMOUNT_TOO_LARGE'],
   ['B7 2^256-1', { amountIn: ['115792089237316195423570985008687907853269984665640564039457584007913129639935'] }, 'NO_ROUTE'],
+  // Issue 24 item 6: ETH and WETH route as one token; their sum passing 2^256-1 is the caller's input.
+  ['B6 ETH + WETH summing past 2^256-1', { tokenIn: [NATIVE, WETH], tokenOut: [USDC], amountIn: ['115792089237316195423570985008687907853269984665640564039457584007913129639935', '1'] }, 'AMOUNT_TOO_LARGE'],
   ['B8 1001 digits', { amountIn: ['1'.repeat(1001)] }, 'AMOUNT_TOO_LARGE'],
   ['B10 minAmountOut length', { minAmountOut: ['1', '2'] }, 'LENGTH_MISMATCH'],
   ['C1 length mismatch', { amountIn: ['1', '2'] }, 'LENGTH_MISMATCH'],

@@ -8,6 +8,7 @@ import { InvalidBundleError } from '../../errors/bundle.js'
 import { BaseError } from '../../errors/base.js'
 import { bundleActionsByKey } from '../../protocols/bundleRegistry.js'
 import type { BundleActionContext, BundleBridgeLeg, BundleContracts, BundleRouteStep, BundleValue } from '../../protocols/bundle/types.js'
+import { checkedAdd } from '../../schemas/checkedAdd.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { SearchContext } from '../search/searchContext.js'
 import { findRoute, type FindRouteParameters, type FindRouteReturnType } from '../tasks/findRoute.js'
@@ -158,11 +159,20 @@ function runPass(
   const bridges: BundleBridgeLeg[] = []
   // Our executor sweeps what it holds at the start too (a bridge callback's delivered tokens).
   if (params.strategy === 'router') for (const key of holdings.keys()) touched.add(key)
-  const deliver = (token: Address, receiver: Address, estimate: bigint | undefined) => {
+  /**
+   * `a + b`, or a 400 AMOUNT_TOO_LARGE naming where (the action whose amount pushed the sum past
+   * 2^256-1: `actions[2]`, `actions[0].args.callback[1]`) and what the sum is of.
+   */
+  const sum = (a: bigint, b: bigint, field: string, what: string): bigint => {
+    const total = checkedAdd(a, b)
+    if (total === undefined) throw new InvalidBundleError({ code: 'AMOUNT_TOO_LARGE', field, message: `${what} add up to more than 2^256-1` })
+    return total
+  }
+  const deliver = (token: Address, receiver: Address, estimate: bigint | undefined, field = 'actions') => {
     const key = `${lower(receiver)}:${lower(token)}`
     const prev = deliveries.get(key)
-    const sum = prev === undefined ? estimate : prev.estimate === undefined || estimate === undefined ? undefined : prev.estimate + estimate
-    deliveries.set(key, { token: getAddress(token), receiver: getAddress(receiver), estimate: sum })
+    const total = prev === undefined ? estimate : prev.estimate === undefined || estimate === undefined ? undefined : sum(prev.estimate, estimate, field, `the amounts of ${getAddress(token)} delivered to ${getAddress(receiver)}`)
+    deliveries.set(key, { token: getAddress(token), receiver: getAddress(receiver), estimate: total })
   }
   // Checks against a quote in the top-level plan, in plan order, by checked amount.
   const quotedChecks: (ReturnValue | undefined)[] = []
@@ -172,8 +182,9 @@ function runPass(
   /** One list of actions being built: the bundle, or a callback with its own planner and references. */
   type Scope = { planner: Planner; values: BundleValue[][]; path: string; current: number }
   const contextOf = (scope: Scope): BundleActionContext => {
+    const at = () => `${scope.path}[${scope.current}]`
     const fail = (code: string, field: string, message: string): never => {
-      throw new InvalidBundleError({ code, field: `${scope.path}[${scope.current}].args.${field}`, message })
+      throw new InvalidBundleError({ code, field: `${at()}.args.${field}`, message })
     }
     const ctx: BundleActionContext = {
       planner: scope.planner,
@@ -215,7 +226,7 @@ function runPass(
         else if (unknownSupply.has(key)) holdings.set(key, 0n)
         else {
           holdings.set(key, 0n)
-          inputs.set(key, (inputs.get(key) ?? 0n) + need - have)
+          inputs.set(key, sum(inputs.get(key) ?? 0n, need - have, at(), `the amounts of ${isNativeAddress(token) ? 'the native coin' : getAddress(token)} the sender must bring`))
         }
       },
       produce(token, amount, to, options) {
@@ -225,15 +236,15 @@ function runPass(
           // An NFT has no ERC-20 transfer to sweep it with: a wallet keeps it (and it is reported there),
           // our executor must never hold one.
           if (toSelf && params.strategy === 'router') fail('NFT_TO_EXECUTOR', 'receiver', 'an NFT sent to our executor would stay there: give a receiver that keeps it')
-          deliver(token, to ?? params.self, amount.estimate)
+          deliver(token, to ?? params.self, amount.estimate, at())
           return
         }
         if (toSelf) {
           touched.add(key)
           produced.add(key)
           if (amount.estimate === undefined) unknownSupply.add(key)
-          holdings.set(key, (holdings.get(key) ?? 0n) + (amount.estimate ?? 0n))
-        } else deliver(token, to, amount.estimate)
+          holdings.set(key, sum(holdings.get(key) ?? 0n, amount.estimate ?? 0n, at(), `the amounts of ${getAddress(token)} the executing contract holds`))
+        } else deliver(token, to, amount.estimate, at())
       },
       held: (token) => holdings.get(lower(token)) ?? 0n,
       route: (p) => encodeBundleRoute(ctx, searchRoute, { ...p, maxHops: p.maxHops ?? params.maxHops, maxSplits: params.maxSplits, ignoreStandards: [...params.ignoreStandards, ...(p.ignoreStandards ?? [])], delegateSlippageBps: params.delegateSlippageBps, report: (s) => route.push(s) }),

@@ -27,6 +27,12 @@ describe('routeInputsOf', () => {
     ])
   })
 
+  test('issue 24 item 6: ETH and WETH whose sum passes 2^256-1 are AMOUNT_TOO_LARGE, naming the input that passed it', () => {
+    const max = 2n ** 256n - 1n
+    expect(() => routeInputsOf({ tokenIn: [NATIVE, USDC, WETH], amountIn: [max, 1n, 1n], feeBps: [0n, 0n, 0n], weth: WETH })).toThrowErrorMatchingInlineSnapshot(`[InvalidRequestError: amountIn[2]: routed as one token with an earlier input (the native coin routes as its wrapped token), the amounts add up to more than 2^256-1]`)
+    expect(routeInputsOf({ tokenIn: [NATIVE, WETH], amountIn: [max - 1n, 1n], feeBps: [0n, 0n], weth: WETH }).engineInputs).toEqual([{ token: WETH.toLowerCase(), amount: max }])
+  })
+
   test('no fee: the engine routes exactly what was sent', () => {
     expect(routeInputsOf({ tokenIn: [NATIVE], amountIn: [7n], feeBps: [0n], weth: WETH })).toEqual({ fees: [0n], engineInputs: [{ token: WETH.toLowerCase(), amount: 7n }] })
   })
