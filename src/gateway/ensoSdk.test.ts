@@ -33,6 +33,8 @@ describe('@ensofinance/sdk against the gateway', () => {
     expect(route.priceImpact).toBe(12.5)
     expect(route.tx).toEqual({ data: '0xdeadbeef', to: '0x1111111111111111111111111111111111111111', from: FROM, value: '0' })
     expect(route.route[0]).toMatchObject({ protocol: 'uniswap-v2', action: 'swap', chainId: 1, args: { amountIn: '1000000000' } })
+    // A field the SDK does not type reaches its caller untouched.
+    expect((route as unknown as { externalContracts: string[] }).externalContracts).toEqual(['0x5FbDB2315678afecb367f032d93F642f64180aa3'])
     expect(gw.fake.calls[0]).toMatchObject({
       method: 'Route',
       request: {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { switchyardBridgeReceiverAbi } from '../contracts/abis.js'
 import { getBundle } from './getBundle.js'
 import { getRoute } from './getRoute.js'
+import { deployOpenContract } from './testing/deployOpenContract.js'
 import { startCrossChainHarness, type CrossChainHarness } from './testing/startCrossChainHarness.js'
 import type { BundleAnswer } from './types.js'
 
@@ -54,6 +55,8 @@ describe('bundle bridge actions with callbacks, executed and relayed', () => {
       },
     ])
     expect(answer.route.map((s) => [s.action, s.chainId])).toEqual([['bridge', 1], ['deposit', 8453]])
+    // Stargate, our sender and receiver, Base's vault and tokens: all in the books.
+    expect(answer.externalContracts).toEqual([])
     const promised = out(answer, VAULT)
     expect(promised).toBeGreaterThan(0n)
     const before = await h.balance(8453, VAULT, receiver)
@@ -172,9 +175,30 @@ describe('bundle bridge actions with callbacks, executed and relayed', () => {
     ).rejects.toMatchObject({ code: 'INVALID_REFERENCE' })
   })
 
+  test('externalContracts lists a contract that only the destination callback calls (read from the callback plan, on Base\'s book and code)', async () => {
+    const onBase = await deployOpenContract(h.chains[8453]!.client, { account: user })
+    const usdc8453 = h.tok(8453, 'USDC')
+    const answer = await bundle([
+      {
+        protocol: 'stargate',
+        action: 'bridge',
+        args: {
+          tokenIn: h.tok(1, 'USDC'), amountIn: '1000000000', destinationChainId: 8453, receiver,
+          callback: [
+            { protocol: 'enso', action: 'call', args: { address: onBase, method: 'ping', abi: 'function ping()', args: [] } },
+            { protocol: 'enso', action: 'balance', args: { token: usdc8453 } },
+            { protocol: 'erc4626', action: 'deposit', args: { tokenIn: usdc8453, tokenOut: VAULT, amountIn: { useOutputOfCallAt: 1 }, primaryAddress: VAULT, receiver } },
+          ],
+        },
+      },
+    ])
+    expect(answer.externalContracts).toEqual([onBase])
+  })
+
   test('ETH on chain 1 → ETH on Base (one address, two tokens): a plain Stargate bridge, delivered exactly', async () => {
     const ETH: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
     const answer = await getRoute(h.ctx, { chainId: 1, destinationChainId: 8453, fromAddress: user, receiver, routingStrategy: 'router', variableEstimates: {}, tokenIn: [ETH], tokenOut: [ETH], amountIn: ['1000000000000000000'], ignoreBridges: ['across'] }, { caller: h.caller, requireVariableEstimates: true })
+    expect(answer.externalContracts).toEqual([])
     const before = await h.balance(8453, ETH, receiver)
     await h.send(1, { tx: answer.tx, gas: answer.gas })
     await h.until(async () => (await h.balance(8453, ETH, receiver)) > before)

@@ -26,6 +26,7 @@ import { toBundleAnswer } from './bundle/toBundleAnswer.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
 import { completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
+import { externalContractsOf } from './externalContractsOf.js'
 import { missedPlanMinimum } from './missedPlanMinimum.js'
 import type { BundleAnswer, CallOptions } from './types.js'
 import { withUpstream } from './withUpstream.js'
@@ -94,9 +95,16 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     book: chain.addressBook, midPrices: tokenPricesFor(snapshot, chain.addressBook), inputs: c.built.inputs, sourceOut: c.sourceOut, bridged: c.bridged?.deliveries ?? [],
     destination: async (chainId) => ({ book: ctx.chains[chainId]!.addressBook, midPrices: tokenPricesFor(await ctx.snapshots[chainId]!.current(), ctx.chains[chainId]!.addressBook) }),
   })
+  // The source plan as the executing contract runs it, and every bridge's destination callback.
+  const externalContracts = await externalContractsOf(ctx, {
+    plans: [
+      { chainId: params.chainId, at: { blockNumber: snapshot.blockNumber, version: snapshot.version }, self: target.self, commands: c.built.commands, state: c.built.state },
+      ...(c.bridged?.legs ?? []).flatMap((l) => (l.plan ? [l.plan] : [])),
+    ],
+  })
   return toBundleAnswer({
     rawActions, params, snapshot, built: c.built, gas: c.gas, amountsOut: c.amountsOut, destinationOut: c.destinationOut, outputs: c.outputs, approvals: c.approvals, bridged: c.bridged, priceImpact,
-    tx: { ...tx, to: target.to },
+    tx: { ...tx, to: target.to }, externalContracts,
   })
 }
 

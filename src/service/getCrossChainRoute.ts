@@ -140,5 +140,7 @@ function toRouteAnswer(answer: BundleAnswer, p: { amountOut: bigint; minAmountOu
     tx: answer.tx,
     route: answer.route.map((s) => ({ ...s, chainId: s.chainId ?? p.chainId })),
     bridgingEstimates: answer.bridgingEstimates,
+    // The source plan's and the destination callback's.
+    externalContracts: answer.externalContracts,
   }
 }

@@ -36,6 +36,8 @@ describe('non-tokenized positions', () => {
       positionOut: derivedPositionAddress('morpho-blue', 'supply', market.id), receiver: wallet,
     }, { caller: h.caller })
     expect(BigInt(answer.amountDeposited)).toBeGreaterThan(2_900n * 10n ** 6n)
+    // A route and Morpho Blue, run by the wallet itself: nothing outside the address book gets control.
+    expect(answer.externalContracts).toEqual([])
     const morpho = h.chain.addressBook.morphoBlue!.morpho
     await h.sendThroughWallet(wallet, answer)
     const [shares] = await h.chain.client.readContract({ address: morpho, abi: morphoBlueAbi, functionName: 'position', args: [market.id, wallet] })

@@ -80,5 +80,6 @@ export async function getNontokenizedRoute(ctx: ServiceContext, request: unknown
     route: [...bundle.route, { action: 'deposit', protocol: position.protocol, primary: position.primaryAddress, tokenIn: [position.underlying], tokenOut: [position.address], internalRoutes: [], args: { positionId: position.positionId }, chainId: p.chainId }],
     feeAmount: fees.map(String),
     ensoFeeAmount: fees.map(() => '0'),
+    externalContracts: bundle.externalContracts,
   }
 }

@@ -19,6 +19,7 @@ import type { ServiceContext } from './context.js'
 import { createRouteStrategy } from './createRouteStrategy.js'
 import { createSingleFlight } from './createSingleFlight.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
+import { externalContractsOf } from './externalContractsOf.js'
 import { getCrossChainRoute } from './getCrossChainRoute.js'
 import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
@@ -243,7 +244,10 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     return { route, plan, amountsOut, mins, gasLimit }
   }
 
+  const externalContracts = await externalContractsOf(ctx, {
+    plans: [{ chainId: params.chainId, at: { blockNumber: snapshot.blockNumber, version: snapshot.version }, self: strategy.self, commands: plan.commands, state: plan.state }],
+  })
   return toRouteAnswer({
-    params, book, snapshot, midPrices: tokenPricesFor(snapshot, book), route, fees, amountsOut, mins, gasLimit, tx: { ...tx, to: strategy.to },
+    params, book, snapshot, midPrices: tokenPricesFor(snapshot, book), route, fees, amountsOut, mins, gasLimit, tx: { ...tx, to: strategy.to }, externalContracts,
   })
 }

@@ -70,6 +70,12 @@ export type RouteAnswer = {
   bridgingEstimates?: BridgingEstimateAnswer[] | undefined
   /** `field=value` for ignore entries we do not know: ignored, reported to the caller. */
   unknownFilters?: string[] | undefined
+  /**
+   * Contracts outside the chain's address book that the plan hands control to (command targets, and
+   * payees of native coin or safe transfers that hold code; bridge and flash-loan callbacks included),
+   * checksummed and sorted. Informational: such plans are served, the contracts carry the safety.
+   */
+  externalContracts: string[]
 }
 
 /** How long a bridge takes (the SDK's BridgeLatencyEstimate). */
@@ -102,6 +108,12 @@ export type BundleAnswer = {
   /** Bundles with bridges: how long each bridge takes. */
   bridgingEstimates?: BridgingEstimateAnswer[] | undefined
   /**
+   * Contracts outside the chain's address book that the plan hands control to (command targets, and
+   * payees of native coin or safe transfers that hold code; bridge and flash-loan callbacks included),
+   * checksummed and sorted. Informational: such plans are served, the contracts carry the safety.
+   */
+  externalContracts: string[]
+  /**
    * Service-side only (not on the wire): the part of `amountsOut` that bridges deliver to the
    * receivers on their destination chains, by chain id then token. `amountsOut` adds the source
    * chain's deliveries under the same token address (the native placeholder is one address on every
@@ -121,6 +133,8 @@ export type NontokenizedRouteAnswer = {
   route: (RouteStepAnswer | BundleAnswer['route'][number])[]
   feeAmount: string[]
   ensoFeeAmount: string[]
+  /** As the bundle's `externalContracts`. */
+  externalContracts: string[]
 }
 
 /** One non-tokenized position (OpenAPI `NonTokenizedModel`). */

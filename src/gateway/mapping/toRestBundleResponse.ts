@@ -20,6 +20,8 @@ export type RestBundleResponse = {
   validUntil: number
   /** Bundles with bridges: how long each bridge takes (the SDK's BridgeLatencyEstimate). */
   bridgingEstimates?: RestBridgingEstimate[]
+  /** Contracts outside the chain's address book that the plan hands control to (see the route's). */
+  externalContracts: string[]
 }
 
 /**
@@ -56,6 +58,7 @@ export function toRestBundleResponse(response: BundleResponse__Output): RestBund
       ...(response.bridging_estimates.length > 0
         ? { bridgingEstimates: response.bridging_estimates.map((e) => ({ fromChainId: Number(e.from_chain_id), toChainId: Number(e.to_chain_id), token: e.token, estimatedSeconds: e.estimated_seconds, bridge: e.bridge, source: e.source })) }
         : {}),
+      externalContracts: response.external_contracts,
     }
   } catch (error) {
     if (error instanceof InternalError) throw error

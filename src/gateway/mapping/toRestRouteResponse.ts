@@ -63,5 +63,6 @@ export function toRestRouteResponse(response: RouteResponse__Output): RestRouteR
           })),
         }
       : {}),
+    externalContracts: response.external_contracts,
   }
 }

@@ -77,6 +77,10 @@ export const knownDifferences: readonly KnownDifference[] = [
       names: ['userOp', 'userOp.callData', 'userOp.callGasLimit', 'userOp.factory', 'userOp.factoryData', 'userOp.maxFeePerGas', 'userOp.maxPriorityFeePerGas', 'userOp.nonce', 'userOp.paymaster', 'userOp.paymasterData', 'userOp.paymasterPostOpGasLimit', 'userOp.paymasterVerificationGasLimit', 'userOp.preVerificationGas', 'userOp.sender', 'userOp.signature', 'userOp.verificationGasLimit'],
       reason: 'No ERC-4337 user operations (the ensowallet-v2 strategy is not served).',
     },
+    {
+      kind: 'response-field-not-in-reference', operation: `${method} /api/v1/shortcuts/route`, names: ['externalContracts'],
+      reason: 'Contracts outside the address book that the plan hands control to (issue 23; README "Shortcuts"); the bundle answer carries it too.',
+    },
     { kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`, names: ['route[].poolAddresses', 'route[].positionOut', 'route[].sources', 'route[].via'], reason: 'Steps carry tokenIn, tokenOut, protocol, action, primary, internalRoutes, args and chain ids only (no aggregators, off-chain settlers or non-tokenized positions in routes).' },
     {
       kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`,

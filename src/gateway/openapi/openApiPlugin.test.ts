@@ -106,6 +106,15 @@ describe('GET /api/v1/openapi.json and /docs', () => {
     expect(ok('/api/v1/account/accountId')).toBeUndefined()
   })
 
+  it('documents externalContracts on the route answer (required, with its meaning) and names it on the bundle answer', () => {
+    for (const method of ['get', 'post']) {
+      const schema = document.paths['/api/v1/shortcuts/route']![method]!.responses['200']!.content!['application/json'].schema as { required: string[]; properties: Record<string, { type: string; description?: string }> }
+      expect(schema.required).toContain('externalContracts')
+      expect(schema.properties.externalContracts).toMatchObject({ type: 'array', description: expect.stringContaining('address book') })
+    }
+    expect(document.paths['/api/v1/shortcuts/bundle']!.post!.responses['200']!.description).toContain('externalContracts')
+  })
+
   it('validates as OpenAPI 3.1', async () => {
     expect(document.openapi).toBe('3.1.0')
     const result = await validate(structuredClone(document) as never)

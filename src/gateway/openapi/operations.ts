@@ -72,9 +72,9 @@ export const operations: readonly OperationEntry[] = [
   get('/shortcuts/route', 'shortcuts', 'Best route from tokenIn to tokenOut (query string)', { parameters: [routeRequestSchema], queryShape: routeQueryShape }),
   // getQuote fills a missing fromAddress, then validates with parseRouteRequest like the route.
   get('/shortcuts/quote', 'shortcuts', 'The route\'s amounts without its transaction', { parameters: [routeRequestSchema.partial({ fromAddress: true })], queryShape: routeQueryShape }),
-  post('/shortcuts/bundle', 'shortcuts', 'Several actions in one transaction', { parameters: [bundleParamsSchema], queryShape: bundleQueryShape, body: bundleBodySchema, responseDescription: 'The SDK\'s BundleData' }),
+  post('/shortcuts/bundle', 'shortcuts', 'Several actions in one transaction', { parameters: [bundleParamsSchema], queryShape: bundleQueryShape, body: bundleBodySchema, responseDescription: 'The SDK\'s BundleData, plus externalContracts (as on /shortcuts/route: contracts outside the address book the plan hands control to)' }),
   get('/shortcuts/route/nontokenized', 'shortcuts', 'Any tokens into a position the wallet holds directly', {
-    parameters: [nontokenizedRouteRequestSchema], queryShape: nontokenizedRouteQueryShape, responseDescription: '{ createdAt, gas, amountDeposited, priceImpact, tx, route, feeAmount, ensoFeeAmount }',
+    parameters: [nontokenizedRouteRequestSchema], queryShape: nontokenizedRouteQueryShape, responseDescription: '{ createdAt, gas, amountDeposited, priceImpact, tx, route, feeAmount, ensoFeeAmount, externalContracts }',
   }),
   get('/nontokenized', 'nontokenized', 'Positions a wallet can hold directly', { responseDescription: '{ data, meta }' }),
   get('/wallet/approve', 'wallet', 'Approval transaction for the router or delegate', { parameters: [approveRequestSchema] }),

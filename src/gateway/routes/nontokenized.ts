@@ -49,6 +49,7 @@ export const nontokenizedRoutes: FastifyPluginAsync = async (app) => {
       route: response.route.map(toRestStep),
       feeAmount: response.fee_amount,
       ensoFeeAmount: response.enso_fee_amount,
+      externalContracts: response.external_contracts,
     }
   })
 

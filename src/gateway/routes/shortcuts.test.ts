@@ -37,6 +37,7 @@ const expectedBody = {
     primary: '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc', internalRoutes: [],
     args: { amountIn: '1000000000', tokenIn: USDC }, chainId: 1,
   }],
+  externalContracts: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'],
 }
 
 function post(body: unknown) {
@@ -87,6 +88,8 @@ describe('POST /shortcuts/route', () => {
     const body = res.json()
     expect(body.priceImpact).toBeNull()
     expect(body.createdAt).toBe(7)
+    // A backend that names no external contract: an empty list, never a missing field.
+    expect(body.externalContracts).toEqual([])
     expect(body.route[0]).toEqual({ tokenIn: [USDC], tokenOut: [WETH], protocol: 'stargate', action: 'bridge', primary: DAI, internalRoutes: ['x'], args: {}, chainId: 1, sourceChainId: 1, destinationChainId: 8453 })
   })
 
@@ -330,5 +333,32 @@ describe('GET /shortcuts/quote', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().amountOut).toEqual(['5', '7'])
     expect(res.json().priceImpact).toBeNull()
+  })
+})
+
+describe('POST /shortcuts/bundle and GET /shortcuts/route/nontokenized', () => {
+  let gw: Awaited<ReturnType<typeof startTestGateway>>
+  beforeAll(async () => {
+    gw = await startTestGateway()
+  })
+  afterAll(async () => {
+    await gw.close()
+  })
+
+  it('the bundle answer carries externalContracts from the proto response', async () => {
+    const res = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/bundle?chainId=1&fromAddress=' + FROM, headers, payload: [{ protocol: 'enso', action: 'balance', args: { token: USDC } }] })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().externalContracts).toEqual(['0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'])
+  })
+
+  it('the non-tokenized route answer carries externalContracts from the proto response', async () => {
+    const external = ['0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0']
+    gw.fake.handlers.RouteNontokenized = (_call, cb) => {
+      cb(null, { created_at: '100', gas: '200000', amount_deposited: '1000', tx: { data: '0x', to: DAI, from: FROM, value: '0' }, route: [], fee_amount: ['0'], enso_fee_amount: ['0'], external_contracts: external })
+    }
+    const query = `chainId=1&fromAddress=${FROM}&receiver=${FROM}&positionOut=0x98C23E9d8f34FEFb1B7BD6a91B7FF122F4e16F5c&tokenIn=${USDC}&amountIn=1000000`
+    const res = await gw.app.inject({ method: 'GET', url: `/api/v1/shortcuts/route/nontokenized?${query}`, headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().externalContracts).toEqual(external)
   })
 })

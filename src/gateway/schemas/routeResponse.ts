@@ -36,12 +36,26 @@ export type RestRouteResponse = {
   route: RestRouteStep[]
   /** Cross-chain routes: how long each bridge takes (the SDK's BridgeLatencyEstimate). */
   bridgingEstimates?: RestBridgingEstimate[]
+  /** Contracts outside the chain's address book that the plan hands control to; see {@link externalContractsSchema}. */
+  externalContracts: string[]
 }
 
 /** The SDK's BridgeLatencyEstimate. */
 export type RestBridgingEstimate = { fromChainId: number; toChainId: number; token: string; estimatedSeconds: number; bridge: string; source: string }
 
 const strings = { type: 'array', items: { type: 'string' } } as const
+
+/** The `externalContracts` field of route and bundle answers. */
+export const externalContractsSchema = {
+  type: 'array',
+  items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
+  description:
+    'Contracts outside the chain\'s address book (switchyard\'s own contracts and helpers, the protocol contracts and tokens the service knows) ' +
+    'that the plan hands control to: every contract it calls, and every payee of native coin (receiver, refundReceiver, feeReceiver) or of a safe ' +
+    'transfer that holds code; flash-loan and bridge destination callbacks included. Checksummed, sorted, each once; empty when none. ' +
+    'Such a plan is still served: our contracts carry the safety (a contract that gets control cannot run a plan, re-enter one, or move the ' +
+    'executing contract\'s tokens); this list says whom the plan lets run, so the caller can check them.',
+} as const
 
 const routeStepSchema = {
   type: 'object',
@@ -64,7 +78,7 @@ const routeStepSchema = {
 /** Response JSON schema of {@link RestRouteResponse}. */
 export const routeResponseSchema = {
   type: 'object',
-  required: ['gas', 'amountOut', 'minAmountOut', 'feeAmount', 'ensoFeeAmount', 'priceImpact', 'createdAt', 'blockNumber', 'tx', 'route'],
+  required: ['gas', 'amountOut', 'minAmountOut', 'feeAmount', 'ensoFeeAmount', 'priceImpact', 'createdAt', 'blockNumber', 'tx', 'route', 'externalContracts'],
   additionalProperties: false,
   properties: {
     gas: { type: 'string' },
@@ -78,6 +92,7 @@ export const routeResponseSchema = {
     createdAt: { type: 'integer' },
     tx: transactionSchema,
     route: { type: 'array', items: routeStepSchema },
+    externalContracts: externalContractsSchema,
     bridgingEstimates: {
       type: 'array',
       items: {

@@ -63,6 +63,7 @@ export const cannedRouteResponse: RouteResponse = {
     args_json: '{"amountIn":"1000000000","tokenIn":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"}',
     chain_id: 1,
   }],
+  external_contracts: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'],
 }
 
 /** The canned ApproveResponse. */
@@ -77,6 +78,7 @@ export const cannedBundleResponse: BundleResponse = {
   fee_amount: {},
   approvals: [],
   valid_until: '1700000060',
+  external_contracts: ['0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'],
 }
 
 export const cannedApproveResponse: ApproveResponse = {

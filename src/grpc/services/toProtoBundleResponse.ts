@@ -26,6 +26,7 @@ export function toProtoBundleResponse(answer: BundleAnswer): BundleResponse {
     bridging_estimates: (answer.bridgingEstimates ?? []).map((e) => ({
       from_chain_id: String(e.fromChainId), to_chain_id: String(e.toChainId), token: e.token, estimated_seconds: e.estimatedSeconds, bridge: e.bridge, source: e.source,
     })),
+    external_contracts: answer.externalContracts,
   }
   if (answer.priceImpact !== null) out.price_impact = answer.priceImpact
   return out

@@ -20,6 +20,7 @@ export function toProtoNontokenizedRouteResponse(answer: NontokenizedRouteAnswer
     }),
     fee_amount: answer.feeAmount,
     enso_fee_amount: answer.ensoFeeAmount,
+    external_contracts: answer.externalContracts,
   }
   if (answer.priceImpact !== null) out.price_impact = answer.priceImpact
   return out

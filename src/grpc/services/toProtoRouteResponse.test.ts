@@ -32,6 +32,7 @@ describe('toProtoRouteResponse', () => {
       block_number: '19000000',
       valid_until: '1700000060',
       unknown_filters: [],
+      external_contracts: ['0x6666666666666666666666666666666666666666'],
     })
     const crossChain = toProtoRouteResponse({ ...sampleRouteAnswer, bridgingEstimates: [{ fromChainId: 1, toChainId: 8453, token: '0x3333333333333333333333333333333333333333', estimatedSeconds: 2, bridge: 'stargate', source: 'devnet' }] })
     expect(crossChain.bridging_estimates).toEqual([{ from_chain_id: '1', to_chain_id: '8453', token: '0x3333333333333333333333333333333333333333', estimated_seconds: 2, bridge: 'stargate', source: 'devnet' }])

@@ -48,6 +48,7 @@ export const sampleRouteAnswer: RouteAnswer = {
     args: { amountIn: '1000', path: ['a', 'b'] },
     chainId: 1,
   }],
+  externalContracts: ['0x6666666666666666666666666666666666666666'],
 }
 
 /** A canned approve answer. */
@@ -169,13 +170,14 @@ export const sampleBundleAnswer: BundleAnswer = {
   feeAmount: {},
   approvals: [],
   validUntil: 1_700_000_060,
+  externalContracts: ['0x7777777777777777777777777777777777777777'],
 }
 
 /** Canned non-tokenized route answer. */
 export const sampleNontokenizedRouteAnswer: NontokenizedRouteAnswer = {
   createdAt: 100, gas: '200000', amountDeposited: '1000', priceImpact: 1.5,
   tx: { data: '0x1234', to: '0x0000000000000000000000000000000000000003', from: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', value: '0' },
-  route: [], feeAmount: ['0'], ensoFeeAmount: ['0'],
+  route: [], feeAmount: ['0'], ensoFeeAmount: ['0'], externalContracts: [],
 }
 
 /** Canned non-tokenized positions. */

@@ -11,6 +11,7 @@ import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { SimulatedLog } from '../../simulate/simulateTransaction.js'
 import { contractsOf } from '../bundle/readBundleChainData.js'
 import type { ServiceContext } from '../context.js'
+import type { ExternalContractsPlan } from '../externalContractsOf.js'
 import { decodeRevert } from '../decodeRevert.js'
 import { bridgesOf } from './bridgesOf.js'
 import { encodeBridgeCallback, replaceBridgePlaceholders, type BridgeCallback } from './encodeBridgeCallback.js'
@@ -50,6 +51,8 @@ export type CompletedLeg = {
   route: BuildBundleReturnType['route']
   /** Gas the callback used in simulation. */
   callbackGas: bigint
+  /** The destination callback's plan as our receiver's executor runs it; unset when the bridge delivers straight to the receiver. */
+  plan?: ExternalContractsPlan | undefined
 }
 
 /** Parameters of {@link completeBridgeLegs}. */
@@ -179,7 +182,8 @@ export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeL
       if (sim.deltas[k]! > 0n) deliveries.push({ chainId: destId, token: getAddress(d.token), receiver: getAddress(d.receiver), amount: sim.deltas[k]!, output: lower(d.receiver) === lower(leg.receiver) })
     })
     deliveries.push(...nested.deliveries)
-    completed.push({ leg, sourceChainId: p.chainId, arrival: arrivals[i]!, route: built.route.map((s) => ({ ...s, chainId: s.chainId ?? destId })), callbackGas: sim.gasUsed }, ...nested.legs)
+    const plan = { chainId: destId, at: { blockNumber: snapshot.blockNumber, version: snapshot.version }, self: sy.bridgeReceiverExecutor, commands: built.commands, state: nested.state }
+    completed.push({ leg, sourceChainId: p.chainId, arrival: arrivals[i]!, route: built.route.map((s) => ({ ...s, chainId: s.chainId ?? destId })), callbackGas: sim.gasUsed, plan }, ...nested.legs)
   }
   return { state: replaceBridgePlaceholders(p.built.state, legs, encoded), deliveries, legs: completed }
 }

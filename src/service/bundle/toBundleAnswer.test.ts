@@ -12,6 +12,7 @@ const base = {
   rawActions: actions, params: { chainId: 1, fromAddress: user, slippageBps: 50n }, snapshot: { blockNumber: 19_000_000n, timestamp: 1_700_000_000n },
   built: { route: [step(), step(8453)] }, gas: 250_000n, amountsOut: new Map([['0xWETH', 1_999n], ['0xUSDC', 1n]]), outputs: [[5n, 6n], []],
   approvals: [], bridged: undefined, destinationOut: new Map<number, Map<string, bigint>>(), priceImpact: 12.5, tx: { data: '0xabcd' as Hex, value: 3n, to: router },
+  externalContracts: ['0x5000000000000000000000000000000000000005'],
 }
 
 describe('toBundleAnswer', () => {
@@ -23,6 +24,7 @@ describe('toBundleAnswer', () => {
       amountsOut: { '0xWETH': '1999', '0xUSDC': '1' }, minAmountsOut: { '0xWETH': '1989', '0xUSDC': '0' },
       route: [{ ...step(), internalRoutes: [], args: {}, chainId: 1 }, { ...step(8453), internalRoutes: [], args: {}, chainId: 8453 }],
       priceImpact: 12.5, feeAmount: {}, approvals: [], validUntil: 1_700_000_060, actionOutputs: [['5', '6'], []],
+      externalContracts: ['0x5000000000000000000000000000000000000005'],
     })
     expect(answer.bundle).toBe(actions)
   })

@@ -10,7 +10,7 @@ import { validUntilOf } from '../validUntilOf.js'
  * The bundle answer on the wire: the actions as sent, the proven gas limit, every output by token and
  * its minimum (less the bundle's slippage), route steps (on the bundle's chain unless a step says
  * otherwise), the simulated block, the transaction, the approvals still missing, each action's
- * simulated outputs, and how long each bridge takes.
+ * simulated outputs, how long each bridge takes, and the external contracts its plans hand control to.
  */
 export function toBundleAnswer(p: {
   rawActions: unknown
@@ -26,6 +26,8 @@ export function toBundleAnswer(p: {
   bridged: Pick<CompleteBridgeLegsReturnType, 'legs'> | undefined
   priceImpact: number | null
   tx: { data: Hex; value: bigint; to: Address }
+  /** See {@link BundleAnswer.externalContracts}. */
+  externalContracts: readonly string[]
 }): BundleAnswer {
   return {
     bundle: p.rawActions as unknown[],
@@ -40,6 +42,7 @@ export function toBundleAnswer(p: {
     approvals: p.approvals,
     validUntil: validUntilOf(p.snapshot),
     actionOutputs: p.outputs?.map((values) => values.map(String)),
+    externalContracts: [...p.externalContracts],
     ...(p.bridged
       ? {
           bridgingEstimates: p.bridged.legs.map(bridgingEstimateOf),

@@ -17,19 +17,19 @@ describe('toRouteAnswer', () => {
       params: paramsOf({ tokenOut: [WETH, USDC], tokenIn: [USDC], amountIn: [3_030n * 10n ** 6n] }),
       book: bookOf(), snapshot: { blockNumber: 19_000_000n, timestamp: 1_700_000_000n }, midPrices: new Map(), route: noRoute,
       fees: [30n * 10n ** 6n], amountsOut: [10n ** 18n, 5n], mins: [995n * 10n ** 15n, 4n], gasLimit: 123_456n,
-      tx: { data: '0xabcdef' as Hex, value: 0n, to: router },
+      tx: { data: '0xabcdef' as Hex, value: 0n, to: router }, externalContracts: ['0x5000000000000000000000000000000000000005'],
     })
     expect(answer).toMatchObject({
       gas: '123456', amountOut: '1000000000000000000', minAmountOut: '995000000000000000', amountsOut: ['1000000000000000000', '5'], minAmountsOut: ['995000000000000000', '4'],
       feeAmount: ['30000000'], ensoFeeAmount: ['0'], createdAt: 19_000_000, blockNumber: 19_000_000, validUntil: 1_700_000_060,
-      tx: { data: '0xabcdef', to: router, from: user, value: '0' }, route: [],
+      tx: { data: '0xabcdef', to: router, from: user, value: '0' }, route: [], externalContracts: ['0x5000000000000000000000000000000000000005'],
     })
   })
 
   test('price impact counts the inputs net of fees: 3 030 USDC less a 30 USDC fee for 0.99 WETH at $3 000 is 100 bps', () => {
     const answer = toRouteAnswer({
       params: paramsOf({}), book: bookOf(), snapshot: { blockNumber: 1n, timestamp: 0n }, midPrices: new Map(), route: noRoute,
-      fees: [30n * 10n ** 6n], amountsOut: [99n * 10n ** 16n], mins: [0n], gasLimit: 1n, tx: { data: '0x', value: 0n, to: router },
+      fees: [30n * 10n ** 6n], amountsOut: [99n * 10n ** 16n], mins: [0n], gasLimit: 1n, tx: { data: '0x', value: 0n, to: router }, externalContracts: [],
     })
     expect(answer.priceImpact).toBe(100)
   })
@@ -38,7 +38,7 @@ describe('toRouteAnswer', () => {
     const answer = toRouteAnswer({
       params: paramsOf({ amountIn: [3_000n * 10n ** 6n] }), book: bookOf(), snapshot: { blockNumber: 1n, timestamp: 0n },
       midPrices: new Map([[WETH.toLowerCase(), { price: 2_700 }]]), route: noRoute,
-      fees: [0n], amountsOut: [10n ** 18n], mins: [0n], gasLimit: 1n, tx: { data: '0x', value: 0n, to: router },
+      fees: [0n], amountsOut: [10n ** 18n], mins: [0n], gasLimit: 1n, tx: { data: '0x', value: 0n, to: router }, externalContracts: [],
     })
     expect(answer.priceImpact).toBe(1_000)
   })
@@ -46,7 +46,7 @@ describe('toRouteAnswer', () => {
   test('native in and out: value travels as a string, and the route gains its wrap and unwrap steps', () => {
     const answer = toRouteAnswer({
       params: paramsOf({ tokenIn: [NATIVE], amountIn: [2n * 10n ** 18n], tokenOut: [NATIVE] }), book: bookOf(), snapshot: { blockNumber: 7n, timestamp: 0n }, midPrices: new Map(), route: noRoute,
-      fees: [0n], amountsOut: [2n * 10n ** 18n], mins: [1n], gasLimit: 1n, tx: { data: '0x', value: 2n * 10n ** 18n, to: router },
+      fees: [0n], amountsOut: [2n * 10n ** 18n], mins: [1n], gasLimit: 1n, tx: { data: '0x', value: 2n * 10n ** 18n, to: router }, externalContracts: [],
     })
     expect(answer.tx.value).toBe('2000000000000000000')
     expect(answer.priceImpact).toBe(0)

@@ -10,7 +10,8 @@ import { validUntilOf } from '../validUntilOf.js'
 /**
  * The route answer on the wire: amounts and minimums as decimal strings (the first output's as
  * `amountOut`/`minAmountOut`), the fees taken from the inputs (none for the vendor), the price impact
- * of the inputs net of fees against the simulated outputs, the simulated block, and the transaction.
+ * of the inputs net of fees against the simulated outputs, the simulated block, the transaction, and
+ * the external contracts its plan hands control to.
  */
 export function toRouteAnswer(p: {
   params: RouteParams
@@ -24,6 +25,8 @@ export function toRouteAnswer(p: {
   mins: readonly bigint[]
   gasLimit: bigint
   tx: { data: Hex; value: bigint; to: Address }
+  /** See {@link RouteAnswer.externalContracts}. */
+  externalContracts: readonly string[]
 }): RouteAnswer {
   const { params, book, snapshot } = p
   return {
@@ -44,5 +47,6 @@ export function toRouteAnswer(p: {
     validUntil: validUntilOf(snapshot),
     tx: { data: p.tx.data, to: p.tx.to, from: params.fromAddress, value: p.tx.value.toString() },
     route: toRouteSteps(p.route, params, { weth: book.weth, chainId: params.chainId }),
+    externalContracts: [...p.externalContracts],
   }
 }

@@ -46,6 +46,14 @@ export interface BundleResponse {
    * Bundles with bridges: how long each bridge takes.
    */
   'bridging_estimates'?: (_switchyard_routing_v1_BridgingEstimate)[];
+  /**
+   * Contracts outside the chain's address book (our contracts, known protocol contracts, known tokens)
+   * that the plan hands control to: every call target, and every payee of native coin or of a safe
+   * transfer that holds code; flash-loan and bridge callback plans included. Checksummed, sorted, each
+   * once; empty when none. Such a plan is still served: the contracts carry the safety, this says whom
+   * the plan lets run.
+   */
+  'external_contracts'?: (string)[];
   '_price_impact'?: "price_impact";
 }
 
@@ -89,5 +97,13 @@ export interface BundleResponse__Output {
    * Bundles with bridges: how long each bridge takes.
    */
   'bridging_estimates': (_switchyard_routing_v1_BridgingEstimate__Output)[];
+  /**
+   * Contracts outside the chain's address book (our contracts, known protocol contracts, known tokens)
+   * that the plan hands control to: every call target, and every payee of native coin or of a safe
+   * transfer that holds code; flash-loan and bridge callback plans included. Checksummed, sorted, each
+   * once; empty when none. Such a plan is still served: the contracts carry the safety, this says whom
+   * the plan lets run.
+   */
+  'external_contracts': (string)[];
   '_price_impact'?: "price_impact";
 }

@@ -16,6 +16,10 @@ export interface NontokenizedRouteResponse {
   'route'?: (_switchyard_routing_v1_RouteStep)[];
   'fee_amount'?: (string)[];
   'enso_fee_amount'?: (string)[];
+  /**
+   * As BundleResponse.external_contracts.
+   */
+  'external_contracts'?: (string)[];
   '_price_impact'?: "price_impact";
 }
 
@@ -31,5 +35,9 @@ export interface NontokenizedRouteResponse__Output {
   'route': (_switchyard_routing_v1_RouteStep__Output)[];
   'fee_amount': (string)[];
   'enso_fee_amount': (string)[];
+  /**
+   * As BundleResponse.external_contracts.
+   */
+  'external_contracts': (string)[];
   '_price_impact'?: "price_impact";
 }

@@ -62,6 +62,13 @@ export interface RouteResponse {
    * names nothing we integrate: ignored, not refused. REST reports them in x-switchyard-ignored-filters.
    */
   'unknown_filters'?: (string)[];
+  /**
+   * Contracts outside the chain's address book (our contracts, known protocol contracts, known tokens)
+   * that the plan hands control to: every call target, and every payee of native coin that holds code;
+   * a cross-chain route's destination callback included. Checksummed, sorted, each once; empty when
+   * none. Such a route is still served: the contracts carry the safety, this says whom the plan lets run.
+   */
+  'external_contracts'?: (string)[];
   '_price_impact'?: "price_impact";
 }
 
@@ -122,5 +129,12 @@ export interface RouteResponse__Output {
    * names nothing we integrate: ignored, not refused. REST reports them in x-switchyard-ignored-filters.
    */
   'unknown_filters': (string)[];
+  /**
+   * Contracts outside the chain's address book (our contracts, known protocol contracts, known tokens)
+   * that the plan hands control to: every call target, and every payee of native coin that holds code;
+   * a cross-chain route's destination callback included. Checksummed, sorted, each once; empty when
+   * none. Such a route is still served: the contracts carry the safety, this says whom the plan lets run.
+   */
+  'external_contracts': (string)[];
   '_price_impact'?: "price_impact";
 }
