@@ -22,7 +22,7 @@ import {
   functionCall,
 } from '../encoding/index.js'
 import { switchyardBridgeReceiverAbi, switchyardSmartWalletFactoryAbi } from './abis.js'
-import { hostileCalleeAbi, reentrantTokenAbi, testCollectiblesAbi, testMultiTokenAbi } from './testAbis.js'
+import { hostileCalleeAbi, reentrantTokenAbi, testCollectiblesAbi, testMultiTokenAbi, walletOwnerBatcherAbi } from './testAbis.js'
 import { type ContractsTestEnv, NATIVE, expectRevert, setupContractsTestEnv } from './testing/contractsTestEnv.js'
 
 let env: ContractsTestEnv
@@ -335,6 +335,19 @@ describe('invariant 10: no permission a plan grants in a shared executor outlive
     for (const token of [env.tokens.tokenA, env.tokens.tokenB]) {
       expect(await env.client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [env.contracts.executorLegacy, w.hostile] })).toBe(0n)
     }
+    // Every entry but the modern router, which is open to anyone from the legacy executor's context.
+    await arm('wallet')
+    const sinkBefore = await sinkBalances()
+    const userBefore = await env.balanceOf(env.tokens.tokenA, user)
+    const victim = new Planner()
+    deliveries['an enso call']!(victim, env.contracts.executorLegacy)
+    addSweep(victim, { helpers: env.contracts.helpers, token: env.tokens.tokenA, receiver: user })
+    await env.write({ account: user, address: env.tokens.tokenA, abi: erc20Abi, functionName: 'approve', args: [env.contracts.routerLegacy, parseEther('5')] })
+    await env.send({ account: user, to: env.contracts.routerLegacy, ...encodeLegacyRouteSingle({ tokenIn: env.tokens.tokenA, amountIn: parseEther('5'), ...victim.plan() }) })
+    expect(await read<bigint>('struck')).toBe(1n)
+    expect(await read<bigint>('succeeded')).toBe(0n)
+    expect(await sinkBalances()).toEqual(sinkBefore)
+    expect(await env.balanceOf(env.tokens.tokenA, user)).toBe(userBefore)
   })
 
   test('an operator, authorization, credit delegation, relayer, ERC-777 operator, ERC-1820 hook or Permit2 allowance is refused', async () => {
@@ -396,6 +409,28 @@ describe('invariant 9: the delegate runs one plan at a time, whatever the wallet
     expect(await read<bigint>('succeeded')).toBe(0n)
     expect(await sinkBalances()).toEqual(sinkBefore)
     expect(await env.balanceOf(env.tokens.tokenA, simulator)).toBe(parseEther('10'))
+  })
+})
+
+describe('transient guards are restored between calls in one transaction', () => {
+  test('a contract owner runs two plans through its wallet in one transaction; between them the wallet forwards nothing', async () => {
+    const batcher = await env.deploy('WalletOwnerBatcher')
+    await env.write({ address: env.contracts.smartWalletFactory, abi: switchyardSmartWalletFactoryAbi, functionName: 'createWallet', args: [batcher] })
+    const wallet = await env.client.readContract({ address: env.contracts.smartWalletFactory, abi: switchyardSmartWalletFactoryAbi, functionName: 'walletAddress', args: [batcher] })
+    await env.write({ account: env.accounts.user, address: env.tokens.tokenA, abi: erc20Abi, functionName: 'transfer', args: [wallet, parseEther('2')] })
+    const pay = () => {
+      const p = new Planner()
+      addTransfer(p, { token: env.tokens.tokenA, receiver: env.accounts.receiver, amount: parseEther('1') })
+      return encodeFunctionData({ abi: walletExecuteAbi, functionName: 'execute', args: [env.contracts.delegate, encodeDelegateShortcut({ ...ids, ...p.plan() })] })
+    }
+    const stranger = encodeFunctionData({ abi: hostileCalleeAbi, functionName: 'poke' })
+    const before = await env.balanceOf(env.tokens.tokenA, env.accounts.receiver)
+    await env.write({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'run', args: [[{ target: wallet, data: pay() }, { target: wallet, data: stranger }, { target: wallet, data: pay() }]] })
+    const oks = await Promise.all([0n, 1n, 2n].map((i) => env.client.readContract({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'oks', args: [i] })))
+    // The second plan runs (the delegate's running flag was cleared); between the plans the wallet is idle.
+    expect(oks).toEqual([true, false, true])
+    expect(await env.client.readContract({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'results', args: [1n] })).toBe(toFunctionSelector('NoActiveDelegate()'))
+    expect((await env.balanceOf(env.tokens.tokenA, env.accounts.receiver)) - before).toBe(parseEther('2'))
   })
 })
 

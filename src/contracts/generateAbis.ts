@@ -35,6 +35,7 @@ export const testContractNames = [
   'HostileCallee',
   'TestCollectibles',
   'TestMultiToken',
+  'WalletOwnerBatcher',
   'WeirollRunner',
   'DevToken',
   'TetherToken',

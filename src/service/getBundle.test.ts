@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { setNextBlockOneSecondLater } from '../chain/devnet/setNextBlockOneSecondLater.js'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
 import { switchyardExecutorAbi } from '../contracts/abis.js'
+import { loadContractArtifact } from '../contracts/loadContractArtifact.js'
 import { parseRequestId } from '../encoding/requestId.js'
 import { getBundle } from './getBundle.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
@@ -318,12 +319,11 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
       { protocol: 'erc721', action: 'approve', args: { token: npm, spender: other, tokenId: tokenId.toString() } },
     ]))
     expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'getApproved', args: [tokenId] })).toBe(getAddress(other))
-    // Another smart wallet of ours has no onERC721Received: a plain transferFrom would lock the NFT there.
-    const sy = chain.addressBook.switchyard as unknown as { smartWalletFactory: Address }
-    await mined(await chain.client.writeContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'createWallet', args: [other], account: user, chain: chain.client.chain }))
-    const otherWallet = await chain.client.readContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'walletAddress', args: [other] })
+    // A contract without onERC721Received: a plain transferFrom would lock the NFT there.
+    const noHook = loadContractArtifact('MockVmTarget')
+    const deployed = await chain.client.waitForTransactionReceipt({ hash: await chain.client.deployContract({ abi: noHook.abi, bytecode: noHook.bytecode, account: user, chain: chain.client.chain }) })
     await expect(bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
-      { protocol: 'erc721', action: 'transfer', args: { token: npm, receiver: otherWallet, tokenId: tokenId.toString() } },
+      { protocol: 'erc721', action: 'transfer', args: { token: npm, receiver: deployed.contractAddress!, tokenId: tokenId.toString() } },
     ])).rejects.toMatchObject({ code: 'SIMULATION_REVERTED' })
     expect(await chain.client.readContract({ address: npm, abi: npmAbi, functionName: 'ownerOf', args: [tokenId] })).toBe(getAddress(wallet))
   })
