@@ -4,7 +4,7 @@
  * and on getting control it calls back into the paying smart wallet to run a plan of its own (sweep the
  * wallet's USDC and WETH to the attacker) and to pull the wallet's tokens. Every token stays with its owner.
  */
-import type { Address } from 'viem'
+import { getAddress, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { hostileCalleeAbi } from '../contracts/testAbis.js'
 import { loadContractArtifact } from '../contracts/loadContractArtifact.js'
@@ -57,6 +57,8 @@ describe('issue 23: a contract that gets control while a wallet runs a plan cann
       { chainId: 1, fromAddress: wallet, routingStrategy: 'delegate', receiver: hostile, tokenIn: [h.tok('WETH')], tokenOut: [NATIVE], amountIn: [(10n ** 18n).toString()] },
       { caller: h.caller, requireVariableEstimates: false },
     )
+    // The API cannot refuse payees (they are real) but says which unknown contracts get control.
+    expect(answer.externalContracts).toEqual([getAddress(hostile)])
     const attackerBefore = await holdings(attacker)
     const paidBefore = await h.balance(NATIVE, hostile)
     await h.sendThroughWallet(wallet, answer)
@@ -75,6 +77,7 @@ describe('issue 23: a contract that gets control while a wallet runs a plan cann
     const answer = await h.bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
       { protocol: 'enso', action: 'call', args: { address: hostile, method: 'poke', abi: 'function poke() payable returns (uint256)', args: [] } },
     ])
+    expect(answer.externalContracts).toEqual([getAddress(hostile)])
     const attackerBefore = await holdings(attacker)
     await h.sendThroughWallet(wallet, answer)
     expect(await hostileCounts(hostile)).toEqual({ struck: 1n, succeeded: 0n })
