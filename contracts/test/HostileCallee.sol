@@ -39,6 +39,8 @@ contract HostileCallee {
     /// and the premium claimed.
     bytes public lenderParams;
     uint256 public lenderPremium;
+    /// Flash-lender role: leave the repayment approval unused (to pull it later, if it outlives the loan).
+    bool public lenderKeepsApproval;
 
     event Attempted(uint256 index, bool ok, bytes result);
     event Drained(address token, address holder, uint256 amount);
@@ -54,9 +56,10 @@ contract HostileCallee {
         for (uint256 i; i < drains_.length; ++i) drains.push(drains_[i]);
     }
 
-    function setLender(bytes calldata params, uint256 premium) external {
+    function setLender(bytes calldata params, uint256 premium, bool keepsApproval) external {
         lenderParams = params;
         lenderPremium = premium;
+        lenderKeepsApproval = keepsApproval;
     }
 
     function _strike() internal {
@@ -107,8 +110,7 @@ contract HostileCallee {
         (bool ok, bytes memory result) =
             receiver.call(abi.encodeCall(IFlashLoanReceiver.executeOperation, (asset, amount, premium, receiver, sent)));
         if (ok) {
-            ++succeeded;
-            IERC20(asset).transferFrom(receiver, address(this), amount + premium);
+            if (!lenderKeepsApproval) IERC20(asset).transferFrom(receiver, address(this), amount + premium);
         } else {
             // The callback was refused: the loan fails as a real lender's would.
             assembly ("memory-safe") {

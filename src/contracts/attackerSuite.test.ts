@@ -256,7 +256,7 @@ describe('invariant 9: a flash lender is a third party too', () => {
   for (const ctx of ['wallet', 'router'] as const) {
     test(`${ctx}: a lender that calls back with a plan of its own is refused, and nothing moves`, async () => {
       const self = selfOf(ctx)
-      await env.write({ address: w.hostile, abi: hostileCalleeAbi, functionName: 'setLender', args: [planParams(drainAPlan()), 0n] })
+      await env.write({ address: w.hostile, abi: hostileCalleeAbi, functionName: 'setLender', args: [planParams(drainAPlan()), 0n, false] })
       const sinkBefore = await sinkBalances()
       const plan = new Planner()
       // The honest callback: hand the loan straight back for repayment.
@@ -269,7 +269,7 @@ describe('invariant 9: a flash lender is a third party too', () => {
 
     test(`${ctx}: a lender that claims a premium beyond 1 % is refused`, async () => {
       const self = selfOf(ctx)
-      await env.write({ address: w.hostile, abi: hostileCalleeAbi, functionName: 'setLender', args: ['0x', parseEther('50')] })
+      await env.write({ address: w.hostile, abi: hostileCalleeAbi, functionName: 'setLender', args: ['0x', parseEther('50'), false] })
       const sinkBefore = await sinkBalances()
       const hostileBBefore = await env.balanceOf(env.tokens.tokenB, w.hostile)
       const plan = new Planner()
@@ -277,6 +277,19 @@ describe('invariant 9: a flash lender is a third party too', () => {
       await expectRevert(runIn(ctx, plan))
       expect(await sinkBalances()).toEqual(sinkBefore)
       expect(await env.balanceOf(env.tokens.tokenB, w.hostile)).toBe(hostileBBefore)
+    })
+  }
+})
+
+describe('invariant 9: a flash lender keeps no allowance past its loan', () => {
+  for (const ctx of ['wallet', 'router'] as const) {
+    test(`${ctx}: a lender that does not pull its repayment is left no allowance to pull it later`, async () => {
+      const self = selfOf(ctx)
+      await env.write({ address: w.hostile, abi: hostileCalleeAbi, functionName: 'setLender', args: ['0x', 0n, true] })
+      const plan = new Planner()
+      plan.add(functionCall({ address: self, abi: flashAbi, functionName: 'flashLoanAaveV3', args: [w.hostile, env.tokens.tokenB, parseEther('1'), [], []] }))
+      await runIn(ctx, plan)
+      expect(await env.client.readContract({ address: env.tokens.tokenB, abi: erc20Abi, functionName: 'allowance', args: [self, w.hostile] })).toBe(0n)
     })
   }
 })

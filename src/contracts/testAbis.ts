@@ -1054,6 +1054,19 @@ export const hostileCalleeAbi = [
   },
   {
     "inputs": [],
+    "name": "lenderKeepsApproval",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "lenderParams",
     "outputs": [
       {
@@ -1214,6 +1227,11 @@ export const hostileCalleeAbi = [
         "internalType": "uint256",
         "name": "premium",
         "type": "uint256"
+      },
+      {
+        "internalType": "bool",
+        "name": "keepsApproval",
+        "type": "bool"
       }
     ],
     "name": "setLender",
