@@ -140,6 +140,22 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
     code: 'AMOUNT_TOO_LARGE',
   },
   { id: 'math that overflows at build time', actions: [{ protocol: 'math', action: 'mul', args: { amountA: (2n ** 255n).toString(), amountB: '2' } }], code: 'INVALID_AMOUNT' },
+  // Issue 24 item 3: enso call arguments the encoder would refuse (each was a 500) name the argument.
+  ...([
+    ['uint256[2] given 3 items', 'function f(uint256[2])', [['1', '2', '3']], 'INVALID_TYPE', 'actions[0].args.args[0]: uint256[2] takes exactly 2 items, got 3'],
+    ['uint8 given 2^256-1', 'function f(uint8)', [(2n ** 256n - 1n).toString()], 'INVALID_TYPE', 'actions[0].args.args[0]: out of range for uint8 (0 to 2^8-1)'],
+    ['int256 given 2^256-1', 'function f(int256)', [(2n ** 256n - 1n).toString()], 'INVALID_TYPE', 'actions[0].args.args[0]: out of range for int256 (-2^255 to 2^255-1)'],
+    ['bytes32 given 0x12', 'function f(bytes32)', ['0x12'], 'INVALID_TYPE', 'actions[0].args.args[0]: bytes32 takes exactly 32 bytes (0x and 64 hex digits), got 1'],
+    ['a bad item in address[]', 'function f(address[])', [[USDC, '0x12']], 'INVALID_ADDRESS', 'actions[0].args.args[0][1]: must be 0x followed by 40 hex digits for address'],
+    ['a tuple given one component of two', 'function f((uint256,address))', [['1']], 'INVALID_TYPE', 'actions[0].args.args[0]: (uint256,address) takes 2 components, got 1'],
+    ['a bad item in a tuple array', 'function f((uint256 amount, address to)[])', [[{ amount: '1', to: USDC }, { amount: '-1', to: USDC }]], 'INVALID_TYPE', 'actions[0].args.args[0][1].amount: out of range for uint256 (0 to 2^256-1)'],
+    ['more argument words than a command holds', 'function f(uint256[40])', [Array.from({ length: 40 }, (_, i) => String(i))], 'INVALID_ACTION', 'actions[0].args.args: f cannot be planned: The call to f(uint256[40]) needs 42 argument indices; a command holds at most 32.'],
+  ] as const).map(([what, abi, args, code, message]) => ({
+    id: `enso call: ${what}`,
+    actions: [{ protocol: 'enso', action: 'call', args: { address: USDC, method: 'f', abi, args } }],
+    code,
+    message,
+  })),
   { id: 'a zero amount', actions: [swap('0')], code: 'INVALID_AMOUNT' },
   { id: 'unknown argument keys', actions: [{ ...swap(), args: { ...swap().args, tokenInn: USDC } }], code: 'UNKNOWN_FIELD' },
   { id: 'an empty bundle', actions: [], code: 'MISSING_FIELD' },
@@ -213,6 +229,18 @@ describe('attacks that parse but must not work', () => {
 })
 
 describe('a good bundle over both transports', () => {
+  test('issue 24 item 3: an enso call with a tuple[] parameter (Multicall3 aggregate3, bytes inside) is built and simulated on both', async () => {
+    const actions = [{ protocol: 'enso', action: 'call', args: {
+      address: '0xcA11bde05977b3631167028862bE2a173976CA11', method: 'aggregate3',
+      abi: 'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)',
+      args: [[{ target: USDC, allowFailure: false, callData: '0x18160ddd' }, [WETH, true, '0x18160ddd']]],
+    } }]
+    const [rest, rpc] = await Promise.all([viaRest(base, actions), viaGrpc(base, actions)])
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200)
+    expect(rpc.status).toBe(200)
+    expect((rest.body as { bundle: unknown[] }).bundle).toEqual(actions)
+  })
+
   test('swap + slippage: same simulated amounts, the tx targets our router', async () => {
     const actions = [swap(), { protocol: 'enso', action: 'slippage', args: { bps: '100', amountOut: ref(0) } }]
     const [rest, rpc] = await Promise.all([viaRest(base, actions), viaGrpc(base, actions)])

@@ -1,13 +1,15 @@
-import { type AbiFunction, type AbiParameter, parseAbiItem } from 'viem'
+import { type AbiFunction, type Address, parseAbi, parseAbiItem } from 'viem'
 import { z } from 'zod'
 import { functionCall } from '../../encoding/call.js'
-import { addressArg, amountArg, isBundleRef, refSchema, tokenArg } from '../bundle/args.js'
-import { defineBundleAction, type BundleActionContext, type BundleRef, type BundleValueKind } from '../bundle/types.js'
-
-type CallArg = string | number | boolean | BundleRef | CallArg[]
+import { Planner } from '../../encoding/planner.js'
+import { ReturnValue } from '../../encoding/value.js'
+import { BaseError } from '../../errors/base.js'
+import { addressArg, amountArg, refSchema, tokenArg } from '../bundle/args.js'
+import { defineBundleAction, type BundleValueKind } from '../bundle/types.js'
+import { toCallArgument, type CallArg } from './toCallArgument.js'
 
 const callArg: z.ZodType<CallArg> = z.lazy(() =>
-  z.union([refSchema('amount'), z.string().max(10_000), z.number(), z.boolean(), z.array(callArg).max(64)]),
+  z.union([refSchema('amount'), z.string().max(10_000), z.number(), z.boolean(), z.array(callArg).max(64), z.record(z.string().max(128), callArg)]),
 )
 
 /** Parses the `abi` argument: one function signature, human-readable (`function f(uint256) returns (uint256)`). */
@@ -23,38 +25,32 @@ function parseFunction(abi: string, method: string): AbiFunction | string {
   return item
 }
 
-/** Converts a JSON argument to the value the ABI type needs (numbers to bigint, nested arrays). */
-function toAbiValue(ctx: BundleActionContext, param: AbiParameter, value: CallArg, field: string): unknown {
-  if (isBundleRef(value)) {
-    if (!/^u?int\d*$/.test(param.type) && param.type !== 'bool') ctx.fail('INVALID_REFERENCE', field, `a reference can only fill an integer or bool parameter, not ${param.type}`)
-    return ctx.amount(value).value
+const probeAbi = parseAbi(['function probe() view returns (uint256)'])
+
+/** `value` with every planner handle replaced by `stand` (arrays and tuples walked). */
+function replaceHandles(value: unknown, stand: ReturnValue): unknown {
+  if (value instanceof ReturnValue) return stand
+  return Array.isArray(value) ? value.map((v) => replaceHandles(v, stand)) : value
+}
+
+/**
+ * Plans the call alone, references standing in as one earlier result, and returns why it cannot be
+ * planned, if it cannot: a value the encoder refuses, more than 32 argument slots (static arrays and
+ * tuples take one per word), more than the VM's state slots. Each value was checked against its type
+ * already; this makes sure nothing reaches the bundle's plan that could only fail the whole build.
+ */
+function unplannable(fn: AbiFunction, { address, values, value }: { address: Address; values: readonly unknown[]; value: bigint | ReturnValue | undefined }): string | undefined {
+  const probe = new Planner()
+  const stand = probe.add(functionCall({ address, abi: probeAbi, functionName: 'probe' }).staticcall())
+  try {
+    let call = functionCall({ address, abi: [fn], functionName: fn.name, args: values.map((v) => replaceHandles(v, stand)) })
+    if (value !== undefined) call = call.withValue(value instanceof ReturnValue ? stand : value)
+    probe.add(call)
+    probe.plan()
+    return undefined
+  } catch (error) {
+    return error instanceof BaseError ? error.shortMessage : 'it cannot be encoded'
   }
-  const array = /^(.*)\[(\d*)\]$/.exec(param.type)
-  if (array) {
-    if (!Array.isArray(value)) ctx.fail('INVALID_TYPE', field, `must be an array for ${param.type}`)
-    const inner = { ...param, type: array[1]! } as AbiParameter
-    return value.map((v, i) => toAbiValue(ctx, inner, v, `${field}[${i}]`))
-  }
-  if (param.type === 'tuple') {
-    const components = (param as { components: readonly AbiParameter[] }).components
-    if (!Array.isArray(value) || value.length !== components.length) ctx.fail('INVALID_TYPE', field, `must be an array of ${components.length} tuple fields`)
-    return Object.fromEntries(components.map((c, i) => [c.name ?? String(i), toAbiValue(ctx, c, value[i]!, `${field}[${i}]`)]))
-  }
-  if (/^u?int\d*$/.test(param.type)) {
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value)
-    if (typeof value === 'string' && /^-?(0|[1-9][0-9]{0,77})$/.test(value)) return BigInt(value)
-    return ctx.fail('INVALID_TYPE', field, `must be an integer for ${param.type}`)
-  }
-  if (param.type === 'bool') {
-    if (typeof value !== 'boolean') ctx.fail('INVALID_TYPE', field, 'must be a boolean')
-    return value
-  }
-  if (param.type === 'address' || param.type.startsWith('bytes') || param.type === 'string') {
-    if (typeof value !== 'string') ctx.fail('INVALID_TYPE', field, `must be a string for ${param.type}`)
-    if (param.type !== 'string' && !/^0x([0-9a-fA-F]{2})*$/.test(value)) ctx.fail('INVALID_TYPE', field, `must be 0x-prefixed hex for ${param.type}`)
-    return value
-  }
-  return ctx.fail('INVALID_TYPE', field, `unsupported parameter type ${param.type}`)
 }
 
 /** Output kinds of a call: one uint256 (amount) or bool return value, else none. */
@@ -72,7 +68,7 @@ function callOutputs(abi: string, method: string): readonly BundleValueKind[] {
 export const ensoCallAction = defineBundleAction({
   protocol: 'enso',
   action: 'call',
-  description: 'Calls method of any contract with args (references allowed); output: its uint256/bool return value, if it returns one',
+  description: 'Calls method of any contract with args (references allowed; a tuple as an array of its components, or an object keyed by their names); output: its uint256/bool return value, if it returns one',
   delegateOnly: false,
   args: z.strictObject({
     address: addressArg,
@@ -88,13 +84,15 @@ export const ensoCallAction = defineBundleAction({
     const fn = parseFunction(args.abi, args.method)
     if (typeof fn === 'string') return ctx.fail('INVALID_ACTION', 'abi', fn)
     if (fn.inputs.length !== args.args.length) ctx.fail('LENGTH_MISMATCH', 'args', `${args.method} takes ${fn.inputs.length} arguments, got ${args.args.length}`)
-    const values = fn.inputs.map((param, i) => toAbiValue(ctx, param, args.args[i]!, `args[${i}]`))
+    const values = fn.inputs.map((param, i) => toCallArgument(ctx, { param, value: args.args[i]!, field: `args[${i}]` }))
+    const sent = args.value === undefined ? undefined : ctx.amount(args.value)
+    if (sent !== undefined && fn.stateMutability !== 'payable') ctx.fail('INVALID_ACTION', 'value', `${fn.name} is not payable`)
+    const why = unplannable(fn, { address: args.address, values, value: sent?.value as bigint | ReturnValue | undefined })
+    if (why !== undefined) ctx.fail('INVALID_ACTION', 'args', `${args.method} cannot be planned: ${why}`)
     let call = functionCall({ address: args.address, abi: [fn], functionName: fn.name, args: values })
-    if (args.value !== undefined) {
-      const value = ctx.amount(args.value)
-      if (fn.stateMutability !== 'payable') ctx.fail('INVALID_ACTION', 'value', `${fn.name} is not payable`)
-      ctx.spend('0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', value)
-      call = call.withValue(value.value as bigint)
+    if (sent !== undefined) {
+      ctx.spend('0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', sent)
+      call = call.withValue(sent.value as bigint | ReturnValue)
     } else if (fn.stateMutability === 'view' || fn.stateMutability === 'pure') call = call.staticcall()
     const result = ctx.planner.add(call)
     const kinds = callOutputs(args.abi, args.method)
