@@ -156,6 +156,12 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
     code,
     message,
   })),
+  {
+    id: 'enso calls whose distinct literals fill the VM\'s state',
+    actions: [1, 2, 3, 4, 5].map((k) => ({ protocol: 'enso', action: 'call', args: { address: USDC, method: 'f', abi: 'function f(uint256[30])', args: [Array.from({ length: 30 }, (_, i) => String(1_000 * k + i))] } })),
+    code: 'INVALID_ACTION',
+    message: 'actions: the bundle\'s plan needs more than 123 state values (the weiroll VM\'s limit): use fewer distinct literal arguments, or split the bundle',
+  },
   { id: 'a zero amount', actions: [swap('0')], code: 'INVALID_AMOUNT' },
   { id: 'unknown argument keys', actions: [{ ...swap(), args: { ...swap().args, tokenInn: USDC } }], code: 'UNKNOWN_FIELD' },
   { id: 'an empty bundle', actions: [], code: 'MISSING_FIELD' },

@@ -2,9 +2,11 @@ import { type Address, type Hex, getAddress, keccak256, stringToHex } from 'viem
 import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addBalanceOfSelf, addSweep, addTransfer, type SwitchyardHelperAddresses } from '../../encoding/planActions.js'
+import { maxStateSlots } from '../../encoding/encodePlan.js'
 import { Planner } from '../../encoding/planner.js'
 import { ReturnValue } from '../../encoding/value.js'
 import { InvalidBundleError } from '../../errors/bundle.js'
+import { TooManyStateSlotsError } from '../../errors/encoding.js'
 import { BaseError } from '../../errors/base.js'
 import { bundleActionsByKey } from '../../protocols/bundleRegistry.js'
 import type { BundleActionContext, BundleBridgeLeg, BundleContracts, BundleRouteStep, BundleValue } from '../../protocols/bundle/types.js'
@@ -104,6 +106,18 @@ const lower = (a: string) => a.toLowerCase()
  * @throws InvalidBundleError, NoRouteError
  */
 export function buildBundlePlan(search: SearchContext, params: BuildBundleParameters): BuildBundleReturnType {
+  try {
+    return buildPasses(search, params)
+  } catch (error) {
+    // The caller's literals (an `enso call`'s arrays, mostly) filled the VM's state: their bundle, their 400.
+    if (error instanceof TooManyStateSlotsError) {
+      throw new InvalidBundleError({ code: 'INVALID_ACTION', field: 'actions', message: `the bundle's plan needs more than ${maxStateSlots} state values (the weiroll VM's limit): use fewer distinct literal arguments, or split the bundle` })
+    }
+    throw error
+  }
+}
+
+function buildPasses(search: SearchContext, params: BuildBundleParameters): BuildBundleReturnType {
   // Both passes route the same legs: each route is searched once.
   const searched = new Map<string, FindRouteReturnType>()
   const searchRoute = (p: FindRouteParameters): FindRouteReturnType => {
