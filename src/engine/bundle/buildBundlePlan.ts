@@ -341,7 +341,12 @@ function runPass(
       addTransfer(planner, { token: getAddress(key), receiver: params.receiver, amount: gained })
       deliver(getAddress(key), params.receiver, (holdings.get(key) ?? 0n) - (params.initialBalances[key] ?? 0n))
     }
-    if (before.size === 0) for (const key of produced) deliver(getAddress(key), params.self, holdings.get(key))
+    // What the wallet keeps is an output only when the wallet is the receiver: a share token's rounding
+    // (stETH moves shares; 1 wei of a transfer stays behind) left in a wallet that pays another receiver
+    // is not delivered to anyone.
+    if (before.size === 0 && lower(params.receiver) === lower(params.self)) {
+      for (const key of produced) deliver(getAddress(key), params.self, holdings.get(key))
+    }
   }
 
   // Pin every output's slot, so a simulation can read each action's result from the returned state.
