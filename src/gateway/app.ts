@@ -4,6 +4,7 @@ import type { AuthContext } from '../service/auth/authenticate.js'
 import { handleClientError } from './mapping/handleClientError.js'
 import { openApiPlugin } from './openapi/openApiPlugin.js'
 import { authPlugin } from './plugins/auth.js'
+import { emptyQueryValuesPlugin } from './plugins/emptyQueryValues.js'
 import { errorHandlerPlugin } from './plugins/errorHandler.js'
 import { grpcClientPlugin, type GatewayClients } from './plugins/grpcClient.js'
 import { jsonDepthGuardPlugin } from './plugins/jsonDepthGuard.js'
@@ -97,6 +98,7 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
   await app.register(requestIdPlugin)
   await app.register(errorHandlerPlugin)
   await app.register(jsonDepthGuardPlugin)
+  await app.register(emptyQueryValuesPlugin)
   // Before the routes: its onRoute hook reads the route table (GET /api/v1/openapi.json, /docs).
   await app.register(openApiPlugin)
   const credential = parameters.gatewaySecret ? { secret: parameters.gatewaySecret, authenticated: parameters.auth !== undefined } : undefined
