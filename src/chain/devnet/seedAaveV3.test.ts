@@ -158,7 +158,8 @@ describe('Aave V3 at its mainnet addresses', () => {
     await send(eoa, mainnet.pool, poolAbi, 'supply', [usdc, supplied, eoa, 0])
     const totalSupply = await chain.client.readContract({ address: aUSDC, abi: erc20Abi, functionName: 'totalSupply' })
 
-    await chain.client.increaseTime({ seconds: 86_400 })
+    // The devnet's clock moves one second a block; jump it (evm_increaseTime is ignored there).
+    await chain.client.setNextBlockTimestamp({ timestamp: (await chain.client.getBlock()).timestamp + 86_400n })
     await chain.client.mine({ blocks: 1 })
     const accrued = await chain.client.readContract({ address: mainnet.rewardsController, abi: rewardsAbi, functionName: 'getUserRewards', args: [[aUSDC], eoa, aave] })
     // The scenario emits 5 AAVE a day on aUSDC, shared pro rata: this holder's day is worth 5 × its share.

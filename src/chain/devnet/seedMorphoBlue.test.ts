@@ -149,7 +149,8 @@ describe('Morpho Blue at its mainnet address', () => {
     expect(await balanceOf(usdc, borrower)).toBe(borrowed)
 
     // 30 days later, repay the whole debt by shares: the assets owed are the shares rounded up.
-    await chain.client.increaseTime({ seconds: 30 * 24 * 3600 })
+    // The devnet's clock moves one second a block; jump it (evm_increaseTime is ignored there).
+    await chain.client.setNextBlockTimestamp({ timestamp: (await chain.client.getBlock()).timestamp + 30n * 24n * 3600n })
     await devnet.fund({ chainId: 1, address: borrower, token: 'USDC', amount: 1_000n * 10n ** 6n })
     await send(borrower, usdc, erc20Abi, 'approve', [MORPHO, maxUint256])
     const usdcBefore = await balanceOf(usdc, borrower)

@@ -21,6 +21,7 @@ import { seedScenario } from './seedScenario.js'
 import { seedMorphoBlue } from './seedMorphoBlue.js'
 import { sendTx } from './sendTx.js'
 import { startAnvil, type AnvilNode } from './startAnvil.js'
+import { keepDevnetClock } from './keepDevnetClock.js'
 import { superviseAnvil, type SupervisedAnvil } from './superviseAnvil.js'
 
 /** Parameters of {@link startDevnet}. */
@@ -288,13 +289,15 @@ export async function startDevnet(params: StartDevnetParameters = {}): Promise<D
       log(`chains ${linked.join(', ')}: Stargate credits linked in ${Date.now() - started} ms`)
     }
     if (params.useCache ?? true) await Promise.all(plans.filter((p) => !p.read).map((p) => writeCache(chains[p.chainId]!, p.write)))
+    // One clock from here on, cold or warm: each block one second after its parent (see keepDevnetClock).
+    await Promise.all(Object.values(chains).map((c) => keepDevnetClock((method, args) => c.client.request({ method: method as never, params: args as never }))))
     const supervise = params.supervise
     if (supervise) {
       for (const p of plans) {
         const chain = chains[p.chainId]!
         const initialState = p.read?.state ?? ((params.useCache ?? true) ? p.write.state : undefined)
         const stateFile = join(supervise.stateDir, `devnet-${p.chainId}-${chain.node.port}.state.json`)
-        chain.supervisor = superviseAnvil({ node: chain.node, initialState, stateFile, dumpIntervalMs: supervise.dumpIntervalMs, log })
+        chain.supervisor = superviseAnvil({ node: chain.node, initialState, stateFile, dumpIntervalMs: supervise.dumpIntervalMs, log, onStart: keepDevnetClock })
         chain.node = chain.supervisor
       }
     }

@@ -39,10 +39,13 @@ test('a devnet anvil killed with SIGKILL comes back on the same URL with its sta
   const request = { fromAddress: '0x000000000000000000000000000000000001dead', tokenIn: [chain.addressBook.tokens.USDC!.address], tokenOut: [chain.addressBook.tokens.WETH!.address], amountIn: ['1000000'] }
   await expect(getRoute(ctx, request, { caller, requireVariableEstimates: false })).resolves.toMatchObject({ createdAt: expect.any(Number) })
 
-  // A state change mined in a block, then saved by the supervisor.
+  // A state change mined in a block, then saved by the supervisor. The warm-started node keeps the
+  // chain's clock: the block is stamped one second after the head, not with the wall clock.
   const recipient = '0x00000000000000000000000000000000000b0b01'
+  const headBefore = await chain.client.getBlock({ blockTag: 'latest' })
   const hash = await chain.client.sendTransaction({ account: devnetDeployer, to: recipient, value: 12345n, chain: chain.client.chain })
   const receipt = await chain.client.waitForTransactionReceipt({ hash })
+  expect((await chain.client.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBe(headBefore.timestamp + 1n)
   await expect.poll(() => chain.supervisor!.savedBlockHash(), { timeout: 10_000, interval: 50 }).toBe(receipt.blockHash)
 
   const pid = chain.node.pid
@@ -68,6 +71,10 @@ test('a devnet anvil killed with SIGKILL comes back on the same URL with its sta
   expect(chain.node.pid).not.toBe(pid)
   expect(chain.rpcUrl).toBe(runtime.rpcUrl)
   expect(await chain.client.getBalance({ address: recipient })).toBe(12345n)
+  // The restarted node (loaded from the dump) is back on the chain's clock too.
+  const restartedHead = await chain.client.getBlock({ blockTag: 'latest' })
+  const again = await chain.client.waitForTransactionReceipt({ hash: await chain.client.sendTransaction({ account: devnetDeployer, to: recipient, value: 1n, chain: chain.client.chain }) })
+  expect((await chain.client.getBlock({ blockNumber: again.blockNumber })).timestamp).toBe(restartedHead.timestamp + 1n)
 })
 
 test('stop() ends supervision: the node is not restarted and its dump is removed', async () => {

@@ -20,6 +20,8 @@ export type SuperviseAnvilParameters = {
   dumpIntervalMs?: number | undefined
   /** Restarts and failures, one line each. */
   log?: ((message: string) => void) | undefined
+  /** Runs against every restarted node before it counts as up (the devnet puts it back on its clock). */
+  onStart?: ((rpc: (method: string, params: unknown[]) => Promise<unknown>) => Promise<void>) | undefined
 }
 
 /** A node kept running: the {@link AnvilNode} API (`pid` is the current process) plus its supervision state. */
@@ -102,6 +104,14 @@ export function superviseAnvil(params: SuperviseAnvilParameters): SupervisedAnvi
       const from = existsSync(stateFile) ? stateFile : params.initialState
       try {
         const next = await startAnvil({ ...params.start, chainId: node.chainId, port: node.port, extraArgs: from ? ['--load-state', from] : [] })
+        if (params.onStart) {
+          try {
+            await params.onStart((method, args) => rpc(next.rpcUrl, method, args))
+          } catch (error) {
+            await next.stop()
+            throw error
+          }
+        }
         if (stopped) {
           await next.stop()
           return
