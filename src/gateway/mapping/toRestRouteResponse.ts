@@ -1,17 +1,19 @@
 import type { RouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
 import type { RouteStep__Output } from '../../grpc/generated/switchyard/routing/v1/RouteStep.js'
 import { InternalError } from '../../errors/request.js'
+import { toHopArgs, type HopArgs } from '../../schemas/toHopArgs.js'
 import type { RestRouteResponse, RestRouteStep } from '../schemas/routeResponse.js'
 import { toRestTransaction } from './toRestTransaction.js'
 
-function argsOf(json: string): Record<string, unknown> {
+function argsOf(json: string): HopArgs {
   if (json === '') return {}
   const parsed: unknown = JSON.parse(json)
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InternalError()
-  return parsed as Record<string, unknown>
+  // The server already sends strings; a value of another type (an older server) still leaves as the OpenAPI types it.
+  return toHopArgs(parsed as Record<string, unknown>)
 }
 
-/** One proto route step as the REST body lists it (`args` parsed from `args_json`). */
+/** One proto route step as the REST body lists it (`args` parsed from `args_json`, values strings or string arrays). */
 export function toRestStep(step: RouteStep__Output): RestRouteStep {
   return {
     tokenIn: step.token_in,

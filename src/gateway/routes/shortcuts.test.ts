@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { status } from '@grpc/grpc-js'
 import fc from 'fast-check'
-import { cannedRouteResponse, grpcError } from '../testing/startFakeGrpcServer.js'
+import { cannedBundleResponse, cannedRouteResponse, grpcError } from '../testing/startFakeGrpcServer.js'
 import { IGNORED_FILTERS_HEADER } from './shortcuts.js'
 import { API_KEY, DAI, FROM, NATIVE, USDC, WETH, startTestGateway } from '../testing/startTestGateway.js'
 
@@ -360,5 +360,37 @@ describe('POST /shortcuts/bundle and GET /shortcuts/route/nontokenized', () => {
     const res = await gw.app.inject({ method: 'GET', url: `/api/v1/shortcuts/route/nontokenized?${query}`, headers })
     expect(res.statusCode).toBe(200)
     expect(res.json().externalContracts).toEqual(external)
+  })
+})
+
+describe('hop args on REST (issue 24 item 13): every value a string or a list of strings, as the OpenAPI\'s Hop.args', () => {
+  let gw: Awaited<ReturnType<typeof startTestGateway>>
+  beforeAll(async () => {
+    gw = await startTestGateway()
+  })
+  afterAll(async () => {
+    await gw.close()
+  })
+
+  // What a server that still sent numbers and booleans put in args_json: REST answers them as text.
+  const numericStep = { ...cannedRouteResponse.route![0]!, args_json: '{"amountIn":"1000","fee":3000,"tickSpacing":60,"zeroForOne":true,"feeBps":30,"path":["a",1]}' }
+  const asText = { amountIn: '1000', fee: '3000', tickSpacing: '60', zeroForOne: 'true', feeBps: '30', path: ['a', '1'] }
+
+  it('route, quote, bundle and non-tokenized route steps', async () => {
+    gw.fake.handlers.Route = (_c, cb) => cb(null, { ...cannedRouteResponse, route: [numericStep] })
+    gw.fake.handlers.Quote = (_c, cb) => cb(null, { amount_out: '1', amounts_out: ['1'], route: [numericStep], fee_amount: [], enso_fee_amount: [], gas: '1', block_number: '3', unknown_filters: [] })
+    gw.fake.handlers.Bundle = (_c, cb) => cb(null, { ...cannedBundleResponse, route: [numericStep] })
+    gw.fake.handlers.RouteNontokenized = (_c, cb) => cb(null, { created_at: '100', gas: '200000', amount_deposited: '1000', tx: { data: '0x', to: DAI, from: FROM, value: '0' }, route: [numericStep], fee_amount: ['0'], enso_fee_amount: ['0'] })
+    const route = await gw.app.inject({ method: 'GET', url: `/api/v1/shortcuts/route?chainId=1&fromAddress=${FROM}&tokenIn=${USDC}&tokenOut=${WETH}&amountIn=1`, headers })
+    expect(route.statusCode).toBe(200)
+    expect(route.json().route[0].args).toEqual(asText)
+    const quote = await gw.app.inject({ method: 'GET', url: `/api/v1/shortcuts/quote?chainId=1&tokenIn=${USDC}&tokenOut=${WETH}&amountIn=1`, headers })
+    expect(quote.json().route[0].args).toEqual(asText)
+    const bundle = await gw.app.inject({ method: 'POST', url: `/api/v1/shortcuts/bundle?chainId=1&fromAddress=${FROM}`, headers, payload: [{ protocol: 'enso', action: 'balance', args: { token: USDC } }] })
+    const { amountIn: _amountIn, ...bundleArgs } = asText
+    expect(bundle.json().route[0]).toMatchObject({ amountIn: '1000', args: bundleArgs })
+    const query = `chainId=1&fromAddress=${FROM}&receiver=${FROM}&positionOut=0x98C23E9d8f34FEFb1B7BD6a91B7FF122F4e16F5c&tokenIn=${USDC}&amountIn=1000000`
+    const nontokenized = await gw.app.inject({ method: 'GET', url: `/api/v1/shortcuts/route/nontokenized?${query}`, headers })
+    expect(nontokenized.json().route[0].args).toEqual(asText)
   })
 })

@@ -8,8 +8,8 @@ export type RestRouteStep = {
   action: string
   primary: string
   internalRoutes: string[]
-  /** Step arguments (amounts as strings). */
-  args: Record<string, unknown>
+  /** Step arguments: every value a string or a list of strings (the OpenAPI's `Hop.args`). */
+  args: Record<string, string | string[]>
   chainId: number
   sourceChainId?: number
   destinationChainId?: number
@@ -57,6 +57,13 @@ export const externalContractsSchema = {
     'executing contract\'s tokens); this list says whom the plan lets run, so the caller can check them.',
 } as const
 
+/** A step's `args`, as the OpenAPI's `Hop.args`: numbers (`fee`, `feeBps`, `tickSpacing`) and booleans (`zeroForOne`) as their text. */
+export const hopArgsSchema = {
+  type: 'object',
+  additionalProperties: { anyOf: [{ type: 'string' }, strings] },
+  description: 'The step\'s arguments: amounts, and the protocol\'s own (a V3 or V4 `fee`, V4 `tickSpacing` and `zeroForOne`, a V2 `feeBps`, a Balancer `poolId`, …), every value a string or a list of strings.',
+} as const
+
 const routeStepSchema = {
   type: 'object',
   required: ['tokenIn', 'tokenOut', 'protocol', 'action', 'primary', 'internalRoutes', 'args', 'chainId'],
@@ -68,7 +75,7 @@ const routeStepSchema = {
     action: { type: 'string' },
     primary: { type: 'string' },
     internalRoutes: strings,
-    args: { type: 'object', additionalProperties: true },
+    args: hopArgsSchema,
     chainId: { type: 'integer' },
     sourceChainId: { type: 'integer' },
     destinationChainId: { type: 'integer' },

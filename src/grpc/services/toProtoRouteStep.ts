@@ -1,14 +1,11 @@
+import { toHopArgs } from '../../schemas/toHopArgs.js'
 import type { RouteStepAnswer } from '../../service/types.js'
 import type { RouteStep } from '../generated/switchyard/routing/v1/RouteStep.js'
 
-/** JSON.stringify replacer: bigints as base-10 strings (amounts are strings on the wire). */
-function bigintAsString(_key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : value
-}
-
 /**
- * Maps one route step to the proto message: `args` as a JSON string, chain ids as decimal strings,
- * source/destination chain ids only when set.
+ * Maps one route step to the proto message: `args` as a JSON object whose values are strings or
+ * string arrays (the OpenAPI's `Hop.args`, see {@link toHopArgs}: `fee: 3000` is `"3000"`,
+ * `zeroForOne: true` is `"true"`), chain ids as decimal strings, source/destination chain ids only when set.
  * @param step - the use case's step
  * @returns the `RouteStep` message
  */
@@ -20,7 +17,7 @@ export function toProtoRouteStep(step: RouteStepAnswer): RouteStep {
     action: step.action,
     primary: step.primary,
     internal_routes: step.internalRoutes,
-    args_json: JSON.stringify(step.args, bigintAsString),
+    args_json: JSON.stringify(toHopArgs(step.args)),
     chain_id: String(step.chainId),
   }
   if (step.sourceChainId !== undefined) out.source_chain_id = String(step.sourceChainId)

@@ -22,7 +22,9 @@ export interface RouteStep {
   'primary'?: (string);
   'internal_routes'?: (string)[];
   /**
-   * Step arguments as a JSON object (amounts as strings).
+   * Step arguments as a JSON object whose values are strings or arrays of strings (the OpenAPI's
+   * Hop.args): amounts, and the protocol's numbers and booleans as their text (a V3 or V4 fee
+   * "3000", V4 tickSpacing "60" and zeroForOne "true", a V2 feeBps "30").
    */
   'args_json'?: (string);
   'chain_id'?: (number | string | Long);
@@ -52,7 +54,9 @@ export interface RouteStep__Output {
   'primary': (string);
   'internal_routes': (string)[];
   /**
-   * Step arguments as a JSON object (amounts as strings).
+   * Step arguments as a JSON object whose values are strings or arrays of strings (the OpenAPI's
+   * Hop.args): amounts, and the protocol's numbers and booleans as their text (a V3 or V4 fee
+   * "3000", V4 tickSpacing "60" and zeroForOne "true", a V2 feeBps "30").
    */
   'args_json': (string);
   'chain_id': (string);
