@@ -8,6 +8,7 @@ import { bridgeProtocols, bundleActions, bundleActionsByKey, servedBridgeProtoco
 import { assertJsonDepth } from './assertJsonDepth.js'
 import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema } from './fields.js'
 import { MAX_IGNORE_ITEMS, strategySchema, type RoutingStrategy } from './routeRequest.js'
+import { walletSpenderOf } from './walletSpenderOf.js'
 import { toInvalidRequestError } from './toInvalidRequestError.js'
 
 /** Most actions a bundle may hold, counting actions inside callbacks (spec). */
@@ -152,10 +153,12 @@ function pathOf(field: string): (string | number)[] {
  * delegate-only actions need the delegate strategy.
  * @param params - REST-shaped query parameters (or the gRPC request mapped to REST names)
  * @param actions - the JSON array of `{ protocol, action, args }`
+ * @param options - `approvalSpenders`: our routers' addresses, lowercase; a delegate `spender` naming one
+ *   names no wallet and is dropped (the plan runs in `fromAddress`, the receiver defaults to it)
  * @returns {@link BundleParams}
  * @throws InvalidRequestError (TOO_DEEP first: actions nested past the body limit), InvalidBundleError with a stable code
  */
-export function parseBundleRequest(params: unknown, actions: unknown): BundleParams {
+export function parseBundleRequest(params: unknown, actions: unknown, options: { approvalSpenders?: ReadonlySet<string> | undefined } = {}): BundleParams {
   // Before any schema: zod (an `enso call`'s nested arguments) and JSON.stringify recurse, so a gRPC
   // request's 5,000-deep actions_json would overflow the stack. The REST body guard's limit, here too.
   assertJsonDepth(actions, { field: 'actions' })
@@ -166,13 +169,14 @@ export function parseBundleRequest(params: unknown, actions: unknown): BundlePar
   const routingStrategy = p.routingStrategy ?? 'router'
   const delegate = routingStrategy === 'delegate' || routingStrategy === 'delegate-legacy'
   const result = parseActionList(actions as unknown[], 'actions', delegate)
+  const spender = delegate ? walletSpenderOf(p.spender, options.approvalSpenders) : undefined
   if (p.callbackGasLimit !== undefined) applyCallbackGasLimit(result, parseCallbackGasLimit(p.callbackGasLimit))
   return {
     chainId: p.chainId ?? 1,
     fromAddress: p.fromAddress,
     routingStrategy,
-    receiver: p.receiver ?? (delegate ? (p.spender ?? p.fromAddress) : p.fromAddress),
-    spender: delegate ? p.spender : undefined,
+    receiver: p.receiver ?? spender ?? p.fromAddress,
+    spender,
     refundReceiver: p.refundReceiver ?? p.fromAddress,
     referralCode: p.referralCode,
     ignoreAggregators: p.ignoreAggregators ?? [],

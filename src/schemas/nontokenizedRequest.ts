@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { InvalidRequestError } from '../errors/request.js'
 import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema, tokenSchema, uintStringSchema } from './fields.js'
 import { MAX_IGNORE_ITEMS, MAX_ITEMS } from './routeRequest.js'
+import { walletSpenderOf } from './walletSpenderOf.js'
 import { toInvalidRequestError } from './toInvalidRequestError.js'
 
 const list = <T extends z.ZodType>(item: T, max = MAX_ITEMS) => z.array(item).min(1).max(max)
@@ -54,9 +55,11 @@ function fail(code: string, field: string, reason: string): never {
 /**
  * Validates a non-tokenized route request (either transport). The strategy must be delegate: the
  * position is held by the wallet itself (spec).
+ * @param options - `approvalSpenders`: our routers' addresses, lowercase; a `spender` naming one names
+ *   no wallet and is dropped (the plan runs in `fromAddress`)
  * @throws InvalidRequestError with a stable code
  */
-export function parseNontokenizedRouteRequest(input: unknown): NontokenizedRouteParams {
+export function parseNontokenizedRouteRequest(input: unknown, options: { approvalSpenders?: ReadonlySet<string> | undefined } = {}): NontokenizedRouteParams {
   const parsed = nontokenizedRouteRequestSchema.safeParse(input, { reportInput: true })
   if (!parsed.success) throw toInvalidRequestError(parsed.error)
   const r = parsed.data
@@ -78,7 +81,7 @@ export function parseNontokenizedRouteRequest(input: unknown): NontokenizedRoute
     amountIn: r.amountIn,
     positionOut: r.positionOut,
     receiver: r.receiver,
-    spender: r.spender,
+    spender: walletSpenderOf(r.spender, options.approvalSpenders),
     refundReceiver: r.refundReceiver,
     slippageBps: r.slippage,
     feeBps: r.fee ?? r.amountIn.map(() => 0n),

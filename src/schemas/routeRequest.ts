@@ -6,6 +6,7 @@ import {
   NATIVE_ADDRESS, addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema, tokenSchema, uintStringSchema,
 } from './fields.js'
 import { toInvalidRequestError } from './toInvalidRequestError.js'
+import { walletSpenderOf } from './walletSpenderOf.js'
 
 /** Most entries any list field may hold (tokens, amounts, fees, ignore lists). */
 export const MAX_ITEMS = 16
@@ -89,6 +90,11 @@ export type RouteParams = {
 export type ParseRouteRequestOptions = {
   /** POST bodies must carry `variableEstimates` (spec); GET queries need not. */
   requireVariableEstimates: boolean
+  /**
+   * Lowercase addresses `/wallet/approve` names as spender (our routers). As a delegate `spender`
+   * they name no wallet and are dropped: the plan runs in `fromAddress` (see `approvalSpendersOf`).
+   */
+  approvalSpenders?: ReadonlySet<string> | undefined
 }
 
 function fail(code: string, field: string, reason: string): never {
@@ -148,7 +154,7 @@ export function parseRouteRequest(input: unknown, options: ParseRouteRequestOpti
     tokenOut: r.tokenOut,
     routingStrategy,
     receiver: r.receiver ?? r.fromAddress,
-    spender: routingStrategy === 'delegate' || routingStrategy === 'delegate-legacy' ? r.spender : undefined,
+    spender: routingStrategy === 'delegate' || routingStrategy === 'delegate-legacy' ? walletSpenderOf(r.spender, options.approvalSpenders) : undefined,
     slippageBps: r.slippage ?? 50n,
     minAmountOut: r.slippage === undefined ? r.minAmountOut : undefined,
     feeBps: r.fee ?? r.amountIn.map(() => 0n),

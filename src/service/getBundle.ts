@@ -11,6 +11,7 @@ import type { EngineSnapshot } from '../engine/types.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import type { ServiceContext } from './context.js'
 import { createSingleFlight } from './createSingleFlight.js'
+import { approvalSpendersOf } from './approvalSpendersOf.js'
 import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
@@ -46,7 +47,7 @@ const lower = (a: string) => a.toLowerCase()
  * @throws InvalidRequestError, InvalidBundleError, BundleRevertedError, NoRouteError, UnsupportedChainError
  */
 export async function getBundle(ctx: ServiceContext, request: BundleRequest, options: CallOptions): Promise<BundleAnswer> {
-  const params = parseBundleRequest(request.params, request.actions)
+  const params = parseBundleRequest(request.params, request.actions, { approvalSpenders: approvalSpendersOf(ctx) })
   return withUpstream(params.chainId, () => bundleFor(ctx, params, request.actions, options))
 }
 

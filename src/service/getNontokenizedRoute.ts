@@ -1,5 +1,6 @@
 import { CrossChainNotSupportedError, InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { parseNontokenizedRouteRequest } from '../schemas/nontokenizedRequest.js'
+import { approvalSpendersOf } from './approvalSpendersOf.js'
 import { assertUsableAddresses } from './assertUsableAddresses.js'
 import type { ServiceContext } from './context.js'
 import { getBundle } from './getBundle.js'
@@ -16,7 +17,7 @@ const ref = (at: number) => ({ useOutputOfCallAt: at })
  * @throws InvalidRequestError (unknown position, strategy), the bundle's errors
  */
 export async function getNontokenizedRoute(ctx: ServiceContext, request: unknown, options: CallOptions): Promise<NontokenizedRouteAnswer> {
-  const p = parseNontokenizedRouteRequest(request)
+  const p = parseNontokenizedRouteRequest(request, { approvalSpenders: approvalSpendersOf(ctx) })
   const chain = ctx.chains[p.chainId]
   if (!chain) throw new UnsupportedChainError({ chainId: p.chainId, supported: Object.keys(ctx.chains).map(Number) })
   if (p.destinationChainId !== undefined && p.destinationChainId !== p.chainId) throw new CrossChainNotSupportedError()

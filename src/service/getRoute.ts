@@ -21,6 +21,7 @@ import { createSingleFlight } from './createSingleFlight.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import { externalContractsOf } from './externalContractsOf.js'
 import { getCrossChainRoute } from './getCrossChainRoute.js'
+import { approvalSpendersOf } from './approvalSpendersOf.js'
 import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { gasPriceInTokens } from './gasPriceInTokens.js'
 import { computedBalanceTokensOf } from './computedBalanceTokensOf.js'
@@ -82,7 +83,8 @@ export type GetRouteErrorType = InvalidRequestError | UnsupportedChainError | Cr
  * @throws {GetRouteErrorType}
  */
 export async function getRoute(ctx: ServiceContext, request: unknown, options: CallOptions & { requireVariableEstimates: boolean }): Promise<RouteAnswer> {
-  const parsed = parseRouteRequest(request, { requireVariableEstimates: options.requireVariableEstimates })
+  // A spender naming our router (an approval's spender passed back) names no wallet: dropped here.
+  const parsed = parseRouteRequest(request, { requireVariableEstimates: options.requireVariableEstimates, approvalSpenders: approvalSpendersOf(ctx) })
   // Unknown ignore entries (the vendor's slugs) are dropped and reported, never refused.
   const { known, unknown } = splitIgnoreFilters(parsed)
   const params = { ...parsed, ...known }
