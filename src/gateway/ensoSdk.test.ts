@@ -88,7 +88,10 @@ describe('@ensofinance/sdk against the gateway', () => {
   it('getStandards (GET /standards) and getStandardBySlug (GET /standards/{slug})', async () => {
     const [standard] = await client.getStandards()
     expect(standard).toMatchObject({ protocol: { slug: 'uniswap-v2', name: 'Uniswap V2' }, actions: [{ action: 'swap', supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }] }] })
-    expect(await client.getStandardBySlug('uniswap-v2')).toEqual([standard])
+    // The published document's ProtocolModel object (the SDK's StandardData[] type notwithstanding: it passes the body through).
+    expect(await client.getStandardBySlug('uniswap-v2') as unknown).toEqual({
+      project: 'uniswap', slug: 'uniswap-v2', name: 'Uniswap V2', description: 'Constant-product AMM.', url: 'https://app.uniswap.org', logosUri: [], chains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }],
+    })
     const error = await client.getStandardBySlug('nope').catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'EnsoApiError', statusCode: 404, message: 'API Error: Unknown protocol slug "nope".' })
   })

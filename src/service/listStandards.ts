@@ -15,6 +15,23 @@ export class UnknownProtocolSlugError extends BaseError {
   }
 }
 
+/**
+ * A route edge's own verb → the name the OpenAPI's `StandardAction.action` enum gives that action.
+ * The engine keeps its verbs (route steps still say `stake`, `wrap`, `supply`: a hop's `action` is
+ * free text); `/standards` lists only published names. Listed here so a new verb outside the enum
+ * fails `listStandards.test.ts` instead of reaching clients.
+ */
+export const publishedActionOf: Readonly<Record<string, string>> = {
+  /** Lido: ETH into stETH. */
+  stake: 'deposit',
+  /** Lido: stETH into wstETH. */
+  wrap: 'deposit',
+  /** Lido: wstETH back to stETH. */
+  unwrap: 'redeem',
+  /** Aave V3: an asset into its aToken. */
+  supply: 'deposit',
+}
+
 /** The bundle argument names of an action; none for a route-only action (an adapter edge without a bundle declaration). */
 function inputsOf(protocol: string, action: string): string[] {
   const definition = bundleActionsByKey.get(`${protocol}:${action}`)
@@ -24,13 +41,14 @@ function inputsOf(protocol: string, action: string): string[] {
 /**
  * Protocols and the actions they support, read from the declarations: the adapters' route edges and
  * the bundle actions each protocol declares (the source of the protocol list, spec), with each
- * protocol's website (`url`) and each action's bundle argument names (`inputs`). With `slug`, only
- * that protocol's standard.
+ * protocol's website (`url`) and each action's bundle argument names (`inputs`). Action names are
+ * the OpenAPI's (route verbs mapped by {@link publishedActionOf}); `details` is the protocol as a
+ * `ProtocolModel` (what `GET /standards/{slug}` answers). With `slug`, only that protocol's standard.
  * @throws UnknownProtocolSlugError when `slug` names no protocol
  */
 export function listStandards(ctx: ServiceContext, { slug }: { slug?: string | undefined }): StandardAnswer[] {
   const actionsOf = new Map<string, Set<string>>()
-  for (const a of protocolAdapters) actionsOf.set(a.slug, new Set(a.actions))
+  for (const a of protocolAdapters) actionsOf.set(a.slug, new Set(a.actions.map((action) => publishedActionOf[action] ?? action)))
   for (const b of bundleActions) actionsOf.set(b.protocol, (actionsOf.get(b.protocol) ?? new Set()).add(b.action))
   const all = [...actionsOf].map(([protocol, actions]) => {
     const meta = protocolMetadata[protocol]
@@ -39,6 +57,9 @@ export function listStandards(ctx: ServiceContext, { slug }: { slug?: string | u
     return {
       protocol: { slug: protocol, name: meta?.name ?? protocol, url: meta?.url ?? '' },
       forks: [],
+      details: {
+        project: meta?.project ?? protocol, slug: protocol, name: meta?.name ?? protocol, description: meta?.description ?? '', url: meta?.url ?? '', logosUri: [], chains: supportedChains,
+      },
       actions: [...actions].map((action) => ({
         action,
         name: action.charAt(0).toUpperCase() + action.slice(1),

@@ -43,7 +43,8 @@ describe('protocols, standards, projects', () => {
     expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'across', 'balancer-v2', 'enso', 'erc20', 'erc4626', 'erc721', 'helpers', 'layerzero', 'lido', 'math', 'morpho-blue', 'permit2', 'stargate', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem', 'singledeposit', 'tokenizedsingledeposit', 'singleredeem', 'tokenizedsingleredeem'])
     expect(listStandards(ctx, { slug: 'aave-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([
-      ['supply', ['supply']], ['withdraw', ['withdraw']], ['deposit', ['supply']], ['redeem', ['withdraw']], ['borrow', ['borrow']], ['repay', ['repay']], ['harvest', ['claimRewards']], ['flashloan', ['flashLoanSimple']],
+      // The route edge's `supply` is published as `deposit` (the OpenAPI's StandardAction enum).
+      ['deposit', ['supply']], ['withdraw', ['withdraw']], ['redeem', ['withdraw']], ['borrow', ['borrow']], ['repay', ['repay']], ['harvest', ['claimRewards']], ['flashloan', ['flashLoanSimple']],
       ['singledeposit', ['supply']], ['tokenizedsingledeposit', ['supply']], ['singleredeem', ['withdraw']], ['tokenizedsingleredeem', ['withdraw']], ['singlewithdraw', ['withdraw']],
     ])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions[0]).toEqual({

@@ -186,6 +186,8 @@ export type StandardAnswer = {
   forks: { slug: string; name: string; url: string }[]
   /** `inputs`: the names of the action's bundle arguments, in declaration order. */
   actions: { action: string; name: string; functionNames: string[]; supportedChains: { id: number; name: string }[]; inputs: string[] }[]
+  /** The protocol as the OpenAPI's `ProtocolModel` (`GET /standards/{slug}`): its chains are those its actions are served on. */
+  details: ProtocolAnswer
 }
 
 export type ProjectAnswer = { id: string; chains: number[]; protocols: string[] }

@@ -121,19 +121,6 @@ export const knownDifferences: readonly KnownDifference[] = [
 
   // Response fields: standards.
   { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/standards', names: ['[].forks[].name', '[].protocol.name'], reason: 'Protocols carry their display name.' },
-  {
-    kind: 'response-field-not-served', operation: 'GET /api/v1/standards/{slug}',
-    names: ['chains', 'chains[].id', 'chains[].name', 'description', 'logosUri', 'name', 'project', 'slug', 'url'],
-    reason: 'The published document gives a ProtocolModel here, but @ensofinance/sdk getStandardBySlug reads an array of standards, which we send.',
-  },
-  {
-    kind: 'response-field-not-in-reference', operation: 'GET /api/v1/standards/{slug}',
-    names: [
-      '[].actions', '[].actions[].action', '[].actions[].functionNames', '[].actions[].inputs', '[].actions[].name', '[].actions[].supportedChains',
-      '[].forks', '[].forks[].name', '[].forks[].slug', '[].forks[].url', '[].protocol', '[].protocol.name', '[].protocol.slug', '[].protocol.url',
-    ],
-    reason: 'A one-element array of standards, as @ensofinance/sdk getStandardBySlug reads it.',
-  },
 
   // Response fields: tokens.
   {

@@ -33,12 +33,16 @@ describe('GET /standards', () => {
   })
 })
 
+const uniswapV2Model = {
+  project: 'uniswap', slug: 'uniswap-v2', name: 'Uniswap V2', description: 'Constant-product AMM.', url: 'https://app.uniswap.org', logosUri: [],
+  chains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }],
+}
+
 describe.each(['standards', 'integration'])('GET /%s/:slug', (prefix) => {
-  it('answers the one standard object', async () => {
+  it('answers one object: the ProtocolModel on /standards/{slug} (the published document), the standard on /integration/{slug}', async () => {
     const res = await gw.app.inject({ method: 'GET', url: `/api/v1/${prefix}/uniswap-v2`, headers })
     expect(res.statusCode).toBe(200)
-    // /standards/{slug} answers a one-element array (the SDK's shape); /integration/{slug} the object.
-    expect(res.json()).toEqual(prefix === 'standards' ? [uniswapV2] : uniswapV2)
+    expect(res.json()).toEqual(prefix === 'standards' ? uniswapV2Model : uniswapV2)
     expect(res.headers['x-ratelimit-limit']).toBe('100')
     expect(gw.fake.calls[0]?.request).toMatchObject({ slug: 'uniswap-v2' })
   })
@@ -57,11 +61,12 @@ describe.each(['standards', 'integration'])('GET /%s/:slug', (prefix) => {
   })
 
   it('an action without inputs and a protocol without url answer [] and "" (never dropped)', async () => {
-    gw.fake.handlers.Standards = (_c, cb) => cb(null, { standards: [{ protocol: { slug: 'enso', name: 'Enso' }, forks: [], actions: [{ action: 'route', name: 'Route' }] }] })
+    gw.fake.handlers.Standards = (_c, cb) => cb(null, { standards: [{ protocol: { slug: 'enso', name: 'Enso' }, forks: [], actions: [{ action: 'route', name: 'Route' }], details: { project: 'enso', slug: 'enso', name: 'Enso' } }] })
     const res = await gw.app.inject({ method: 'GET', url: `/api/v1/${prefix}/enso`, headers })
     expect(res.statusCode).toBe(200)
     const standard = { protocol: { slug: 'enso', name: 'Enso', url: '' }, forks: [], actions: [{ action: 'route', name: 'Route', functionNames: [], supportedChains: [], inputs: [] }] }
-    expect(res.json()).toEqual(prefix === 'standards' ? [standard] : standard)
+    const model = { project: 'enso', slug: 'enso', name: 'Enso', description: '', url: '', logosUri: [], chains: [] }
+    expect(res.json()).toEqual(prefix === 'standards' ? model : standard)
   })
 
   it('a standard without its protocol → 500 INTERNAL', async () => {

@@ -18,21 +18,21 @@ const networkSchema = {
   properties: { id: { type: 'integer' }, name: { type: 'string' } },
 } as const
 
-/** Response JSON schema: an array of {@link RestProtocol}. */
-export const protocolsResponseSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['project', 'slug', 'name', 'description', 'url', 'logosUri', 'chains'],
-    additionalProperties: false,
-    properties: {
-      project: { type: 'string' },
-      slug: { type: 'string' },
-      name: { type: 'string' },
-      description: { type: 'string' },
-      url: { type: 'string' },
-      logosUri: { type: 'array', items: { type: 'string' } },
-      chains: { type: 'array', items: networkSchema },
-    },
+/** Response JSON schema of one {@link RestProtocol} (the OpenAPI's `ProtocolModel`; also `GET /standards/{slug}`). */
+export const protocolSchema = {
+  type: 'object',
+  required: ['project', 'slug', 'name', 'description', 'url', 'logosUri', 'chains'],
+  additionalProperties: false,
+  properties: {
+    project: { type: 'string' },
+    slug: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    url: { type: 'string' },
+    logosUri: { type: 'array', items: { type: 'string' } },
+    chains: { type: 'array', items: networkSchema },
   },
 } as const
+
+/** Response JSON schema: an array of {@link RestProtocol}. */
+export const protocolsResponseSchema = { type: 'array', items: protocolSchema } as const

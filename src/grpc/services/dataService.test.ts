@@ -74,6 +74,10 @@ describe('DataService', () => {
             action: 'swap', name: 'Swap', function_names: ['swapExactTokensForTokens'], supported_chains: [{ id: '1', name: 'Ethereum' }, { id: '8453', name: 'Base' }],
             inputs: ['tokenIn', 'tokenOut', 'amountIn'],
           }],
+          details: {
+            project: 'uniswap', slug: 'uniswap-v2', name: 'Uniswap V2', description: 'Constant-product AMM.', url: 'https://app.uniswap.org', logos_uri: [],
+            chains: [{ id: '1', name: 'Ethereum' }, { id: '8453', name: 'Base' }],
+          },
         }],
       })
       await callUnary(h.data, 'Standards', { slug: 'aave-v3' }, { metadata: md() })

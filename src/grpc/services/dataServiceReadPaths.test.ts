@@ -193,10 +193,13 @@ describe('actions, aggregators, project protocols, standards', () => {
       ['transfer', ['token', 'receiver', 'amount', 'tokenId']],
       ['transferfrom', ['token', 'receiver', 'amount', 'sender', 'tokenId']],
     ])
-    const [standard] = await sdk.getStandardBySlug('uniswap-v2')
+    // GET /standards/{slug} answers the published ProtocolModel object (the SDK passes the body through).
+    const model = await sdk.getStandardBySlug('uniswap-v2') as unknown
+    expect(model).toEqual({ project: 'uniswap', slug: 'uniswap-v2', name: protocolMetadata['uniswap-v2']!.name, description: protocolMetadata['uniswap-v2']!.description, url: 'https://app.uniswap.org', logosUri: [], chains: [{ id: 1, name: 'Ethereum' }] })
+    const all = await sdk.getStandards()
+    const standard = all.find((st) => st.protocol.slug === 'uniswap-v2')
     expect(standard?.protocol).toEqual({ slug: 'uniswap-v2', name: protocolMetadata['uniswap-v2']!.name, url: 'https://app.uniswap.org' })
     expect(standard?.actions.find((a) => a.action === 'swap')?.inputs).toEqual(describeActionInputs(bundleActionsByKey.get('uniswap-v2:swap')!).map((i) => i.name))
-    const all = await sdk.getStandards()
     expect(all.length).toBeGreaterThan(10)
     for (const st of all) expect(typeof st.protocol.url).toBe('string')
     expect(all.find((st) => st.protocol.slug === 'aave-v3')?.actions.find((a) => a.action === 'borrow')?.inputs.length).toBeGreaterThan(0)

@@ -1,9 +1,10 @@
 import type { StandardAnswer } from '../../service/types.js'
 import type { Standard } from '../generated/switchyard/data/v1/Standard.js'
+import { toProtoProtocol } from './toProtoProtocol.js'
 
 /**
  * Maps a standard answer to the proto message (supported chain ids as decimal strings, uint64; `url`
- * and `inputs` as they are).
+ * and `inputs` as they are; `details` as a `Protocol`).
  * @param standard - the use case's standard
  * @returns the `Standard` message
  */
@@ -18,5 +19,6 @@ export function toProtoStandard(standard: StandardAnswer): Standard {
       supported_chains: a.supportedChains.map((c) => ({ id: String(c.id), name: c.name })),
       inputs: a.inputs,
     })),
+    details: toProtoProtocol(standard.details),
   }
 }

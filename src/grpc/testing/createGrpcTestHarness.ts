@@ -81,6 +81,7 @@ export const sampleStandards: StandardAnswer[] = [{
   protocol: { slug: 'uniswap-v2', name: 'Uniswap V2', url: 'https://app.uniswap.org' },
   forks: [{ slug: 'sushiswap', name: 'SushiSwap', url: 'https://www.sushi.com' }],
   actions: [{ action: 'swap', name: 'Swap', functionNames: ['swapExactTokensForTokens'], supportedChains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }], inputs: ['tokenIn', 'tokenOut', 'amountIn'] }],
+  details: { project: 'uniswap', slug: 'uniswap-v2', name: 'Uniswap V2', description: 'Constant-product AMM.', url: 'https://app.uniswap.org', logosUri: [], chains: [{ id: 1, name: 'Ethereum' }, { id: 8453, name: 'Base' }] },
 }]
 
 /** A canned wallet-balances answer: native ETH with a price, a token without one. */
