@@ -91,3 +91,15 @@ export class MissingHelperContractError extends BaseError {
     })
   }
 }
+
+export type InvalidShortcutIdErrorType = InvalidShortcutIdError & { name: 'InvalidShortcutIdError' }
+/** An accountId or requestId that is not exactly 32 bytes (an internal fault: both are derived here). */
+export class InvalidShortcutIdError extends BaseError {
+  override name = 'InvalidShortcutIdError'
+  constructor({ name, value }: { name: 'accountId' | 'requestId'; value: string }) {
+    super(`The ${name} of a shortcut must be 32 bytes, got ${value}.`, {
+      code: 'ENCODING_INVALID_SHORTCUT_ID',
+      metaMessages: ['accountId comes from deriveAccountId, requestId from createRequestId; both are 32 bytes.'],
+    })
+  }
+}

@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { encodeDelegateShortcut } from '../encoding/delegateCalldata.js'
 import { encodeLegacyExecuteShortcut, encodeLegacySafeRouteSingle } from '../encoding/legacyCalldata.js'
+import { withLegacyAccountTrailer } from '../encoding/withLegacyAccountTrailer.js'
 import { encodeSafeRouteMulti, encodeSafeRouteSingle, type RouteTokenIn, type RouteTokenOut } from '../encoding/routerCalldata.js'
 import { InvalidRequestError } from '../errors/request.js'
 import { isNativeAddress } from '../schemas/fields.js'
@@ -23,7 +24,10 @@ export type RouteStrategy = {
 /**
  * The strategy for a request: `router` (safeRouteSingle/Multi on our router), `router-legacy`
  * (single in/out), `delegate` / `delegate-legacy` (the wallet — `spender`, or `fromAddress` —
- * DELEGATECALLs `tx.to` with `tx.data` and holds the tokens itself).
+ * DELEGATECALLs `tx.to` with `tx.data` and holds the tokens itself). Every strategy carries the
+ * caller's `accountId` and the `requestId`: as `executeShortcut` arguments, or, for the legacy
+ * signatures that have no such parameter, as a trailer after the ABI-encoded arguments
+ * (`withLegacyAccountTrailer`), which Solidity ignores.
  * @throws InvalidRequestError when router-legacy is asked for several inputs or outputs
  */
 export function createRouteStrategy(
@@ -44,7 +48,9 @@ export function createRouteStrategy(
       to: legacy ? sy.delegateLegacy : sy.delegate,
       self: params.spender ?? params.fromAddress,
       encode: (_mins, shortcut) => ({
-        data: legacy ? encodeLegacyExecuteShortcut({ commands: shortcut.commands, state: shortcut.state }) : encodeDelegateShortcut({ accountId, requestId, commands: shortcut.commands, state: shortcut.state }),
+        data: legacy
+          ? withLegacyAccountTrailer(encodeLegacyExecuteShortcut({ commands: shortcut.commands, state: shortcut.state }), { accountId, requestId })
+          : encodeDelegateShortcut({ accountId, requestId, commands: shortcut.commands, state: shortcut.state }),
         value: nativeValue,
       }),
     }
@@ -57,11 +63,13 @@ export function createRouteStrategy(
       kind: 'router',
       to: sy.routerLegacy,
       self: sy.executorLegacy,
-      encode: (mins, shortcut) =>
-        encodeLegacySafeRouteSingle({
+      encode: (mins, shortcut) => {
+        const { data, value } = encodeLegacySafeRouteSingle({
           tokenIn: params.tokenIn[0]!, amountIn: params.amountIn[0]!, tokenOut: params.tokenOut[0]!, minAmountOut: mins[0]!,
           receiver: params.receiver, commands: shortcut.commands, state: shortcut.state,
-        }),
+        })
+        return { data: withLegacyAccountTrailer(data, { accountId, requestId }), value }
+      },
     }
   }
   return {
