@@ -58,8 +58,13 @@ export const configSchema = z.strictObject({
   gatewaySecret: z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32-256 printable ASCII characters').optional(),
   /** Most route, quote, bundle and non-tokenized route calls in flight; default engine threads × 16. */
   maxInflight: z.number().int().positive().optional(),
-  /** How long a chain whose node failed answers 503 at once before one call probes the node again, ms. */
+  /**
+   * The longest a chain whose node failed answers 503 at once before one call probes the node again, ms;
+   * the first wait is `nodeFirstRetryMs`, doubled after each failed probe up to this.
+   */
   nodeRetryMs: z.number().int().min(100).max(600_000).default(5_000),
+  /** The first wait after a chain's node failed before one call probes it, ms. */
+  nodeFirstRetryMs: z.number().int().min(10).max(600_000).default(200),
 })
 
 /** Parsed configuration. */
@@ -102,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_GATEWAY_SECRET) fromEnv.gatewaySecret = env.SWITCHYARD_GATEWAY_SECRET
   if (env.SWITCHYARD_MAX_INFLIGHT) fromEnv.maxInflight = Number(env.SWITCHYARD_MAX_INFLIGHT)
   if (env.SWITCHYARD_NODE_RETRY_MS) fromEnv.nodeRetryMs = Number(env.SWITCHYARD_NODE_RETRY_MS)
+  if (env.SWITCHYARD_NODE_FIRST_RETRY_MS) fromEnv.nodeFirstRetryMs = Number(env.SWITCHYARD_NODE_FIRST_RETRY_MS)
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }

@@ -73,7 +73,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   }
   const gatewaySecret = config.gatewaySecret ?? randomBytes(32).toString('base64url')
   const maxInflight = config.maxInflight ?? (config.engineThreads ?? availableParallelism()) * 16
-  nodeHealth.configure({ retryMs: config.nodeRetryMs, tripOnFailure: true })
+  nodeHealth.configure({ retryMs: config.nodeRetryMs, firstRetryMs: config.nodeFirstRetryMs, tripOnFailure: true })
   const metrics = createMetrics({ engine: ctx.engine })
   const grpc = createGrpcServer({
     services: instrumentServices(createServices(ctx), metrics),

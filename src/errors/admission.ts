@@ -40,7 +40,7 @@ export type NodeDownErrorType = NodeDownError & { name: 'NodeDownError' }
 export class NodeDownError extends UpstreamUnavailableError {
   override name = 'NodeDownError'
   /** Seconds until the next probe of the node is allowed (`Retry-After`). */
-  retryAfterSeconds: number
+  override retryAfterSeconds: number
   constructor({ chainId, retryAfterSeconds, reason }: { chainId: number; retryAfterSeconds: number; reason?: string | undefined }) {
     super({ chainId })
     this.retryAfterSeconds = retryAfterSeconds

@@ -71,6 +71,8 @@ export type UpstreamUnavailableErrorType = UpstreamUnavailableError & { name: 'U
 /** The chain's JSON-RPC node did not answer or answered garbage. */
 export class UpstreamUnavailableError extends BaseError {
   override name = 'UpstreamUnavailableError'
+  /** Seconds to wait before retrying (`Retry-After`): every 503 says when to come back. */
+  retryAfterSeconds = 1
   constructor({ chainId, cause }: { chainId: number; cause?: unknown }) {
     super(`The node for chain ${chainId} is unavailable.`, { code: 'UPSTREAM_UNAVAILABLE', cause })
   }

@@ -27,7 +27,8 @@ describe('withUpstream under the node circuit (issue 12)', () => {
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => withUpstream(1, failing, health)))
     expect(calls).toBe(1)
     expect(results.every((r) => r.status === 'rejected' && r.reason instanceof NodeDownError && r.reason.code === 'UPSTREAM_UNAVAILABLE')).toBe(true)
-    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ retryAfterSeconds: 5, shortMessage: 'The node for chain 1 is unavailable.' })
+    // The first wait is 200 ms: Retry-After rounds up to a whole second.
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ retryAfterSeconds: 1, shortMessage: 'The node for chain 1 is unavailable.' })
     // Other chains are not affected.
     await expect(withUpstream(8453, async () => 'ok', health)).resolves.toBe('ok')
   })
@@ -55,17 +56,44 @@ describe('withUpstream under the node circuit (issue 12)', () => {
     await expect(withUpstream(1, async () => 'again', health)).resolves.toBe('again')
   })
 
-  it('a failed probe keeps the chain down for another retryMs', async () => {
+  it('each failed probe doubles the wait, from firstRetryMs up to retryMs; a success starts over', async () => {
     const c = clock()
-    const health = createNodeHealth({ retryMs: 5_000, now: c.now })
+    const health = createNodeHealth({ retryMs: 5_000, firstRetryMs: 200, now: c.now })
     health.markDown(1, 'test')
+    const waits: number[] = []
+    for (let k = 0; k < 7; k++) {
+      const state = health.stateOf(1) as { retryAt: number }
+      waits.push(state.retryAt - c.now())
+      c.advance(state.retryAt - c.now() - 1)
+      await expect(withUpstream(1, async () => 'x', health)).rejects.toBeInstanceOf(NodeDownError)
+      c.advance(1)
+      await expect(withUpstream(1, async () => { throw refused() }, health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+    }
+    expect(waits).toEqual([200, 400, 800, 1_600, 3_200, 5_000, 5_000])
     c.advance(5_000)
-    await expect(withUpstream(1, async () => { throw refused() }, health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
-    expect(health.stateOf(1)).toMatchObject({ state: 'down' })
-    c.advance(4_999)
+    await expect(withUpstream(1, async () => 'up', health)).resolves.toBe('up')
+    health.markDown(1, 'again')
+    expect((health.stateOf(1) as { retryAt: number }).retryAt - c.now()).toBe(200)
+  })
+
+  it('a probe that never settles stops blocking after probeTimeoutMs: the next caller becomes the probe', async () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 1_000, firstRetryMs: 1_000, probeTimeoutMs: 30_000, now: c.now })
+    health.markDown(1, 'test')
+    c.advance(1_000)
+    // The probe hangs (a node that accepts the connection and never answers).
+    void withUpstream(1, () => new Promise<string>(() => {}), health)
+    expect(health.stateOf(1)).toMatchObject({ state: 'probing' })
+    c.advance(29_999)
     await expect(withUpstream(1, async () => 'x', health)).rejects.toBeInstanceOf(NodeDownError)
     c.advance(1)
-    await expect(withUpstream(1, async () => 'x', health)).resolves.toBe('x')
+    await expect(withUpstream(1, async () => 'next probe', health)).resolves.toBe('next probe')
+    expect(health.isDown(1)).toBe(false)
+  })
+
+  it('the failure that trips the circuit already says when to retry', async () => {
+    const health = createNodeHealth({ now: clock().now })
+    await expect(withUpstream(1, async () => { throw refused() }, health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retryAfterSeconds: 1 })
   })
 
   it('a revert or any answer of the node does not mark the chain down (a caller cannot take a chain down)', async () => {
@@ -118,7 +146,7 @@ describe('against real viem clients', () => {
     try {
       const { port } = server.address() as AddressInfo
       const client = createPublicClient({ transport: http(`http://127.0.0.1:${port}`, { timeout: 200, retryCount: 0 }) })
-      const health = createNodeHealth({ retryMs: 60_000 })
+      const health = createNodeHealth({ retryMs: 60_000, firstRetryMs: 60_000 })
       await expect(withUpstream(1, () => client.getBlockNumber({ cacheTime: 0 }), health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
       expect(health.stateOf(1)).toMatchObject({ state: 'down' })
       const later = await Promise.allSettled(Array.from({ length: 20 }, () => withUpstream(1, () => client.getBlockNumber({ cacheTime: 0 }), health)))

@@ -6,10 +6,10 @@ import { NodeDownError } from '../errors/admission.js'
 export type NodeState =
   /** Calls go through. */
   | { state: 'up' }
-  /** Calls fail at once until `retryAt`; then one probe is let through. */
-  | { state: 'down'; reason: string; since: number; retryAt: number }
+  /** Calls fail at once until `retryAt`; then one probe is let through. `failures`: times marked down in a row. */
+  | { state: 'down'; reason: string; since: number; retryAt: number; failures: number }
   /** One probe call is in flight; the others still fail at once. */
-  | { state: 'probing'; reason: string; since: number; probeStartedAt: number }
+  | { state: 'probing'; reason: string; since: number; probeStartedAt: number; failures: number }
 
 /** What {@link NodeHealth.admit} hands back: settle it with the call's outcome. */
 export type NodeAdmission = {
@@ -22,8 +22,14 @@ export type NodeAdmission = {
 }
 
 export type CreateNodeHealthParameters = {
-  /** How long a node stays down before one probe is let through, ms. Default 5 000. */
+  /**
+   * The longest a node stays down before one probe is let through, ms. Default 5 000. The first wait
+   * is `firstRetryMs`, doubled after each failed probe up to this bound: a node that restarts in half a
+   * second answers again within about a second, a dead one costs one probe per `retryMs`.
+   */
   retryMs?: number | undefined
+  /** The first wait after a node is marked down, ms (at most `retryMs`). Default 200. */
+  firstRetryMs?: number | undefined
   /** A probe that has not settled after this long no longer blocks the next one, ms. Default 30 000. */
   probeTimeoutMs?: number | undefined
   /**
@@ -61,7 +67,7 @@ export type NodeHealth = {
    */
   admit(chainId: number): NodeAdmission
   /** Changes the settings of a running registry (startSwitchyard applies the configuration). */
-  configure(settings: Pick<CreateNodeHealthParameters, 'retryMs' | 'tripOnFailure'>): void
+  configure(settings: Pick<CreateNodeHealthParameters, 'retryMs' | 'firstRetryMs' | 'tripOnFailure'>): void
 }
 
 /**
@@ -73,16 +79,19 @@ export type NodeHealth = {
  * @param params - {@link CreateNodeHealthParameters}
  * @returns the registry
  */
-export function createNodeHealth({ retryMs = 5_000, probeTimeoutMs = 30_000, tripOnFailure = true, now = () => Date.now() }: CreateNodeHealthParameters = {}): NodeHealth {
-  const settings = { retryMs, tripOnFailure }
+export function createNodeHealth({ retryMs = 5_000, firstRetryMs = 200, probeTimeoutMs = 30_000, tripOnFailure = true, now = () => Date.now() }: CreateNodeHealthParameters = {}): NodeHealth {
+  const settings = { retryMs, firstRetryMs, tripOnFailure }
   const states = new Map<number, NodeState>()
   const up: NodeState = { state: 'up' }
   const stateOf = (chainId: number): NodeState => states.get(chainId) ?? up
+  /** The wait before the next probe after `failures` times down in a row: doubling from the first wait. */
+  const backoff = (failures: number): number => Math.min(settings.retryMs, Math.min(settings.firstRetryMs, settings.retryMs) * 2 ** Math.min(failures - 1, 30))
   const markDown = (chainId: number, reason: string, options?: { retryMs?: number | undefined }) => {
     const t = now()
     const previous = stateOf(chainId)
     const since = previous.state === 'up' ? t : previous.since
-    states.set(chainId, { state: 'down', reason, since, retryAt: t + (options?.retryMs ?? settings.retryMs) })
+    const failures = previous.state === 'up' ? 1 : previous.failures + 1
+    states.set(chainId, { state: 'down', reason, since, retryAt: t + (options?.retryMs ?? backoff(failures)), failures })
   }
   const refuse = (chainId: number, reason: string, retryAt: number): never => {
     throw new NodeDownError({ chainId, reason, retryAfterSeconds: Math.max(1, Math.ceil((retryAt - now()) / 1000)) })
@@ -94,6 +103,7 @@ export function createNodeHealth({ retryMs = 5_000, probeTimeoutMs = 30_000, tri
     stateOf,
     configure(next) {
       if (next.retryMs !== undefined) settings.retryMs = next.retryMs
+      if (next.firstRetryMs !== undefined) settings.firstRetryMs = next.firstRetryMs
       if (next.tripOnFailure !== undefined) settings.tripOnFailure = next.tripOnFailure
     },
     admit(chainId) {
@@ -104,10 +114,10 @@ export function createNodeHealth({ retryMs = 5_000, probeTimeoutMs = 30_000, tri
         if (t < current.retryAt) refuse(chainId, current.reason, current.retryAt)
         probe = true
       } else if (current.state === 'probing') {
-        if (t - current.probeStartedAt < probeTimeoutMs) refuse(chainId, current.reason, t + settings.retryMs)
+        if (t - current.probeStartedAt < probeTimeoutMs) refuse(chainId, current.reason, t + backoff(current.failures))
         probe = true
       }
-      if (probe && current.state !== 'up') states.set(chainId, { state: 'probing', reason: current.reason, since: current.since, probeStartedAt: t })
+      if (probe && current.state !== 'up') states.set(chainId, { state: 'probing', reason: current.reason, since: current.since, probeStartedAt: t, failures: current.failures })
       let settled = false
       return {
         probe,
