@@ -109,7 +109,7 @@ describe('@ensofinance/sdk against the gateway', () => {
     expect(tokens.data[0]).toMatchObject({ chainId: 1, type: 'defi', apy: 0, tvl: 1234567.5, project: 'uniswap' })
     expect(tokens.data[1]).toMatchObject({ apy: null, tvl: null, project: null, primaryAddress: null })
     expect(gw.fake.calls[0]?.request).toMatchObject({
-      chain_id: '1', type: 'defi', protocol_slug: 'uniswap-v2', underlying_tokens: [USDC, WETH], address: [USDC], symbol: 'UNI-V2',
+      chain_id: '1', type: 'defi', protocol_slug: 'uniswap-v2', underlying_tokens: [USDC, WETH], address: [USDC], symbol: ['UNI-V2'],
       apy_from: 0, tvl_from: 1000, page_size: 2, cursor: '7', include_metadata: true,
     })
   })

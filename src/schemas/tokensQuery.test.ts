@@ -81,9 +81,17 @@ describe('parseTokensQuery: filters and pages', () => {
     })
     expect(q).toStrictEqual({
       chainId: 1, protocolSlug: 'aave-v3', project: 'aave', type: 'defi', underlyingTokens: [USDC], underlyingTokensExact: [USDC, WETH],
-      primaryAddress: [WETH], address: [USDC], symbol: 'aUSDC', name: 'Aave USDC', apyFrom: -1.5, apyTo: 20, tvlFrom: 0, tvlTo: 1e9, tvl: 5,
+      primaryAddress: [WETH], address: [USDC], symbol: ['aUSDC'], name: ['Aave USDC'], apyFrom: -1.5, apyTo: 20, tvlFrom: 0, tvlTo: 1e9, tvl: 5,
       includeMetadata: true, includeUnderlying: false, offset: 0, pageSize: 100,
     })
+  })
+
+  // Issue 24 item 14: symbol and name are lists (one string is a list of one), liquidityType is the published enum.
+  test('symbol and name lists, liquidityType', () => {
+    expect(parseTokensQuery({ symbol: ['USDC', 'DAI'], name: ['USD Coin', 'Dai, Stablecoin'] })).toMatchObject({ symbol: ['USDC', 'DAI'], name: ['USD Coin', 'Dai, Stablecoin'] })
+    for (const liquidityType of ['SingleToken', 'MultiToken'] as const) expect(parseTokensQuery({ liquidityType }).liquidityType).toBe(liquidityType)
+    expect(rejection({ liquidityType: 'x' }).code).toBe('INVALID_ARGUMENT')
+    expect(rejection({ symbol: Array.from({ length: 101 }, () => 'A') }).code).toBe('TOO_MANY_ITEMS')
   })
 
   test('filter bounds and shapes', () => {
@@ -101,11 +109,11 @@ describe('parseTokensQuery: filters and pages', () => {
     expect(rejection({ tvl: -1 }).code).toBe('INVALID_ARGUMENT')
     expect(rejection({ apyFrom: Infinity }).code).not.toBe('OK')
     expect(rejection({ symbol: 'x'.repeat(65) }).code).toBe('INVALID_ARGUMENT')
-    expect(parseTokensQuery({ name: 'x'.repeat(128) }).name).toHaveLength(128)
+    expect(parseTokensQuery({ name: 'x'.repeat(128) }).name).toEqual(['x'.repeat(128)])
     expect(rejection({ name: 'x'.repeat(129) }).code).toBe('INVALID_ARGUMENT')
     expect(rejection({ protocolSlug: 'x'.repeat(65) }).code).toBe('INVALID_ARGUMENT')
     expect(rejection({ project: 'x'.repeat(65) }).code).toBe('INVALID_ARGUMENT')
     expect(rejection({ chainId: 0 }).code).toBe('INVALID_ARGUMENT')
-    expect(rejection({ liquidityType: 'x' }).code).toBe('UNKNOWN_FIELD')
+    expect(rejection({ liquidityTypes: 'x' }).code).toBe('UNKNOWN_FIELD')
   })
 })

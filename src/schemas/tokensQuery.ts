@@ -9,6 +9,9 @@ export const DEFAULT_TOKENS_PAGE = 100
 /** Largest offset a cursor may carry. */
 const MAX_OFFSET = 999_999_999
 
+/** One string is a list of one (a gRPC caller of the old `optional string symbol`, a direct service call). */
+const listOfOne = (value: unknown): unknown => (typeof value === 'string' ? [value] : value)
+
 const tokensQuerySchema = z.strictObject({
   chainId: chainIdSchema.optional(),
   protocolSlug: z.string().max(64).optional(),
@@ -18,8 +21,12 @@ const tokensQuerySchema = z.strictObject({
   underlyingTokensExact: z.array(addressSchema).max(16).optional(),
   primaryAddress: z.array(addressSchema).max(100).optional(),
   address: z.array(addressSchema).max(100).optional(),
-  symbol: z.string().max(64).optional(),
-  name: z.string().max(128).optional(),
+  /** Any of these symbols; one string is a list of one (older gRPC callers). */
+  symbol: z.preprocess(listOfOne, z.array(z.string().max(64)).max(100)).optional(),
+  /** Names containing any of these; one string is a list of one. */
+  name: z.preprocess(listOfOne, z.array(z.string().max(128)).max(100)).optional(),
+  /** The published `liquidityType`: positions entered with one token, or with several. */
+  liquidityType: z.enum(['SingleToken', 'MultiToken']).optional(),
   apyFrom: z.number().finite().optional(),
   apyTo: z.number().finite().optional(),
   tvlFrom: z.number().finite().min(0).optional(),

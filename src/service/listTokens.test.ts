@@ -170,6 +170,30 @@ describe('tokens filters and pages', () => {
     expect(pairs.length).toBeGreaterThan(0)
   })
 
+  // Issue 24 item 14: the published liquidityType, and symbol and name as lists.
+  test('liquidityType: SingleToken positions have one underlying token, MultiToken several; base tokens are neither', async () => {
+    const all = await listTokens(ctx, { chainId: 1, pageSize: 1000 })
+    const single = await listTokens(ctx, { chainId: 1, liquidityType: 'SingleToken', pageSize: 1000 })
+    const multi = await listTokens(ctx, { chainId: 1, liquidityType: 'MultiToken', pageSize: 1000 })
+    expect(single.data.length).toBeGreaterThan(0)
+    expect(multi.data.length).toBeGreaterThan(0)
+    for (const t of single.data) expect([t.type, t.underlyingTokens.length]).toEqual(['defi', 1])
+    for (const t of multi.data) expect(t.underlyingTokens.length).toBeGreaterThan(1)
+    expect(multi.data.map((t) => t.address)).toContain(PAIR)
+    expect(single.data.map((t) => t.address)).toContain(book().aaveV3!.reserves[0]!.aToken)
+    expect(single.meta.total + multi.meta.total).toBe(all.data.filter((t) => t.type === 'defi').length)
+    await expect(listTokens(ctx, { liquidityType: 'LP' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+  })
+
+  test('symbol: any of the symbols; name: containing any of the names', async () => {
+    const bySymbol = await listTokens(ctx, { chainId: 1, type: 'base', symbol: ['usdc', 'WETH'], pageSize: 1000 })
+    expect(bySymbol.data.map((t) => t.address).sort()).toEqual([tok('USDC'), tok('WETH')].sort())
+    const one = await listTokens(ctx, { chainId: 1, type: 'base', symbol: 'USDC', pageSize: 1000 })
+    expect(one.data.map((t) => t.address)).toEqual([tok('USDC')])
+    const byName = await listTokens(ctx, { chainId: 1, name: [book().tokens.USDC!.name, book().tokens.DAI!.name], type: 'base', pageSize: 1000 })
+    expect(byName.data.map((t) => t.address)).toEqual(expect.arrayContaining([tok('USDC'), tok('DAI')]))
+  })
+
   test('primaryAddress: the Aave Pool selects every aToken', async () => {
     const res = await listTokens(ctx, { primaryAddress: [book().aaveV3!.pool.toLowerCase()], pageSize: 1000 })
     expect(res.data.map((t) => t.address).sort()).toEqual(book().aaveV3!.reserves.map((r) => r.aToken).sort())

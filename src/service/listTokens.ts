@@ -101,6 +101,16 @@ async function catalogWithApys(chain: ServiceContext['chains'][number], snapshot
 }
 
 /**
+ * The published `liquidityType` of a token: `SingleToken` for a DeFi position entered with one token
+ * (ERC-4626 shares, aTokens, stETH, wstETH), `MultiToken` for one entered with several (Uniswap V2
+ * LP, Balancer BPT); a base token is no position and has none.
+ */
+export function liquidityTypeOf(t: Pick<TokenAnswer, 'type' | 'underlyingTokens'>): 'SingleToken' | 'MultiToken' | undefined {
+  if (t.type !== 'defi' || t.underlyingTokens.length === 0) return undefined
+  return t.underlyingTokens.length === 1 ? 'SingleToken' : 'MultiToken'
+}
+
+/**
  * Whether a token passes every filter of the query. Bounds are inclusive; a token with unknown APY
  * or TVL fails any APY or TVL bound. Addresses compare case-insensitively.
  */
@@ -117,8 +127,9 @@ function matches(t: TokenAnswer, q: TokensQuery): boolean {
     (q.type === undefined || t.type === q.type) &&
     (!addresses || addresses.has(lower(t.address))) &&
     (!primary || (t.primaryAddress !== undefined && primary.has(lower(t.primaryAddress)))) &&
-    (q.symbol === undefined || lower(t.symbol) === lower(q.symbol)) &&
-    (q.name === undefined || lower(t.name).includes(lower(q.name))) &&
+    (q.symbol === undefined || q.symbol.some((symbol) => lower(t.symbol) === lower(symbol))) &&
+    (q.name === undefined || q.name.some((name) => lower(t.name).includes(lower(name)))) &&
+    (q.liquidityType === undefined || liquidityTypeOf(t) === q.liquidityType) &&
     (!q.underlyingTokens || q.underlyingTokens.every((u) => underlying.has(lower(u)))) &&
     (!exact || (exact.size === underlying.size && [...exact].every((u) => underlying.has(u)))) &&
     within(t.apy, q.apyFrom, q.apyTo) &&
@@ -129,8 +140,8 @@ function matches(t: TokenAnswer, q: TokensQuery): boolean {
 
 /**
  * The tokens query: base and DeFi position tokens with TVL and APY, filtered (chain, protocol,
- * project, type, underlying tokens (all of / exactly), addresses, primary addresses, symbol, name,
- * APY and TVL bounds, the spec's `tvl` minimum) and paginated by `cursor` or `page`, with the
+ * project, type, liquidity type, underlying tokens (all of / exactly), addresses, primary addresses,
+ * symbols (any of), names (containing any of), APY and TVL bounds, the spec's `tvl` minimum) and paginated by `cursor` or `page`, with the
  * OpenAPI's pagination meta and our opaque `nextCursor`. `includeUnderlying=false` empties
  * `underlyingTokens` (after filtering on them); `includeMetadata` (default false) tells the
  * transports to show `symbol`, `name` and `logosUri`.

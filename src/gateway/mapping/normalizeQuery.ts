@@ -5,6 +5,8 @@ import { assertJsonDepth } from '../../schemas/assertJsonDepth.js'
 export type QueryShape = {
   /** Array fields: `k[]=a&k[]=b` (axios, what @ensofinance/sdk sends), `k[0]=a&k[1]=b` (qs indices), `k=a&k=b`, or `k=a,b`. */
   lists?: readonly string[]
+  /** List fields whose items are never split on commas (names, symbols: text that may hold one); still any of the other three styles. */
+  unsplit?: readonly string[]
   /** Numeric fields: decimal strings become numbers (anything else stays a string for the validator to reject). */
   numbers?: readonly string[]
   /** Boolean fields: `true`/`false` become booleans. */
@@ -47,7 +49,8 @@ export function normalizeQuery(query: unknown, shape: QueryShape): Record<string
     const key = bracketed ? rawKey.slice(0, -2) : rawKey
     if (shape.lists?.includes(key)) {
       if (entries.has(key) || indexed.has(key)) fail(key, `given both as ${key} and ${key}[]; use one style`)
-      const items = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
+      const split = !shape.unsplit?.includes(key)
+      const items = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' && split ? v.split(',') : [v]))
       entries.set(key, items)
     } else if (bracketed) {
       entries.set(rawKey, value)

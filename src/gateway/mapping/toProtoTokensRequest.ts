@@ -18,6 +18,7 @@ export function toProtoTokensRequest(query: TokensQuery): TokensRequest {
   if (query.address !== undefined) request.address = query.address
   if (query.symbol !== undefined) request.symbol = query.symbol
   if (query.name !== undefined) request.name = query.name
+  if (query.liquidityType !== undefined) request.liquidity_type = query.liquidityType
   if (query.apyFrom !== undefined) request.apy_from = query.apyFrom
   if (query.apyTo !== undefined) request.apy_to = query.apyTo
   if (query.tvlFrom !== undefined) request.tvl_from = query.tvlFrom

@@ -75,6 +75,7 @@ function operationIdOf(method: string, path: string): string {
 }
 
 const LIST_STYLES = 'Also accepted as `name[]=a&name[]=b` (what @ensofinance/sdk sends) or `name=a,b`.'
+const UNSPLIT_LIST_STYLES = 'Also accepted as `name[]=a&name[]=b` (what @ensofinance/sdk sends) or `name=a&name=b`; a comma is part of the value, never a separator.'
 
 function parametersOf(entry: OperationEntry, components: SchemaComponents): OpenApiParameter[] {
   const pathNames = new Set([...entry.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!))
@@ -91,7 +92,8 @@ function parametersOf(entry: OperationEntry, components: SchemaComponents): Open
         out.push({ name, in: 'query', required: required.has(name), description: 'A JSON-encoded object.', content: { 'application/json': { schema: property } } })
       } else {
         const isList = entry.queryShape?.lists?.includes(name) ?? false
-        out.push({ name, in: 'query', required: required.has(name), ...(isList ? { description: LIST_STYLES } : {}), schema: property })
+        const styles = entry.queryShape?.unsplit?.includes(name) ? UNSPLIT_LIST_STYLES : LIST_STYLES
+        out.push({ name, in: 'query', required: required.has(name), ...(isList ? { description: styles } : {}), schema: property })
       }
     }
   }

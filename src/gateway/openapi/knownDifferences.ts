@@ -58,9 +58,7 @@ export const knownDifferences: readonly KnownDifference[] = [
     names: ['query destinationChainId', 'query executionMode', 'query ignoreBridges', 'query minAmountOut', 'query receiver', 'query referralCode', 'query refundReceiver', 'query slippage', 'query spender', 'query toEoa', 'query variableEstimates'],
     reason: 'A quote is the route simulated without its transaction: it takes every route parameter (validated by parseRouteRequest).',
   },
-  { kind: 'param-not-served', operation: 'GET /api/v1/tokens', names: ['query liquidityType'], reason: 'Not accepted (refused as an unknown field).' },
   { kind: 'param-not-in-reference', operation: 'GET /api/v1/tokens', names: ['query tvl'], reason: 'Accepted by the gateway\'s tokens query and passed to gRPC.' },
-  { kind: 'param-type', operation: 'GET /api/v1/tokens', names: ['query name', 'query symbol'], reason: 'One value, not a list: `symbol[]=X` with a single value is read as `symbol=X`; several are refused.' },
 
   // Response bodies without a schema on our side (the route declares none).
   { kind: 'response-undocumented', operation: 'GET /api/v1/account/accountId', reason: 'A JSON string; the route declares no response schema.' },

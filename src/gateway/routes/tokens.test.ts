@@ -90,14 +90,14 @@ describe('GET /tokens: response', () => {
 describe('GET /tokens: query', () => {
   it('sends no filter when none is given', async () => {
     await get()
-    expect(sent()).toMatchObject({ address: [], underlying_tokens: [] })
-    for (const field of ['chain_id', 'type', 'symbol', 'page_size', 'include_metadata', 'cursor', 'apy_from']) expect(sent()).not.toHaveProperty(field)
+    expect(sent()).toMatchObject({ address: [], underlying_tokens: [], symbol: [], name: [] })
+    for (const field of ['chain_id', 'type', 'liquidity_type', 'page_size', 'include_metadata', 'cursor', 'apy_from']) expect(sent()).not.toHaveProperty(field)
   })
 
   it('coerces numbers and booleans and passes strings through', async () => {
     await get('chainId=8453&protocolSlug=aave-v3&project=aave&type=defi&symbol=aUSDC&name=Aave%20USDC&apyFrom=1.5&tvlFrom=0&includeMetadata=false&cursor=123&pageSize=50')
     expect(sent()).toMatchObject({
-      chain_id: '8453', protocol_slug: 'aave-v3', project: 'aave', type: 'defi', symbol: 'aUSDC', name: 'Aave USDC',
+      chain_id: '8453', protocol_slug: 'aave-v3', project: 'aave', type: 'defi', symbol: ['aUSDC'], name: ['Aave USDC'],
       apy_from: 1.5, tvl_from: 0, include_metadata: false, cursor: '123', page_size: 50,
     })
   })
@@ -125,7 +125,22 @@ describe('GET /tokens: query', () => {
 
   it('accepts page=1 (what @ensofinance/sdk always sends) and a single symbol[] / name[]', async () => {
     expect((await get('page=1&symbol[]=USDC&name[]=USD%20Coin')).statusCode).toBe(200)
-    expect(sent()).toMatchObject({ symbol: 'USDC', name: 'USD Coin', page: 1 })
+    expect(sent()).toMatchObject({ symbol: ['USDC'], name: ['USD Coin'], page: 1 })
+  })
+
+  // Issue 24 item 14: the OpenAPI types symbol and name as lists and has liquidityType.
+  it.each([
+    ['brackets', 'symbol[]=USDC&symbol[]=DAI&name[]=USD%20Coin&name[]=Dai%2C%20Stablecoin'],
+    ['repeated', 'symbol=USDC&symbol=DAI&name=USD%20Coin&name=Dai%2C%20Stablecoin'],
+    ['indices', 'symbol[0]=USDC&symbol[1]=DAI&name[0]=USD%20Coin&name[1]=Dai%2C%20Stablecoin'],
+  ])('symbol and name as lists (%s); a comma stays inside a name', async (_style, query) => {
+    expect((await get(query)).statusCode).toBe(200)
+    expect(sent()).toMatchObject({ symbol: ['USDC', 'DAI'], name: ['USD Coin', 'Dai, Stablecoin'] })
+  })
+
+  it('passes liquidityType (SingleToken, MultiToken) to the service', async () => {
+    expect((await get('liquidityType=MultiToken')).statusCode).toBe(200)
+    expect(sent()).toMatchObject({ liquidity_type: 'MultiToken' })
   })
 
   it('passes values the service must judge (type=nft, pageSize=0) and relays its 400', async () => {
@@ -152,10 +167,9 @@ describe('GET /tokens: query', () => {
     ['includeMetadata=yes', 'INVALID_TYPE', 'includeMetadata'],
     ['includeUnderlying=1', 'INVALID_TYPE', 'includeUnderlying'],
     ['type=defi&type=base', 'INVALID_TYPE', 'type'],
-    ['symbol[]=A&symbol[]=B', 'UNKNOWN_FIELD', 'symbol[]'],
     ['page=-2', 'INVALID_ARGUMENT', 'page'],
     ['page=1.5', 'INVALID_TYPE', 'page'],
-    ['liquidityType=SingleToken', 'UNKNOWN_FIELD', 'liquidityType'],
+    ['liquidityType=SingleToken&liquidityType=MultiToken', 'INVALID_TYPE', 'liquidityType'],
     [`address=${USDC}&address[]=${WETH}`, 'INVALID_ARGUMENT', 'address'],
   ])('%s → 400 %s (%s) without a gRPC call', async (query, code, field) => {
     const res = await get(query)

@@ -4,7 +4,9 @@ import { doubleSchema, flagSchema, textListSchema, textSchema, uint32Schema, uin
 
 /** How GET /tokens reads its query string (see `normalizeQuery`). */
 export const tokensQueryShape: QueryShape = {
-  lists: ['address', 'underlyingTokens', 'underlyingTokensExact', 'primaryAddress'],
+  lists: ['address', 'underlyingTokens', 'underlyingTokensExact', 'primaryAddress', 'symbol', 'name'],
+  // Names may contain commas (and so, in principle, may symbols): `name=a,b` is one name.
+  unsplit: ['symbol', 'name'],
   numbers: ['chainId', 'apyFrom', 'apyTo', 'tvlFrom', 'tvlTo', 'tvl', 'pageSize', 'page'],
   booleans: ['includeMetadata', 'includeUnderlying'],
 }
@@ -25,8 +27,9 @@ export const tokensQuerySchema = z.strictObject({
   underlyingTokensExact: textListSchema.optional(),
   primaryAddress: textListSchema.optional(),
   address: textListSchema.optional(),
-  symbol: textSchema.optional(),
-  name: textSchema.optional(),
+  symbol: textListSchema.optional(),
+  name: textListSchema.optional(),
+  liquidityType: textSchema.optional(),
   apyFrom: doubleSchema.optional(),
   apyTo: doubleSchema.optional(),
   tvlFrom: doubleSchema.optional(),

@@ -5,12 +5,12 @@ import { fromProtoProtocolsRequest } from './fromProtoProtocolsRequest.js'
 import { fromProtoStandardsRequest } from './fromProtoStandardsRequest.js'
 import { fromProtoTokensRequest } from './fromProtoTokensRequest.js'
 
-const empty: TokensRequest__Output = { underlying_tokens: [], address: [], underlying_tokens_exact: [], primary_address: [] }
+const empty: TokensRequest__Output = { underlying_tokens: [], address: [], underlying_tokens_exact: [], primary_address: [], symbol: [], name: [] }
 
 describe('fromProtoTokensRequest', () => {
   it('leaves unset fields and empty lists out', () => {
     expect(fromProtoTokensRequest(empty)).toEqual({})
-    expect(fromProtoTokensRequest({ ...empty, symbol: 'USDC' })).toEqual({})
+    expect(fromProtoTokensRequest({ ...empty, liquidity_type: 'SingleToken' })).toEqual({})
   })
 
   it('maps every set field, zero values included, chain_id to a number', () => {
@@ -23,8 +23,9 @@ describe('fromProtoTokensRequest', () => {
       underlying_tokens_exact: ['0xd'],
       primary_address: ['0xe', '0xf'],
       address: ['0xc'],
-      symbol: '', _symbol: 'symbol',
-      name: 'Aave USDC', _name: 'name',
+      symbol: ['aUSDC', 'USDC'],
+      name: ['Aave USDC'],
+      liquidity_type: '', _liquidity_type: 'liquidity_type',
       apy_from: 0, _apy_from: 'apy_from',
       apy_to: 7.25, _apy_to: 'apy_to',
       tvl_from: 1.5, _tvl_from: 'tvl_from',
@@ -37,7 +38,7 @@ describe('fromProtoTokensRequest', () => {
       page_size: 0, _page_size: 'page_size',
     })).toEqual({
       chainId: 8453, protocolSlug: 'aave-v3', project: 'aave', type: 'defi', underlyingTokens: ['0xa', '0xb'], underlyingTokensExact: ['0xd'],
-      primaryAddress: ['0xe', '0xf'], address: ['0xc'], symbol: '', name: 'Aave USDC', apyFrom: 0, apyTo: 7.25, tvlFrom: 1.5, tvlTo: 0, tvl: 2,
+      primaryAddress: ['0xe', '0xf'], address: ['0xc'], symbol: ['aUSDC', 'USDC'], name: ['Aave USDC'], liquidityType: '', apyFrom: 0, apyTo: 7.25, tvlFrom: 1.5, tvlTo: 0, tvl: 2,
       includeMetadata: false, includeUnderlying: false, cursor: 'abc', page: 3, pageSize: 0,
     })
   })

@@ -7,8 +7,7 @@ const OPTIONAL = {
   protocol_slug: 'protocolSlug',
   project: 'project',
   type: 'type',
-  symbol: 'symbol',
-  name: 'name',
+  liquidity_type: 'liquidityType',
   apy_from: 'apyFrom',
   apy_to: 'apyTo',
   tvl_from: 'tvlFrom',
@@ -24,11 +23,11 @@ const OPTIONAL = {
 /**
  * Maps a gRPC tokens request to the REST-shaped filter (camelCase) the tokens use case validates.
  * - Unset `optional` fields are left out; fields set to their zero value (`page_size = 0`,
- *   `symbol = ""`) are kept, so validation sees exactly what the caller sent.
+ *   `liquidity_type = ""`) are kept, so validation sees exactly what the caller sent.
  * - `chain_id` arrives as a string (uint64) and becomes a number; values above 2^53 stay out of the
  *   safe range and are rejected by the validator.
- * - The lists (`address`, `underlying_tokens`, `underlying_tokens_exact`, `primary_address`) are
- *   left out when empty: proto3 cannot tell an empty list from an absent one.
+ * - The lists (`address`, `underlying_tokens`, `underlying_tokens_exact`, `primary_address`, `symbol`,
+ *   `name`) are left out when empty: proto3 cannot tell an empty list from an absent one.
  * @param request - the decoded request
  * @returns the REST-shaped filter
  */
@@ -42,5 +41,7 @@ export function fromProtoTokensRequest(request: TokensRequest__Output): Record<s
   if (request.underlying_tokens.length > 0) out.underlyingTokens = request.underlying_tokens
   if (request.underlying_tokens_exact.length > 0) out.underlyingTokensExact = request.underlying_tokens_exact
   if (request.primary_address.length > 0) out.primaryAddress = request.primary_address
+  if (request.symbol.length > 0) out.symbol = request.symbol
+  if (request.name.length > 0) out.name = request.name
   return out
 }

@@ -12,8 +12,15 @@ export interface TokensRequest {
   'type'?: (string);
   'underlying_tokens'?: (string)[];
   'address'?: (string)[];
-  'symbol'?: (string);
-  'name'?: (string);
+  /**
+   * Any of these symbols (case-insensitive). Was `optional string`: the wire format of one value is
+   * the same, so older callers still filter by one symbol.
+   */
+  'symbol'?: (string)[];
+  /**
+   * Names containing any of these (case-insensitive).
+   */
+  'name'?: (string)[];
   'apy_from'?: (number | string);
   'tvl_from'?: (number | string);
   'include_metadata'?: (boolean);
@@ -41,12 +48,15 @@ export interface TokensRequest {
    * From 1; `cursor` wins when both are given.
    */
   'page'?: (number);
+  /**
+   * SingleToken (a position entered with one token: vault shares, aTokens, stETH/wstETH) or
+   * MultiToken (several: Uniswap V2 LP, Balancer BPT). Base tokens are positions of neither.
+   */
+  'liquidity_type'?: (string);
   '_chain_id'?: "chain_id";
   '_protocol_slug'?: "protocol_slug";
   '_project'?: "project";
   '_type'?: "type";
-  '_symbol'?: "symbol";
-  '_name'?: "name";
   '_apy_from'?: "apy_from";
   '_tvl_from'?: "tvl_from";
   '_include_metadata'?: "include_metadata";
@@ -57,6 +67,7 @@ export interface TokensRequest {
   '_tvl'?: "tvl";
   '_include_underlying'?: "include_underlying";
   '_page'?: "page";
+  '_liquidity_type'?: "liquidity_type";
 }
 
 export interface TokensRequest__Output {
@@ -69,8 +80,15 @@ export interface TokensRequest__Output {
   'type'?: (string);
   'underlying_tokens': (string)[];
   'address': (string)[];
-  'symbol'?: (string);
-  'name'?: (string);
+  /**
+   * Any of these symbols (case-insensitive). Was `optional string`: the wire format of one value is
+   * the same, so older callers still filter by one symbol.
+   */
+  'symbol': (string)[];
+  /**
+   * Names containing any of these (case-insensitive).
+   */
+  'name': (string)[];
   'apy_from'?: (number);
   'tvl_from'?: (number);
   'include_metadata'?: (boolean);
@@ -98,12 +116,15 @@ export interface TokensRequest__Output {
    * From 1; `cursor` wins when both are given.
    */
   'page'?: (number);
+  /**
+   * SingleToken (a position entered with one token: vault shares, aTokens, stETH/wstETH) or
+   * MultiToken (several: Uniswap V2 LP, Balancer BPT). Base tokens are positions of neither.
+   */
+  'liquidity_type'?: (string);
   '_chain_id'?: "chain_id";
   '_protocol_slug'?: "protocol_slug";
   '_project'?: "project";
   '_type'?: "type";
-  '_symbol'?: "symbol";
-  '_name'?: "name";
   '_apy_from'?: "apy_from";
   '_tvl_from'?: "tvl_from";
   '_include_metadata'?: "include_metadata";
@@ -114,4 +135,5 @@ export interface TokensRequest__Output {
   '_tvl'?: "tvl";
   '_include_underlying'?: "include_underlying";
   '_page'?: "page";
+  '_liquidity_type'?: "liquidity_type";
 }
