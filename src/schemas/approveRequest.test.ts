@@ -38,7 +38,7 @@ describe('parseApproveRequest', () => {
     expect(rejection({ ...base, tokenAddress: '0x0000000000000000000000000000000000000000' }).code).toBe('INVALID_TOKEN')
     expect(rejection({ ...base, fromAddress: 'vitalik.eth' }).code).toBe('INVALID_ADDRESS')
     expect(rejection({ fromAddress: FROM, tokenAddress: USDC }).code).toBe('MISSING_FIELD')
-    expect(rejection({ ...base, chainId: -1 }).code).toBe('INVALID_ARGUMENT')
+    expect(rejection({ ...base, chainId: -1 }).code).toBe('UNSUPPORTED_CHAIN')
     expect(rejection({ ...base, spender: FROM }).code).toBe('UNKNOWN_FIELD')
     // A field present with the wrong type is INVALID_TYPE (not MISSING_FIELD).
     expect(rejection({ ...base, amount: 5 }).code).toBe('INVALID_TYPE')

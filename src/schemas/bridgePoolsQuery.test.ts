@@ -25,7 +25,7 @@ describe('parseBridgePoolsQuery', () => {
     expect(codeOf({ token: USDC })).toBe('MISSING_FIELD')
     expect(codeOf({ chainId: 1 })).toBe('MISSING_FIELD')
     expect(codeOf({ chainId: '1', token: USDC })).toBe('INVALID_TYPE')
-    expect(codeOf({ chainId: 0, token: USDC })).toBe('INVALID_ARGUMENT')
+    expect(codeOf({ chainId: 0, token: USDC })).toBe('UNSUPPORTED_CHAIN')
     expect(codeOf({ chainId: 1, token: '0x123' })).toBe('INVALID_ADDRESS')
     expect(codeOf({ chainId: 1, token: '0xa0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' })).toBe('INVALID_CHECKSUM')
     expect(codeOf({ chainId: 1, token: '0x0000000000000000000000000000000000000000' })).toBe('INVALID_TOKEN')
@@ -34,6 +34,6 @@ describe('parseBridgePoolsQuery', () => {
   })
 
   it('names the field in the message', () => {
-    expect(() => parseBridgePoolsQuery({ chainId: 1, token: USDC, destinationChainId: -2 })).toThrowErrorMatchingInlineSnapshot(`[InvalidRequestError: destinationChainId: Too small: expected number to be >0]`)
+    expect(() => parseBridgePoolsQuery({ chainId: 1, token: USDC, destinationChainId: -2 })).toThrowErrorMatchingInlineSnapshot(`[InvalidRequestError: destinationChainId: Chain -2 is not supported]`)
   })
 })

@@ -98,7 +98,7 @@ describe('parseBundleRequest: query parameters', () => {
     expect(codeOf({ ...params, ignoreStandards: ['x'.repeat(65)] }, [transfer()])).toBe('INVALID_ARGUMENT')
     expect(codeOf({ ...params, skipQuote: 'yes' }, [transfer()])).toBe('INVALID_TYPE')
     expect(codeOf({ ...params, executionMode: 'user' }, [transfer()])).toBe('UNKNOWN_FIELD')
-    expect(codeOf({ ...params, chainId: 0 }, 'not even an array')).toBe('INVALID_ARGUMENT')
+    expect(codeOf({ ...params, chainId: 0 }, 'not even an array')).toBe('UNSUPPORTED_CHAIN')
   })
 })
 

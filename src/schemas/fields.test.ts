@@ -11,7 +11,7 @@ import { toInvalidRequestError } from './toInvalidRequestError.js'
 const at = (n: bigint | number) => `0x${BigInt(n).toString(16).padStart(40, '0')}`
 
 /** The stable code a schema gives an input, or OK. */
-function codeOf(schema: z.ZodType, value: string): string {
+function codeOf(schema: z.ZodType, value: unknown): string {
   const parsed = schema.safeParse(value)
   return parsed.success ? 'OK' : toInvalidRequestError(parsed.error).code
 }
@@ -227,6 +227,17 @@ describe('chainIdSchema and referralCodeSchema', () => {
   test('chain ids: positive safe integers only', () => {
     for (const ok of [1, 8453, Number.MAX_SAFE_INTEGER]) expect(chainIdSchema.parse(ok)).toBe(ok)
     for (const bad of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1, '1', NaN]) expect(chainIdSchema.safeParse(bad).success, String(bad)).toBe(false)
+  })
+
+  test('issue 24 item 8: an integer no chain can have (0, -1, 2^53) is UNSUPPORTED_CHAIN; a fraction or a non-number INVALID_TYPE', () => {
+    for (const id of [0, -1, 2 ** 53, 1e21]) {
+      expect(codeOf(chainIdSchema, id), String(id)).toBe('UNSUPPORTED_CHAIN')
+    }
+    expect(() => chainIdSchema.parse(-1)).toThrow('Chain -1 is not supported')
+    for (const bad of [1.5, '1', NaN, Infinity, null, true]) {
+      const parsed = chainIdSchema.safeParse(bad, { reportInput: true })
+      expect(parsed.success ? 'OK' : toInvalidRequestError(parsed.error).code, String(bad)).toBe('INVALID_TYPE')
+    }
   })
 
   test('referral codes: at most 16 printable ASCII characters (REFERRAL_TOO_LONG, INVALID_REFERENCE_CODE)', () => {

@@ -152,8 +152,25 @@ export function bpsStringSchema({ max, code }: { max: number; code: string }) {
   })
 }
 
-/** A chain id: a positive safe integer. */
-export const chainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+/**
+ * A chain id: a positive safe integer. Any other number (0, -1, 2^53) is a chain no deployment serves:
+ * `UNSUPPORTED_CHAIN` (both transports add the served chains to the message, see
+ * `listSupportedChains`); a fraction or a non-number is `INVALID_TYPE`.
+ */
+export const chainIdSchema = z.number({ error: 'must be an integer chain id' })
+  // Documented as before: the refusals below are not JSON Schema, the type is.
+  .meta({ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER })
+  .transform((v, ctx): number => {
+    if (!Number.isInteger(v)) {
+      fail(ctx, 'INVALID_TYPE', 'must be an integer chain id')
+      return z.NEVER
+    }
+    if (v < 1 || v > Number.MAX_SAFE_INTEGER) {
+      fail(ctx, 'UNSUPPORTED_CHAIN', `Chain ${v} is not supported`)
+      return z.NEVER
+    }
+    return v
+  })
 
 /** Referral code: 1–16 printable ASCII characters. */
 export const referralCodeSchema = z.string().transform((v, ctx) => {

@@ -250,8 +250,11 @@ describe('parseRouteRequest: refusals with stable codes', () => {
     }
     expect(codeOf({ ...base, tokenInn: [WETH] })).toBe('UNKNOWN_FIELD')
     expect(codeOf({ ...base, referralCode: 'x'.repeat(17) })).toBe('REFERRAL_TOO_LONG')
-    expect(codeOf({ ...base, chainId: 0 })).toBe('INVALID_ARGUMENT')
-    expect(codeOf({ ...base, destinationChainId: -1, receiver: OTHER })).toBe('INVALID_ARGUMENT')
+    // Issue 24 item 8: a chain id no chain can have is UNSUPPORTED_CHAIN (the transports list the served ones).
+    expect(codeOf({ ...base, chainId: 0 })).toBe('UNSUPPORTED_CHAIN')
+    expect(codeOf({ ...base, chainId: 2 ** 53 })).toBe('UNSUPPORTED_CHAIN')
+    expect(codeOf({ ...base, destinationChainId: -1, receiver: OTHER })).toBe('UNSUPPORTED_CHAIN')
+    expect(codeOf({ ...base, chainId: 1.5 })).toBe('INVALID_TYPE')
     expect(codeOf({ ...base, executionMode: 'relayer' })).toBe('INVALID_ARGUMENT')
     for (const executionMode of ['user', 'backend']) expect(parseRouteRequest({ ...base, executionMode }, post).amountIn).toEqual([1000n])
     expect(codeOf({ ...base, toEoa: 'yes' })).toBe('INVALID_TYPE')

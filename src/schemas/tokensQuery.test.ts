@@ -113,7 +113,7 @@ describe('parseTokensQuery: filters and pages', () => {
     expect(rejection({ name: 'x'.repeat(129) }).code).toBe('INVALID_ARGUMENT')
     expect(rejection({ protocolSlug: 'x'.repeat(65) }).code).toBe('INVALID_ARGUMENT')
     expect(rejection({ project: 'x'.repeat(65) }).code).toBe('INVALID_ARGUMENT')
-    expect(rejection({ chainId: 0 }).code).toBe('INVALID_ARGUMENT')
+    expect(rejection({ chainId: 0 }).code).toBe('UNSUPPORTED_CHAIN')
     expect(rejection({ liquidityTypes: 'x' }).code).toBe('UNKNOWN_FIELD')
   })
 })

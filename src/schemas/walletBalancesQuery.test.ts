@@ -20,13 +20,19 @@ describe('parseWalletBalancesQuery: chainId a chain id or "all", useEoa required
     expect(parseWalletBalancesQuery({ chainId: 'all', eoaAddress: EOA, useEoa: false })).toEqual({ chainId: undefined, eoaAddress: EOA, useEoa: false })
   })
 
-  test('chainId: missing is MISSING_FIELD, anything but a positive integer or "all" INVALID_ARGUMENT', () => {
+  test('chainId: missing is MISSING_FIELD; an integer no chain can have UNSUPPORTED_CHAIN (issue 24 item 8); anything else but "all" INVALID_TYPE', () => {
     const missing = rejection({ eoaAddress: EOA, useEoa: true })
     expect(missing.code).toBe('MISSING_FIELD')
     expect(missing.message).toBe('chainId: required: a chain id or "all"')
-    for (const chainId of [0, -1, 1.5, '1', 'ALL', null, 'every']) {
+    for (const chainId of [0, -1, 2 ** 53]) {
       const e = rejection({ chainId, eoaAddress: EOA, useEoa: true })
-      expect(e.code, String(chainId)).toBe('INVALID_ARGUMENT')
+      expect(e.code, String(chainId)).toBe('UNSUPPORTED_CHAIN')
+      expect(e.message).toBe(`chainId: Chain ${chainId} is not supported`)
+    }
+    expect(rejection({ chainId: 1.5, eoaAddress: EOA, useEoa: true }).code).toBe('INVALID_TYPE')
+    for (const chainId of ['1', 'ALL', null, 'every']) {
+      const e = rejection({ chainId, eoaAddress: EOA, useEoa: true })
+      expect(e.code, String(chainId)).toBe('INVALID_TYPE')
       expect(e.message).toBe('chainId: must be a chain id (positive integer) or "all"')
     }
   })

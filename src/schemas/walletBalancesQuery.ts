@@ -12,8 +12,9 @@ export const walletBalancesQuerySchema = z.strictObject({
     if (value === 'all') return value
     const id = chainIdSchema.safeParse(value)
     if (id.success) return id.data
-    const missing = value === undefined
-    ctx.addIssue({ code: 'custom', message: missing ? 'required: a chain id or "all"' : 'must be a chain id (positive integer) or "all"', params: { code: missing ? 'MISSING_FIELD' : 'INVALID_ARGUMENT' } })
+    if (value === undefined) ctx.addIssue({ code: 'custom', message: 'required: a chain id or "all"', params: { code: 'MISSING_FIELD' } })
+    else if (typeof value === 'number') for (const issue of id.error.issues) ctx.addIssue({ ...issue, path: [] } as Parameters<typeof ctx.addIssue>[0])
+    else ctx.addIssue({ code: 'custom', message: 'must be a chain id (positive integer) or "all"', params: { code: 'INVALID_TYPE' } })
     return z.NEVER
   }),
   eoaAddress: addressSchema,
@@ -25,7 +26,7 @@ export type WalletBalancesParams = { chainId: number | undefined; eoaAddress: Ad
 
 /**
  * Validates a wallet-balances request from any transport.
- * @throws InvalidRequestError (`MISSING_FIELD`, `INVALID_ADDRESS`, `INVALID_CHECKSUM`, `INVALID_ARGUMENT`, `INVALID_TYPE`, `UNKNOWN_FIELD`)
+ * @throws InvalidRequestError (`MISSING_FIELD`, `INVALID_ADDRESS`, `INVALID_CHECKSUM`, `UNSUPPORTED_CHAIN`, `INVALID_TYPE`, `UNKNOWN_FIELD`)
  */
 export function parseWalletBalancesQuery(input: unknown): WalletBalancesParams {
   const parsed = walletBalancesQuerySchema.safeParse(input, { reportInput: true })

@@ -14,12 +14,16 @@ import { listProjects } from './listProjects.js'
 import { listProtocols } from './listProtocols.js'
 import { listStandards } from './listStandards.js'
 import { listTokens } from './listTokens.js'
+import { listingSupportedChains } from './listingSupportedChains.js'
 import { createReadPathServices } from './readPathServices.js'
 import type { SwitchyardServices } from './types.js'
 
-/** Binds the use cases to their context: what the gRPC server is given. */
+/**
+ * Binds the use cases to their context: what the gRPC server is given. A validator's refusal of a chain
+ * id lists the served chains (see {@link listingSupportedChains}).
+ */
 export function createServices(ctx: ServiceContext): SwitchyardServices {
-  return {
+  return listingSupportedChains(ctx, {
     route: (request, options) => getRoute(ctx, request, options),
     quote: (request, options) => getQuote(ctx, request, options),
     approve: (request, options) => getApproval(ctx, request, options),
@@ -36,5 +40,5 @@ export function createServices(ctx: ServiceContext): SwitchyardServices {
     bridgePools: async (request) => listBridgePools(ctx, request),
     bridgeStatus: (request) => getBridgeStatus(ctx, request),
     ...createReadPathServices(ctx),
-  }
+  } satisfies SwitchyardServices)
 }

@@ -19,6 +19,7 @@ describe('listAggregators', () => {
 
   test('an unserved or invalid chainId is refused', () => {
     expect(() => listAggregators(ctx, { chainId: 10 })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CHAIN', shortMessage: 'Chain 10 is not supported. Supported chains: 1, 8453.' }))
-    expect(() => listAggregators(ctx, { chainId: 0 })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+    expect(() => listAggregators(ctx, { chainId: 0 })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CHAIN', shortMessage: 'Chain 0 is not supported. Supported chains: 1, 8453.' }))
+    expect(() => listAggregators(ctx, { chainId: 1.5 })).toThrow(expect.objectContaining({ code: 'INVALID_TYPE' }))
   })
 })

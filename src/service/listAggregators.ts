@@ -21,7 +21,8 @@ export function listAggregators(
   const served = Object.keys(ctx.chains).map(Number)
   if (chainId !== undefined) {
     const parsed = chainIdSchema.safeParse(chainId)
-    if (!parsed.success) throw toInvalidRequestError(parsed.error)
+    // A fraction is INVALID_TYPE; any other chain not served (0 included) is UNSUPPORTED_CHAIN, listed.
+    if (!parsed.success && !Number.isInteger(chainId)) throw toInvalidRequestError(parsed.error)
     if (!served.includes(chainId)) throw new UnsupportedChainError({ chainId, supported: served })
   }
   return registry.filter((a) => a.chains.some((c) => (chainId === undefined ? served.includes(c) : c === chainId))).map((a) => a.slug)

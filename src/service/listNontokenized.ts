@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { UnsupportedChainError } from '../errors/request.js'
+import { chainIdSchema } from '../schemas/fields.js'
 import { toInvalidRequestError } from '../schemas/toInvalidRequestError.js'
 import type { ServiceContext } from './context.js'
 import { nontokenizedPositions } from './nontokenizedPositions.js'
@@ -7,7 +8,7 @@ import type { NontokenizedAnswer, UnderlyingTokenAnswer } from './types.js'
 
 const addresses = z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/)).max(100).optional()
 const filterSchema = z.strictObject({
-  chainId: z.number().int().positive().optional(),
+  chainId: chainIdSchema.optional(),
   project: z.string().max(64).optional(),
   protocolSlug: z.string().max(64).optional(),
   positionId: z.array(z.string().max(200)).max(100).optional(),

@@ -177,6 +177,9 @@ const cases: { id: string; params?: Record<string, unknown>; actions: unknown; c
   },
   { id: 'our executor as a receiver', actions: [{ ...swap(), args: { ...swap().args, receiver: getSwitchyardAddresses().executor } }], code: 'INVALID_RECEIVER' },
   { id: 'our smart-wallet factory as the bundle receiver', params: { receiver: getSwitchyardAddresses().smartWalletFactory }, actions: [balance], code: 'INVALID_RECEIVER' },
+  // Issue 24 item 8: a chain id no deployment can serve is UNSUPPORTED_CHAIN (was INVALID_ARGUMENT).
+  { id: 'chainId 0', params: { chainId: 0 }, actions: [balance], code: 'UNSUPPORTED_CHAIN', message: 'chainId: Chain 0 is not supported. Supported chains: 1.' },
+  { id: 'chainId 2^53', params: { chainId: 2 ** 53 }, actions: [balance], code: 'UNSUPPORTED_CHAIN', message: 'chainId: Chain 9007199254740992 is not supported. Supported chains: 1.' },
   { id: 'a legacy strategy', params: { routingStrategy: 'router-legacy' }, actions: [balance], code: 'INVALID_STRATEGY' },
 ]
 

@@ -102,3 +102,33 @@ describe('an empty query value is the parameter left out, on every GET endpoint'
     expect(failures).toEqual([])
   }, 300_000)
 })
+
+describe('issue 24 item 8: a chain id no chain can have is UNSUPPORTED_CHAIN listing the served chains, on every GET endpoint', () => {
+  // /networks and /protocols take chainId as a filter: an unserved chain matches nothing there.
+  const filters = new Set(['/api/v1/networks', '/api/v1/protocols'])
+
+  test('chainId and destinationChainId 0, -1 and 2^53, in the query or the path', async () => {
+    const failures: string[] = []
+    for (const [path, names] of endpoints) {
+      // Operations we do not serve (the vendor's ccip, cctp, relay paths) answer 404 or BRIDGE_NOT_SUPPORTED whatever the chain.
+      const served = await get(path, validQueries[path] ?? {})
+      if (filters.has(path) || served.status === 404 || served.body.code === 'BRIDGE_NOT_SUPPORTED') continue
+      const fields = [...names].filter((n) => n === 'chainId' || n === 'destinationChainId')
+      const inPath = path.includes('{chainId}')
+      for (const value of ['0', '-1', String(2 ** 53)]) {
+        const tries: { field: string; answer: Awaited<ReturnType<typeof get>> }[] = []
+        for (const field of fields) tries.push({ field, answer: await get(path, { ...validQueries[path], [field]: value }) })
+        if (inPath) {
+          const url = path.replace('{chainId}', value)
+          tries.push({ field: 'chainId (path)', answer: await get(url, validQueries[path] ?? {}) })
+        }
+        for (const { field, answer } of tries) {
+          if (answer.status !== 400 || answer.body.code !== 'UNSUPPORTED_CHAIN' || answer.body.message?.includes('Supported chains: 1.') !== true) {
+            failures.push(`${path} ${field}=${value}: ${answer.status} ${answer.body.code} "${answer.body.message}"`)
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([])
+  }, 300_000)
+})

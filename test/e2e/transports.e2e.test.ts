@@ -61,6 +61,17 @@ function viaGrpc(body: Record<string, unknown>, key = KEY): Promise<{ grpc: numb
   })
 }
 
+/** A gRPC Route call's error code and message (from the JSON details). */
+function viaGrpcFull(body: Record<string, unknown>): Promise<{ code: string; message: string }> {
+  const md = new grpc.Metadata()
+  md.set('authorization', `Bearer ${KEY}`)
+  return new Promise((resolve) => {
+    routing.Route(toProtoRouteRequest(body as never), md, { deadline: Date.now() + 20_000 }, (err: grpc.ServiceError | null) => {
+      resolve(err ? (JSON.parse(err.details) as { code: string; message: string }) : { code: 'OK', message: '' })
+    })
+  })
+}
+
 /** [id, body patch, expected code] — both transports must agree. */
 const cases: [string, Record<string, unknown>, string][] = [
   ['A1 fromAddress missing', { fromAddress: undefined }, 'MISSING_FIELD'],
@@ -123,6 +134,21 @@ describe('bad input gives the same clear 4xx on REST and gRPC', () => {
     expect((await viaRest({ ...base, tokenInn: [USDC] })).code).toBe('UNKNOWN_FIELD')
     const { variableEstimates: _, ...noEstimates } = base
     expect((await viaRest(noEstimates)).code).toBe('MISSING_FIELD')
+  })
+
+  test('issue 24 item 8: chainId and destinationChainId 0, -1 or 2^53 are UNSUPPORTED_CHAIN listing the served chains; 1.5 is INVALID_TYPE', async () => {
+    for (const [field, value] of [['chainId', 0], ['chainId', -1], ['chainId', 2 ** 53], ['destinationChainId', 0], ['destinationChainId', 2 ** 53]] as const) {
+      const body = { ...base, [field]: value, ...(field === 'destinationChainId' ? { receiver: FROM } : {}) }
+      const rest = await viaRest(body)
+      expect(rest.code, `${field} ${value}`).toBe('UNSUPPORTED_CHAIN')
+      expect(rest.message).toContain('Supported chains: 1.')
+      // A uint64 cannot carry -1: over gRPC the nearest request is chain 0.
+      const g = await viaGrpcFull(body)
+      expect(g.code, `${field} ${value}`).toBe('UNSUPPORTED_CHAIN')
+      expect(g.message).toContain('Supported chains: 1.')
+    }
+    expect((await viaRest({ ...base, chainId: 1.5 })).code).toBe('INVALID_TYPE')
+    expect((await viaRest({ ...base, chainId: '1' })).code).toBe('INVALID_TYPE')
   })
 
   test('issue 24 item 5: variableEstimates nested 5,000 deep is TOO_DEEP on both transports (gRPC carries it as text)', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
 import type { NontokenizedRouteRequest } from '../../grpc/generated/switchyard/routing/v1/NontokenizedRouteRequest.js'
 import type { NontokenizedRequest } from '../../grpc/generated/switchyard/data/v1/NontokenizedRequest.js'
+import { chainIdSchema } from '../../schemas/fields.js'
 import { parseNontokenizedRouteRequest } from '../../schemas/nontokenizedRequest.js'
 import { normalizeQuery, type QueryShape } from '../mapping/normalizeQuery.js'
 import { rateLimitHeadersOf } from '../mapping/rateLimitHeadersOf.js'
@@ -19,6 +21,9 @@ export const nontokenizedQueryShape: QueryShape = {
   lists: ['positionId', 'address', 'primaryAddress', 'underlyingTokens', 'underlyingTokensExact'],
   numbers: ['chainId', 'page', 'cursor', 'pageSize'],
 }
+
+/** The one GET /nontokenized filter the gateway checks: a chain id that fits the proto's uint64. */
+const nontokenizedChainSchema = z.object({ chainId: chainIdSchema.optional() })
 
 const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v))
 
@@ -55,6 +60,8 @@ export const nontokenizedRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/nontokenized', async (request, reply) => {
     const q = normalizeQuery(request.query, nontokenizedQueryShape)
+    // A chain id a proto uint64 cannot carry (-1) is refused here, as the service refuses 0 (issue 24).
+    nontokenizedChainSchema.parse({ chainId: q.chainId }, { reportInput: true })
     const proto: NontokenizedRequest = {}
     const scalars = { chainId: 'chain_id', project: 'project', protocolSlug: 'protocol_slug', page: 'page', cursor: 'cursor', pageSize: 'page_size' } as const
     for (const [name, field] of Object.entries(scalars)) if (q[name] !== undefined) (proto as Record<string, unknown>)[field] = q[name]

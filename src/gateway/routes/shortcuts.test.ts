@@ -154,11 +154,11 @@ const badBodies: [string, string, Record<string, unknown>][] = [
   ...['101', '-1', '1.5'].map((f): [string, string, Record<string, unknown>] => [`D5 fee ${f}`, 'INVALID_FEE', { fee: [f], ...feeOk }]),
   ['D6 fee without feeReceiver', 'FEE_RECEIVER_REQUIRED', { fee: ['1'] }],
   ['D9 referral 17 chars', 'REFERRAL_TOO_LONG', { referralCode: 'a'.repeat(17) }],
-  ['D12 chainId 0', 'INVALID_ARGUMENT', { chainId: 0 }],
-  ['D12 chainId -1', 'INVALID_ARGUMENT', { chainId: -1 }],
+  ['D12 chainId 0', 'UNSUPPORTED_CHAIN', { chainId: 0 }],
+  ['D12 chainId -1', 'UNSUPPORTED_CHAIN', { chainId: -1 }],
   ['D12 chainId 1.5', 'INVALID_TYPE', { chainId: 1.5 }],
   ['D12 chainId "1" (string on POST)', 'INVALID_TYPE', { chainId: '1' }],
-  ['D12 chainId 2^53', 'INVALID_ARGUMENT', { chainId: 2 ** 53 }],
+  ['D12 chainId 2^53', 'UNSUPPORTED_CHAIN', { chainId: 2 ** 53 }],
   ['D16 unknown strategy', 'INVALID_STRATEGY', { routingStrategy: 'foo' }],
 ]
 
@@ -171,7 +171,9 @@ describe('POST /shortcuts/route rejects bad input with a 4xx before calling gRPC
     expect(body.error).toBe('Bad Request')
     expect(body.message).toEqual(expect.any(String))
     expect(body.requestId).toBe(res.headers['x-request-id'])
-    expect(gw.fake.calls).toHaveLength(0)
+    // No route is asked for; an unsupported chain asks which chains are served, to list them.
+    expect(gw.fake.calls.filter((c) => c.method !== 'Networks')).toHaveLength(0)
+    if (code === 'UNSUPPORTED_CHAIN') expect(body.message).toMatch(/^chainId: Chain .* is not supported\. Supported chains: 1, 8453\.$/)
   })
 
   it('B5 an amount sent as a JSON number (precision already lost) → 400 INVALID_TYPE', async () => {
@@ -240,7 +242,7 @@ describe('GET /shortcuts/route', () => {
   const badQueries: [string, string, string][] = [ // [name, query, code]
     ['chainId not a number', `${base}&chainId=abc`, 'INVALID_TYPE'],
     ['chainId 1.5', `${base}&chainId=1.5`, 'INVALID_TYPE'],
-    ['chainId 0', `${base}&chainId=0`, 'INVALID_ARGUMENT'],
+    ['chainId 0', `${base}&chainId=0`, 'UNSUPPORTED_CHAIN'],
     ['toEoa not a boolean', `${base}&toEoa=yes`, 'INVALID_TYPE'],
     ['fromAddress repeated', `${base}&fromAddress=${FROM}`, 'INVALID_TYPE'],
     ['one list in two styles', `${base}&tokenIn[]=${DAI}`, 'INVALID_ARGUMENT'],
@@ -261,7 +263,7 @@ describe('GET /shortcuts/route', () => {
     const res = await gw.app.inject({ method: 'GET', url: `${URL}?${q}`, headers })
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe(code)
-    expect(gw.fake.calls).toHaveLength(0)
+    expect(gw.fake.calls.filter((c) => c.method !== 'Networks')).toHaveLength(0)
   })
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { QueryShape } from '../mapping/normalizeQuery.js'
+import { chainIdSchema } from '../../schemas/fields.js'
 import { doubleSchema, flagSchema, textListSchema, textSchema, uint32Schema, uint64Schema } from './queryFields.js'
 
 /** How GET /tokens reads its query string (see `normalizeQuery`). */
@@ -19,7 +20,7 @@ export const tokensQueryShape: QueryShape = {
  * wins when both are given.
  */
 export const tokensQuerySchema = z.strictObject({
-  chainId: uint64Schema.optional(),
+  chainId: chainIdSchema.optional(),
   protocolSlug: textSchema.optional(),
   project: textSchema.optional(),
   type: textSchema.optional(),

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { uint32Schema, uint64Schema } from './queryFields.js'
+import { chainIdSchema } from '../../schemas/fields.js'
+import { uint32Schema } from './queryFields.js'
 
 /** Path + query of GET /api/v1/volume/:chainId (after `normalizeQuery` coerced the numbers). */
-export const volumeParamsSchema = z.strictObject({ chainId: uint64Schema, blocks: uint32Schema.optional() })
+export const volumeParamsSchema = z.strictObject({ chainId: chainIdSchema, blocks: uint32Schema.optional() })
 
 /** The REST volume body. */
 export type RestVolume = {
