@@ -1,6 +1,7 @@
 import { erc20Abi, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
+import { switchyardSmartWalletFactoryAbi } from '../contracts/abis.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getApproval } from './getApproval.js'
 import { listNetworks } from './listNetworks.js'
@@ -55,6 +56,19 @@ describe('getApproval', () => {
     expect((await send(second.prerequisites[0]!)).status).toBe('success')
     expect((await send(second.tx)).status).toBe('success')
     expect(await allowance(usdt, second.spender as Address)).toBe(900n)
+  })
+
+  // Issue 24 item 14: delegate is in the published enum. Under it the plan runs as the wallet, so the
+  // approval is the owner's to its wallet (what a delegate bundle's erc20 transferfrom pulls with).
+  test.each(['delegate', 'delegate-legacy'])('routingStrategy=%s: approve(the owner\'s smart wallet, amount); executing it lets the wallet pull the tokens', async (routingStrategy) => {
+    const dai = chain.addressBook.tokens.DAI!.address
+    const factory = chain.addressBook.switchyard!.smartWalletFactory as Address
+    const wallet = await chain.client.readContract({ address: factory, abi: switchyardSmartWalletFactoryAbi, functionName: 'walletAddress', args: [user] })
+    const a = await getApproval(ctx, { fromAddress: user, tokenAddress: dai, amount: '777', chainId: 1, routingStrategy }, { caller })
+    expect(a.spender).toBe(wallet)
+    expect([chain.addressBook.switchyard!.router, chain.addressBook.switchyard!.delegate]).not.toContain(a.spender)
+    expect((await send(a.tx)).status).toBe('success')
+    expect(await allowance(dai, wallet)).toBe(777n)
   })
 
   test('bad input is a typed 4xx error', async () => {

@@ -1,5 +1,7 @@
 import { encodeFunctionData, erc20Abi, toHex, type Address, type Hex } from 'viem'
 import { allowanceStorageKey, findAllowanceSlot } from '../chain/findAllowanceSlot.js'
+import type { ChainRuntime } from '../chain/connectChains.js'
+import { switchyardSmartWalletFactoryAbi } from '../contracts/abis.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { InvalidNodeResponseError } from '../errors/chain.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
@@ -12,8 +14,8 @@ import type { ServiceContext } from './context.js'
 import type { ApproveAnswer, CallOptions } from './types.js'
 
 /**
- * The approve use case: the transaction that lets the router (the strategy's spender) pull `amount`
- * of a token from `fromAddress`. The gas is simulated. For USDT-style tokens, which refuse to change a
+ * The approve use case: the transaction that lets the strategy's spender pull `amount` of a token
+ * from `fromAddress` (the router; under `delegate`, the owner's smart wallet: see `spenderOf`). The gas is simulated. For USDT-style tokens, which refuse to change a
  * non-zero allowance to another non-zero value, the answer says so and lists `approve(spender, 0)` as a
  * prerequisite transaction (detected by simulating the approve against the current allowance).
  * @throws InvalidRequestError | UnsupportedChainError | UpstreamUnavailableError | InvalidNodeResponseError
@@ -21,6 +23,29 @@ import type { ApproveAnswer, CallOptions } from './types.js'
 export async function getApproval(ctx: ServiceContext, request: unknown, _options: CallOptions): Promise<ApproveAnswer> {
   const params = parseApproveRequest(request)
   return withUpstream(params.chainId, () => approvalFor(ctx, params))
+}
+
+/**
+ * Who the approval is for. `router` and `router-legacy`: that router, which pulls `msg.sender`'s
+ * tokens. `delegate` and `delegate-legacy`: a plan runs as the wallet (DELEGATECALL), on the wallet's
+ * own tokens, so neither our router nor our delegate ever needs (or may be given) an allowance; what
+ * a delegate plan can use is an owner's allowance to the wallet (`erc20 transferfrom` pulls from the
+ * owner into the wallet). So under delegate `fromAddress` is the owner and the spender is its
+ * SwitchyardSmartWallet, the address the chain's factory derives for it (deployed or not), as the
+ * published summary says: "approves your EnsoWallet-v2 to spend tokens".
+ */
+async function spenderOf(chain: ChainRuntime, params: ApproveParams, sy: SwitchyardAddresses): Promise<Address> {
+  if (params.routingStrategy === 'router-legacy') return sy.routerLegacy
+  if (params.routingStrategy !== 'delegate' && params.routingStrategy !== 'delegate-legacy') return sy.router
+  const factory = (sy as { smartWalletFactory?: Address }).smartWalletFactory
+  if (!factory) {
+    throw new InvalidRequestError({
+      code: 'INVALID_STRATEGY',
+      message: `routingStrategy: chain ${params.chainId} has no smart-wallet factory, so a delegate approval has no wallet to name; a wallet spending its own tokens needs no approval`,
+      issues: [{ field: 'routingStrategy', reason: 'no smart wallet on this chain' }],
+    })
+  }
+  return chain.client.readContract({ address: factory, abi: switchyardSmartWalletFactoryAbi, functionName: 'walletAddress', args: [params.fromAddress] })
 }
 
 async function approvalFor(ctx: ServiceContext, params: ApproveParams): Promise<ApproveAnswer> {
@@ -32,10 +57,7 @@ async function approvalFor(ctx: ServiceContext, params: ApproveParams): Promise<
     throw new InvalidRequestError({ code: 'INVALID_TOKEN', message: 'tokenAddress: the native coin needs no approval', issues: [{ field: 'tokenAddress', reason: 'native coin' }] })
   }
   const sy = chain.addressBook.switchyard as unknown as SwitchyardAddresses
-  if (params.routingStrategy === 'delegate' || params.routingStrategy === 'delegate-legacy') {
-    throw new InvalidRequestError({ code: 'INVALID_STRATEGY', message: 'routingStrategy: the delegate strategy needs no approval', issues: [{ field: 'routingStrategy', reason: 'no approval with delegate' }] })
-  }
-  const spender: Address = params.routingStrategy === 'router-legacy' ? sy.routerLegacy : sy.router
+  const spender = await spenderOf(chain, params, sy)
   const code: unknown = await chain.client.getCode({ address: params.tokenAddress })
   if (code !== undefined && (typeof code !== 'string' || !/^0x([0-9a-f]{2})*$/i.test(code))) {
     throw new InvalidNodeResponseError({ method: 'eth_getCode', reason: 'not hex bytes' })

@@ -77,7 +77,7 @@ export const operations: readonly OperationEntry[] = [
     parameters: [nontokenizedRouteRequestSchema], queryShape: nontokenizedRouteQueryShape, responseDescription: '{ createdAt, gas, amountDeposited, priceImpact, tx, route, feeAmount, ensoFeeAmount, externalContracts }',
   }),
   get('/nontokenized', 'nontokenized', 'Positions a wallet can hold directly', { responseDescription: '{ data, meta }' }),
-  get('/wallet/approve', 'wallet', 'Approval transaction for the router or delegate', { parameters: [approveRequestSchema] }),
+  get('/wallet/approve', 'wallet', 'Approval transaction for the router; under delegate, for the owner\'s smart wallet', { parameters: [approveRequestSchema] }),
   get('/wallet/balances', 'wallet', 'Non-zero balances of a wallet, with USD prices', { parameters: [walletBalancesQuerySchema] }),
   get('/account/accountId', 'account', 'The API key\'s accountId (a JSON string)', { responseDescription: 'The accountId as a JSON string' }),
   get('/account/:id', 'account', 'The accountId when it is the caller\'s, else 404', { parameters: [accountParamsSchema], responseDescription: 'The accountId as a JSON string' }),

@@ -13,7 +13,8 @@ type RestApproveRequest = z.input<typeof approveRequestSchema>
 
 /**
  * `GET /wallet/approve?chainId&fromAddress&tokenAddress&amount&routingStrategy`: the transaction
- * approving the router, plus `prerequisites` and `requiresZeroAllowanceFirst` for USDT-style tokens.
+ * approving the router (under `delegate`/`delegate-legacy`: the `fromAddress` owner's smart wallet,
+ * decided by the service), plus `prerequisites` and `requiresZeroAllowanceFirst` for USDT-style tokens.
  */
 export const walletRoutes: FastifyPluginAsync = async (app) => {
   app.get('/wallet/approve', { schema: { response: { 200: approveResponseSchema } } }, async (request, reply): Promise<RestApproveResponse> => {

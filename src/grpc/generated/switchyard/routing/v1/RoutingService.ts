@@ -18,14 +18,18 @@ import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteRespon
  */
 export interface RoutingServiceClient extends grpc.Client {
   /**
-   * The transaction that approves the router to spend a token.
+   * The transaction that approves the strategy's spender to spend a token: the router (router,
+   * router-legacy), or under delegate and delegate-legacy the from_address owner's smart wallet
+   * (a plan runs as the wallet; our router and delegate never need an allowance there).
    */
   Approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
   Approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
   Approve(argument: _switchyard_routing_v1_ApproveRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
   Approve(argument: _switchyard_routing_v1_ApproveRequest, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * The transaction that approves the router to spend a token.
+   * The transaction that approves the strategy's spender to spend a token: the router (router,
+   * router-legacy), or under delegate and delegate-legacy the from_address owner's smart wallet
+   * (a plan runs as the wallet; our router and delegate never need an allowance there).
    */
   approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
   approve(argument: _switchyard_routing_v1_ApproveRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_ApproveResponse__Output>): grpc.ClientUnaryCall;
@@ -120,7 +124,9 @@ export interface RoutingServiceClient extends grpc.Client {
  */
 export interface RoutingServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * The transaction that approves the router to spend a token.
+   * The transaction that approves the strategy's spender to spend a token: the router (router,
+   * router-legacy), or under delegate and delegate-legacy the from_address owner's smart wallet
+   * (a plan runs as the wallet; our router and delegate never need an allowance there).
    */
   Approve: grpc.handleUnaryCall<_switchyard_routing_v1_ApproveRequest__Output, _switchyard_routing_v1_ApproveResponse>;
   
