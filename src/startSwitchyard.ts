@@ -105,7 +105,10 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     const grpcAddress = `${config.host}:${grpcPort}`
     phase('grpc listen', t, { address: grpcAddress })
     t = performance.now()
-    app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret })
+    // The gateway peeks at the service's in-flight bound, so surplus route calls are refused at the door.
+    const inflight = grpc.inflight
+    const admission = inflight ? { isFull: () => inflight.inflight >= inflight.max } : undefined
+    app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret, admission })
     const httpUrl = await app.listen({ host: config.host, port: config.httpPort })
     phase('gateway listen', t, { url: httpUrl })
     await warming

@@ -4,6 +4,7 @@ import type { AuthContext } from '../service/auth/authenticate.js'
 import { handleClientError } from './mapping/handleClientError.js'
 import { openApiPlugin } from './openapi/openApiPlugin.js'
 import { authPlugin } from './plugins/auth.js'
+import { admissionPlugin, type GatewayAdmission } from './plugins/admission.js'
 import { emptyQueryValuesPlugin } from './plugins/emptyQueryValues.js'
 import { errorHandlerPlugin } from './plugins/errorHandler.js'
 import { grpcClientPlugin, type GatewayClients } from './plugins/grpcClient.js'
@@ -61,6 +62,11 @@ export type BuildAppParameters = {
   auth?: AuthContext | undefined
   /** The gRPC server's gateway credential (`SWITCHYARD_GATEWAY_SECRET`), sent with every call. */
   gatewaySecret?: string | undefined
+  /**
+   * The service's in-flight bound (in-process): route work is refused OVERLOADED at the door, before
+   * its body is read, while the bound is reached (see {@link admissionPlugin}).
+   */
+  admission?: GatewayAdmission | undefined
 }
 
 /**
@@ -106,8 +112,9 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     ? { clients, deadlineMs, credential }
     : { grpcAddress: grpcAddress ?? '', deadlineMs, credential, ...(credentials ? { credentials } : {}) })
   await app.register(async (api) => {
-    // First in the scope: keys are checked before any body of these routes is read.
+    // First in the scope: keys are checked before any body of these routes is read; then load shedding.
     await api.register(authPlugin, { auth: parameters.auth })
+    await api.register(admissionPlugin, { admission: parameters.admission })
     await api.register(shortcutsRoutes)
     await api.register(walletRoutes)
     await api.register(accountRoutes)

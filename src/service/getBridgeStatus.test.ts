@@ -1,4 +1,5 @@
 import { createPublicClient, erc20Abi, getAddress, http, pad, zeroAddress, type Address, type Hash, type Hex, type PublicClient } from 'viem'
+import { advanceDevnetClock } from '../chain/devnet/advanceDevnetClock.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { StargatePoolEntry } from '../chain/addressBook.js'
 import { devnetDeployer } from '../chain/devnet/createDevnetClient.js'
@@ -241,8 +242,7 @@ describe('getBridgeStatus for Across on the devnet', () => {
   test('a deposit left unfilled past its deadline is failed', async () => {
     const hash = await deposit(100n * 10n ** 6n, 600)
     expect(await status(hash, 'across')).toMatchObject({ status: 'inflight' })
-    await dst.client.increaseTime({ seconds: 3_600 })
-    await dst.client.mine({ blocks: 1 })
+    await advanceDevnetClock(dst.client, 3_600)
     expect(await status(hash, 'across')).toMatchObject({ status: 'failed', destinationChainId: 8453, error: expect.stringMatching(/not filled before its deadline/) })
   })
 })

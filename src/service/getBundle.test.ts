@@ -1,4 +1,5 @@
 import { erc20Abi, getAddress, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
+import { advanceDevnetClock } from '../chain/devnet/advanceDevnetClock.js'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setNextBlockOneSecondLater } from '../chain/devnet/setNextBlockOneSecondLater.js'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
@@ -394,8 +395,7 @@ describe('harvest', () => {
     await sendThroughWallet(wallet, await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
       { protocol: 'aave-v3', action: 'deposit', args: { tokenIn: tok('USDC'), amountIn: '1000000000000', primaryAddress: pool } },
     ]))
-    await chain.client.increaseTime({ seconds: 86_400 })
-    await chain.client.mine({ blocks: 1 })
+    await advanceDevnetClock(chain.client, 86_400)
     const controller = (chain.addressBook.aaveV3 as { rewardsController: Address }).rewardsController
     const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
       { protocol: 'aave-v3', action: 'harvest', args: { token: usdc.aToken, primaryAddress: controller } },

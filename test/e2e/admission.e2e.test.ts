@@ -43,7 +43,9 @@ beforeAll(async () => {
   }
   grpc = createGrpcServer({ services, auth: { apiKeys: auth.apiKeys, context: auth, gatewaySecret: SECRET }, maxInflight: 1, logger: pino({ level: 'silent' }) })
   const port = await grpc.bind('127.0.0.1:0')
-  app = await buildApp({ grpcAddress: `127.0.0.1:${port}`, auth, gatewaySecret: SECRET, deadlineMs: 5_000 })
+  // As startSwitchyard wires it: the gateway peeks at the service's in-flight bound.
+  const inflight = grpc.inflight!
+  app = await buildApp({ grpcAddress: `127.0.0.1:${port}`, auth, gatewaySecret: SECRET, deadlineMs: 5_000, admission: { isFull: () => inflight.inflight >= inflight.max } })
   const proto = loadPackageDefinition(loadProtoDefinition()) as unknown as RoutingProto
   routing = new proto.switchyard.routing.v1.RoutingService(`127.0.0.1:${port}`, credentials.createInsecure())
 })
@@ -103,6 +105,46 @@ describe('load shedding on both transports', () => {
     const direct = await callUnary(routing, 'Route', grpcRoute, { metadata: keyed() })
     expect(direct.error?.code).toBe(status.UNAVAILABLE)
     expect(direct.error?.metadata.get('retry-after')).toEqual(['4'])
+  })
+})
+
+describe('load shedding at the door (issue 24 item 7)', () => {
+  it('with the bound reached, route work is refused in the gateway before its body is read, after its key is checked', async () => {
+    // Servers of its own, so its requests charge budgets no other test counts on.
+    const own = createFakeServices()
+    const ownAuth: AuthContext = { apiKeys: createApiKeyStore({ keys: [KEY] }), keyLimiter: createRateLimiter({ limit: 100, windowMs: 60_000 }), ipLimiter: createRateLimiter({ limit: 100, windowMs: 60_000 }) }
+    const server = createGrpcServer({ services: own, auth: { apiKeys: ownAuth.apiKeys, context: ownAuth, gatewaySecret: SECRET }, maxInflight: 1, logger: pino({ level: 'silent' }) })
+    const port = await server.bind('127.0.0.1:0')
+    const inflight = server.inflight!
+    const gateway = await buildApp({ grpcAddress: `127.0.0.1:${port}`, auth: ownAuth, gatewaySecret: SECRET, deadlineMs: 5_000, admission: { isFull: () => inflight.inflight >= inflight.max } })
+    try {
+      let unblock = () => {}
+      const blocked = new Promise<void>((resolve) => {
+        unblock = resolve
+      })
+      own.impl.route = async () => {
+        await blocked
+        return sampleRouteAnswer
+      }
+      const first = gateway.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: { authorization: `Bearer ${KEY}` }, payload: restRoute })
+      await vi.waitFor(() => expect(own.calls).toHaveLength(1))
+      // A body that is not even JSON gets the same 503 (a parsed one would be 400 INVALID_JSON), on every
+      // route-work path; the key is checked and charged first (401 without one); other endpoints answer.
+      for (const [method, url] of [['POST', '/api/v1/shortcuts/route'], ['POST', `/api/v1/shortcuts/bundle?chainId=1&fromAddress=${FROM}`], ['GET', '/api/v1/shortcuts/quote?chainId=1'], ['GET', '/api/v1/shortcuts/route/nontokenized?chainId=1']] as const) {
+        const early = await gateway.inject({ method, url, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, ...(method === 'POST' ? { payload: '{"not json' } : {}) })
+        expect([url, early.statusCode, early.json().code, early.headers['retry-after'], early.headers['x-ratelimit-limit']]).toEqual([url, 503, 'OVERLOADED', '1', '100'])
+      }
+      expect((await gateway.inject({ method: 'GET', url: '/api/v1/shortcuts/quote?chainId=1', headers: { authorization: 'Bearer nope-nope-nope-nope-nope' } })).statusCode).toBe(401)
+      expect(own.calls).toHaveLength(1)
+      unblock()
+      expect((await first).statusCode).toBe(200)
+      // Below the bound again: the same malformed body is read and refused as such.
+      const after = await gateway.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, payload: '{"not json' })
+      expect([after.statusCode, after.json().code]).toEqual([400, 'INVALID_JSON'])
+    } finally {
+      await gateway.close()
+      await server.shutdown()
+    }
   })
 })
 
