@@ -1,12 +1,28 @@
 import type { Address } from 'viem'
 import { z } from 'zod'
 import { InvalidRequestError } from '../errors/request.js'
-import { addressSchema, bpsStringSchema, chainIdSchema, receiverSchema, referralCodeSchema, tokenSchema, uintStringSchema } from './fields.js'
+import { addressSchema, bpsStringSchema, chainIdSchema, parseAddress, receiverSchema, referralCodeSchema, tokenSchema, uintStringSchema } from './fields.js'
 import { MAX_IGNORE_ITEMS, MAX_ITEMS } from './routeRequest.js'
 import { walletSpenderOf } from './walletSpenderOf.js'
 import { toInvalidRequestError } from './toInvalidRequestError.js'
 
 const list = <T extends z.ZodType>(item: T, max = MAX_ITEMS) => z.array(item).min(1).max(max)
+
+/** Longest `positionId` accepted (ours are at most 77 characters: `<32-byte market id>:collateral`). */
+export const MAX_POSITION_ID_LENGTH = 200
+
+/**
+ * `positionOut`, as the OpenAPI types it ("ID of a non-tokenized position", a string): the position's
+ * `address` or its `positionId`, both as `GET /nontokenized` lists them. Anything shaped as an address
+ * (0x and 40 hex digits) is read as one, checksum included; anything else is an id of printable ASCII
+ * without spaces. Which position it names is the service's question (400 INVALID_POSITION).
+ */
+const positionOutSchema = z.string().transform((v, ctx): Address | string => {
+  if (/^0x[0-9a-fA-F]{40}$/.test(v)) return parseAddress(v, ctx)
+  if (/^[\x21-\x7e]+$/.test(v) && v.length <= MAX_POSITION_ID_LENGTH) return v
+  ctx.addIssue({ code: 'custom', params: { code: 'INVALID_POSITION' }, message: `must be a position's address or its positionId (printable ASCII, no spaces, at most ${MAX_POSITION_ID_LENGTH} characters)` })
+  return z.NEVER
+}).meta({ description: 'The position\'s address or its positionId, as GET /nontokenized lists them' })
 const ignore = z.array(z.string().max(64)).max(MAX_IGNORE_ITEMS).nullable().optional()
 
 /** GET /shortcuts/route/nontokenized, REST names (OpenAPI parameters). */
@@ -17,7 +33,7 @@ export const nontokenizedRouteRequestSchema = z.strictObject({
   referralCode: referralCodeSchema.optional(),
   destinationChainId: chainIdSchema.optional(),
   tokenIn: list(tokenSchema),
-  positionOut: addressSchema,
+  positionOut: positionOutSchema,
   slippage: bpsStringSchema({ max: 10_000, code: 'INVALID_SLIPPAGE' }).optional(),
   fee: list(bpsStringSchema({ max: 100, code: 'INVALID_FEE' })).optional(),
   feeReceiver: receiverSchema.optional(),
@@ -36,7 +52,8 @@ export type NontokenizedRouteParams = {
   fromAddress: Address
   tokenIn: Address[]
   amountIn: bigint[]
-  positionOut: Address
+  /** The position's address (checksummed) or its positionId. */
+  positionOut: Address | string
   receiver: Address
   spender: Address | undefined
   refundReceiver: Address | undefined

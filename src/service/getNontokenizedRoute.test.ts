@@ -67,4 +67,21 @@ describe('non-tokenized positions', () => {
     await expect(getNontokenizedRoute(h.ctx, { ...request, routingStrategy: 'router' }, { caller: h.caller })).rejects.toMatchObject({ code: 'INVALID_STRATEGY' })
     await expect(getNontokenizedRoute(h.ctx, { ...request, positionOut: h.tok('USDC') }, { caller: h.caller })).rejects.toMatchObject({ code: 'INVALID_POSITION' })
   })
+
+  // Issue 24 item 14: the OpenAPI's positionOut is "ID of a non-tokenized position".
+  test('positionOut as the positionId GET /nontokenized lists names the same position as its address; an unknown id is INVALID_POSITION', async () => {
+    const wallet = await h.createWallet()
+    await h.devnet.fund({ chainId: 1, address: wallet, token: 'WETH', amount: 10n ** 18n })
+    const listed = listNontokenized(h.ctx, { protocolSlug: 'morpho-blue' }).data[0]!
+    const request = { chainId: 1, fromAddress: wallet, routingStrategy: 'delegate', tokenIn: [h.tok('WETH')], amountIn: ['100000000000000000'], receiver: wallet }
+    const byId = await getNontokenizedRoute(h.ctx, { ...request, positionOut: listed.positionId }, { caller: h.caller })
+    const byAddress = await getNontokenizedRoute(h.ctx, { ...request, positionOut: listed.address }, { caller: h.caller })
+    // The same deposit step (the answer's last) and amount; tx.data differs only by the per-request id.
+    expect(byId.route.at(-1)).toEqual(byAddress.route.at(-1))
+    expect(byId.route.at(-1)).toMatchObject({ tokenOut: [listed.address], args: { positionId: listed.positionId } })
+    expect(byId.amountDeposited).toBe(byAddress.amountDeposited)
+    const aave = listNontokenized(h.ctx, { protocolSlug: 'aave-v3' }).data[0]!
+    expect((await getNontokenizedRoute(h.ctx, { ...request, positionOut: aave.positionId.toUpperCase() }, { caller: h.caller })).route.at(-1)).toMatchObject({ tokenOut: [aave.address] })
+    await expect(getNontokenizedRoute(h.ctx, { ...request, positionOut: `${listed.positionId}x` }, { caller: h.caller })).rejects.toMatchObject({ code: 'INVALID_POSITION' })
+  })
 })

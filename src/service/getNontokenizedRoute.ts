@@ -32,9 +32,11 @@ export async function getNontokenizedRoute(ctx: ServiceContext, request: unknown
     ],
     tokens: p.tokenIn,
   })
-  const position = nontokenizedPositions(chain).find((x) => x.address.toLowerCase() === p.positionOut.toLowerCase())
+  // positionOut names a position by its address or its positionId (both as GET /nontokenized lists them).
+  const wanted = p.positionOut.toLowerCase()
+  const position = nontokenizedPositions(chain).find((x) => x.address.toLowerCase() === wanted || x.positionId.toLowerCase() === wanted)
   if (!position) {
-    throw new InvalidRequestError({ code: 'INVALID_POSITION', message: `positionOut: ${p.positionOut} is not a non-tokenized position on chain ${p.chainId} (see GET /api/v1/nontokenized)`, issues: [{ field: 'positionOut', reason: 'unknown position' }] })
+    throw new InvalidRequestError({ code: 'INVALID_POSITION', message: `positionOut: ${p.positionOut} is neither the address nor the positionId of a non-tokenized position on chain ${p.chainId} (see GET /api/v1/nontokenized)`, issues: [{ field: 'positionOut', reason: 'unknown position' }] })
   }
   const actions: { protocol: string; action: string; args: Record<string, unknown> }[] = []
   const parts: number[] = []

@@ -16,7 +16,7 @@ export interface NontokenizedRouteRequest {
   'destination_chain_id'?: (number | string | Long);
   'token_in'?: (string)[];
   /**
-   * The position's address, from DataService.Nontokenized.
+   * The position's address or its position_id, both from DataService.Nontokenized.
    */
   'position_out'?: (string);
   'slippage'?: (string);
@@ -56,7 +56,7 @@ export interface NontokenizedRouteRequest__Output {
   'destination_chain_id'?: (string);
   'token_in': (string)[];
   /**
-   * The position's address, from DataService.Nontokenized.
+   * The position's address or its position_id, both from DataService.Nontokenized.
    */
   'position_out': (string);
   'slippage'?: (string);
