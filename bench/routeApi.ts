@@ -14,7 +14,10 @@
  * - warm: fixed requests repeat, so identical route requests on one block share one computation.
  * Every answer is checked: `unexpected` counts answers with another status (or, for refusals, another code).
  *
- * Run: npm run bench:api [-- --duration 10]
+ * - route, over the bound: cold routes from 300 connections, far past the in-flight bound; latency split
+ *   into the 503 OVERLOADED refusals and the 200 answers admitted beside them.
+ *
+ * Run: npm run bench:api [-- --duration 10] [-- --only route]
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -31,6 +34,8 @@ const arg = (name: string) => {
 }
 const duration = Number(arg('--duration') ?? 10)
 const CONNECTIONS = [1, 32] as const
+/** Connections of the overload row: far past the in-flight bound (engine threads × 16). */
+const OVERLOAD_CONNECTIONS = 300
 type Row = {
   request: string; mode: string; connections: number; rps: number
   p50: number; p90: number; p99: number; p99_9: number; max: number
@@ -65,6 +70,39 @@ async function runLoads(target: string, loads: ApiLoad[]): Promise<Row[]> {
     }
   }
   return rows
+}
+
+/** Whole-ms percentile of a sorted list. */
+function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0
+  return Math.floor(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!)
+}
+
+/**
+ * The overload row: cold routes from {@link OVERLOAD_CONNECTIONS} connections, far past the in-flight
+ * bound, each refused caller retrying at once. Latency is split by answer: the 503 OVERLOADED refusals
+ * (which must come back in milliseconds, however many wait) and the 200 answers admitted beside them.
+ */
+async function runOverload(target: string, load: ApiLoad): Promise<Row[]> {
+  const latencies = new Map<number, number[]>()
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: target, connections: OVERLOAD_CONNECTIONS, duration, requests: load.requests, pipelining: 1 }, (err, res) => (err ? reject(err) : resolve(res)))
+    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      const list = latencies.get(statusCode) ?? []
+      list.push(responseTime)
+      latencies.set(statusCode, list)
+    })
+  })
+  await sendOnce(target, load.requests[0]!)
+  const answered = [...latencies.values()].reduce((n, l) => n + l.length, 0)
+  return [200, 503].map((status) => {
+    const sorted = (latencies.get(status) ?? []).sort((a, b) => a - b)
+    return {
+      request: `${load.request}, over the bound: ${status === 200 ? '200 answers' : '503 OVERLOADED refusals'}`, mode: load.mode, connections: OVERLOAD_CONNECTIONS,
+      rps: sorted.length / duration, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), p99_9: percentile(sorted, 0.999), max: percentile(sorted, 1),
+      requests: sorted.length, unexpected: status === 200 ? answered - (latencies.get(200)?.length ?? 0) - (latencies.get(503)?.length ?? 0) : 0, errors: status === 200 ? result.errors : 0,
+    }
+  })
 }
 
 /** Sends one request of a load (a fresh body for cold ones) and reads the answer. */
@@ -102,8 +140,12 @@ function printTable(rows: Row[]): void {
 }
 
 if (arg('--target')) {
-  // Child: the load generator.
-  const rows = await runLoads(arg('--target')!, createApiLoads(JSON.parse(arg('--context')!) as ApiBenchContext))
+  // Child: the load generator. `--only <request>` keeps the rows of one kind of request.
+  const only = arg('--only')
+  const loads = createApiLoads(JSON.parse(arg('--context')!) as ApiBenchContext).filter((l) => only === undefined || l.request === only)
+  const rows = await runLoads(arg('--target')!, loads)
+  const overloaded = loads.find((l) => l.request === 'route' && l.mode === 'cold')
+  if (overloaded) rows.push(...(await runOverload(arg('--target')!, overloaded)))
   process.stdout.write(`${JSON.stringify(rows)}\n`)
   process.exit(0)
 }
@@ -123,7 +165,8 @@ const context: ApiBenchContext = {
   baseTokens: Object.fromEntries(Object.values(sy.connected.chains[8453]!.addressBook.tokens).map((x) => [x.symbol, x.address])),
 }
 await preflight(sy.httpUrl, createApiLoads(context))
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration)], {
+const only = arg('--only')
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration), ...(only ? ['--only', only] : [])], {
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 let out = ''
