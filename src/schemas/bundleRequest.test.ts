@@ -97,7 +97,10 @@ describe('parseBundleRequest: query parameters', () => {
     expect(codeOf({ ...params, ignoreAggregators: Array(65).fill('x') }, [transfer()])).toBe('TOO_MANY_ITEMS')
     expect(codeOf({ ...params, ignoreStandards: ['x'.repeat(65)] }, [transfer()])).toBe('INVALID_ARGUMENT')
     expect(codeOf({ ...params, skipQuote: 'yes' }, [transfer()])).toBe('INVALID_TYPE')
-    expect(codeOf({ ...params, executionMode: 'user' }, [transfer()])).toBe('UNKNOWN_FIELD')
+    // executionMode: the OpenAPI's enum is accepted (issue 24 item 14); both modes build the same bundle.
+    for (const executionMode of ['user', 'backend']) expect(parseBundleRequest({ ...params, executionMode }, [transfer()])).toEqual(parseBundleRequest(params, [transfer()]))
+    expect(codeOf({ ...params, executionMode: 'relayer' }, [transfer()])).toBe('INVALID_ARGUMENT')
+    expect(codeOf({ ...params, executionModes: 'user' }, [transfer()])).toBe('UNKNOWN_FIELD')
     expect(codeOf({ ...params, chainId: 0 }, 'not even an array')).toBe('UNSUPPORTED_CHAIN')
   })
 })

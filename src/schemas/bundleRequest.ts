@@ -29,6 +29,9 @@ export const bundleParamsSchema = z.strictObject({
   slippage: bpsStringSchema({ max: 10_000, code: 'INVALID_SLIPPAGE' }).optional(),
   // Any bad value is INVALID_GAS_LIMIT (parseCallbackGasLimit), whatever its type.
   callbackGasLimit: z.unknown().meta({ type: ['string', 'integer'] }).optional(),
+  // The OpenAPI's enum. Both build the same answer here: the transaction fromAddress sends, simulated
+  // as sent by it; switchyard has no backend that executes shortcuts (README "Bundles").
+  executionMode: z.enum(['user', 'backend']).optional(),
 })
 
 const actionShape = z.strictObject({

@@ -41,7 +41,6 @@ export const knownDifferences: readonly KnownDifference[] = [
   { kind: 'param-required', operation: 'GET /api/v1/shortcuts/route', names: ['query chainId'], reason: 'Optional: defaults to 1.' },
   { kind: 'param-required', operation: 'POST /api/v1/shortcuts/bundle', names: ['query chainId'], reason: 'Optional: defaults to 1.' },
   { kind: 'param-required', operation: 'GET /api/v1/wallet/approve', names: ['query chainId'], reason: 'Optional: defaults to 1.' },
-  { kind: 'param-not-served', operation: 'POST /api/v1/shortcuts/bundle', names: ['query executionMode'], reason: 'Not accepted on bundles (refused as an unknown field); GET/POST /shortcuts/route accept it.' },
   {
     kind: 'param-not-in-reference', operation: 'POST /api/v1/shortcuts/bundle', names: ['query callbackGasLimit', 'query ignoreStandards', 'query slippage'],
     reason: 'Accepted: ignoreStandards as on /shortcuts/route; slippage is the in-plan minimum on routed outputs under the delegate strategy; callbackGasLimit (50,000 to 10,000,000) is the default callbackGasLimit of the bundle\'s bridge actions.',

@@ -347,6 +347,18 @@ describe('POST /shortcuts/bundle and GET /shortcuts/route/nontokenized', () => {
     await gw.close()
   })
 
+  // Issue 24 item 14: the OpenAPI's executionMode (user | backend) is accepted on bundles and reaches gRPC.
+  it.each(['user', 'backend'])('executionMode=%s is accepted and passed to gRPC; another value is 400', async (mode) => {
+    gw.fake.calls.length = 0
+    const url = `/api/v1/shortcuts/bundle?chainId=1&fromAddress=${FROM}&executionMode=${mode}`
+    const res = await gw.app.inject({ method: 'POST', url, headers, payload: [{ protocol: 'enso', action: 'balance', args: { token: USDC } }] })
+    expect(res.statusCode).toBe(200)
+    expect(gw.fake.calls.at(-1)).toMatchObject({ method: 'Bundle', request: { execution_mode: mode } })
+    const bad = await gw.app.inject({ method: 'POST', url: url.replace(mode, 'relayer'), headers, payload: [{ protocol: 'enso', action: 'balance', args: { token: USDC } }] })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ code: 'INVALID_ARGUMENT', details: [{ field: 'executionMode' }] })
+  })
+
   it('the bundle answer carries externalContracts from the proto response', async () => {
     const res = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/bundle?chainId=1&fromAddress=' + FROM, headers, payload: [{ protocol: 'enso', action: 'balance', args: { token: USDC } }] })
     expect(res.statusCode).toBe(200)

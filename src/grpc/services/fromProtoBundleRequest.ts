@@ -25,6 +25,7 @@ export function fromProtoBundleRequest(request: BundleRequest__Output): { params
     skip_quote: 'skipQuote',
     slippage: 'slippage',
     callback_gas_limit: 'callbackGasLimit',
+    execution_mode: 'executionMode',
   } as const satisfies Partial<Record<keyof BundleRequest__Output, string>>
   for (const [field, name] of Object.entries(optional) as [keyof typeof optional, string][]) {
     if (hasField(request, field)) params[name] = request[field]

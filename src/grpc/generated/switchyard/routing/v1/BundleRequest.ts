@@ -52,6 +52,11 @@ export interface BundleRequest {
    * Bridge callbacks only (cross-chain).
    */
   'callback_gas_limit'?: (string);
+  /**
+   * user | backend (the OpenAPI's executionMode). Both build the same answer: the transaction
+   * from_address sends, simulated as sent by it (switchyard has no backend executing shortcuts).
+   */
+  'execution_mode'?: (string);
   '_chain_id'?: "chain_id";
   '_routing_strategy'?: "routing_strategy";
   '_receiver'?: "receiver";
@@ -61,6 +66,7 @@ export interface BundleRequest {
   '_skip_quote'?: "skip_quote";
   '_slippage'?: "slippage";
   '_callback_gas_limit'?: "callback_gas_limit";
+  '_execution_mode'?: "execution_mode";
 }
 
 /**
@@ -113,6 +119,11 @@ export interface BundleRequest__Output {
    * Bridge callbacks only (cross-chain).
    */
   'callback_gas_limit'?: (string);
+  /**
+   * user | backend (the OpenAPI's executionMode). Both build the same answer: the transaction
+   * from_address sends, simulated as sent by it (switchyard has no backend executing shortcuts).
+   */
+  'execution_mode'?: (string);
   '_chain_id'?: "chain_id";
   '_routing_strategy'?: "routing_strategy";
   '_receiver'?: "receiver";
@@ -122,4 +133,5 @@ export interface BundleRequest__Output {
   '_skip_quote'?: "skip_quote";
   '_slippage'?: "slippage";
   '_callback_gas_limit'?: "callback_gas_limit";
+  '_execution_mode'?: "execution_mode";
 }
