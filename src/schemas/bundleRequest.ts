@@ -51,6 +51,11 @@ export type BundleParams = {
   receiver: Address
   spender: Address | undefined
   refundReceiver: Address
+  /**
+   * The refundReceiver as the caller gave it: where a failed bridge callback refunds when the bridge
+   * action names no refundReceiver of its own (else to the action's receiver, per spec).
+   */
+  refundReceiverGiven: Address | undefined
   referralCode: string | undefined
   ignoreAggregators: string[]
   ignoreStandards: string[]
@@ -181,6 +186,7 @@ export function parseBundleRequest(params: unknown, actions: unknown, options: {
     receiver: p.receiver ?? spender ?? p.fromAddress,
     spender,
     refundReceiver: p.refundReceiver ?? p.fromAddress,
+    refundReceiverGiven: p.refundReceiver,
     referralCode: p.referralCode,
     ignoreAggregators: p.ignoreAggregators ?? [],
     ignoreStandards: p.ignoreStandards ?? [],

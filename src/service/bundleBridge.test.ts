@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, parseEventLogs, type Address, type Hex } from 'viem'
+import { decodeErrorResult, encodeFunctionData, erc20Abi, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { switchyardBridgeReceiverAbi } from '../contracts/abis.js'
 import { getBundle } from './getBundle.js'
@@ -10,6 +10,9 @@ import type { BundleAnswer } from './types.js'
 const user: Address = '0x7a11000000000000000000000000000000000031'
 const receiver: Address = '0x7a11000000000000000000000000000000000032'
 const VAULT: Address = '0x5a7e000000000000000000000000000000000001'
+/** The bundle's refundReceiver: neither the sender nor the receiver. */
+const refundReceiver: Address = '0x7a11000000000000000000000000000000000034'
+const oftSent = parseAbi(['event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)'])
 
 let h: CrossChainHarness
 beforeAll(async () => {
@@ -37,6 +40,59 @@ async function receiverEvents(chainId: number, fromBlock: bigint) {
   if ((await chain.client.getBlockNumber({ cacheTime: 0 })) < fromBlock) return []
   return parseEventLogs({ abi: switchyardBridgeReceiverAbi, logs: await chain.client.getLogs({ address: chain.addressBook.switchyard!['bridgeReceiver'] as Address, fromBlock }) })
 }
+
+/** Buys AERO on Base with 300 ETH: AERO per dollar falls far past a 10 bps minimum quoted before. */
+async function pumpAero(): Promise<void> {
+  const whale: Address = '0x7a11000000000000000000000000000000000035'
+  const client = h.chains[8453]!.client
+  await h.devnet.fund({ chainId: 8453, address: whale, token: 'ETH', amount: 10n ** 22n })
+  await client.impersonateAccount({ address: whale })
+  const pump = await getRoute(h.ctx, { chainId: 8453, fromAddress: whale, tokenIn: ['0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'], amountIn: [(300n * 10n ** 18n).toString()], tokenOut: [h.tok(8453, 'AERO')], routingStrategy: 'router', variableEstimates: {} }, { caller: h.caller, requireVariableEstimates: true })
+  const receipt = await client.waitForTransactionReceipt({ hash: await client.sendTransaction({ account: whale, to: pump.tx.to as Address, data: pump.tx.data, value: BigInt(pump.tx.value), gas: BigInt(pump.gas) * 2n, chain: client.chain }) })
+  expect(receipt.status).toBe('success')
+}
+
+describe('a failed callback refunds to the bundle\'s refundReceiver (issue 24 item 2)', () => {
+  test('refundReceiver in the bundle\'s query, none on the bridge action: the bridged USDC goes to it, not to the action\'s receiver nor the sender', async () => {
+    const usdc8453 = h.tok(8453, 'USDC')
+    const aero = h.tok(8453, 'AERO')
+    expect(new Set([user, receiver, refundReceiver]).size).toBe(3)
+    // The callback swaps to AERO with the bundle's 10 bps minimum, checked by our receiver on Base.
+    const answer = await bundle([
+      {
+        protocol: 'stargate',
+        action: 'bridge',
+        args: {
+          tokenIn: h.tok(1, 'USDC'), amountIn: '4000000000', destinationChainId: 8453, receiver,
+          callback: [
+            { protocol: 'enso', action: 'balance', args: { token: usdc8453 } },
+            { protocol: 'enso', action: 'route', args: { tokenIn: usdc8453, tokenOut: aero, amountIn: { useOutputOfCallAt: 0 }, receiver } },
+          ],
+        },
+      },
+    ], { refundReceiver, slippage: '10' })
+    expect(out(answer, aero)).toBeGreaterThan(0n)
+    await pumpAero()
+    const base = h.chains[8453]!.client
+    const from = (await base.getBlockNumber({ cacheTime: 0 })) + 1n
+    const balances = () => Promise.all([usdc8453, aero].flatMap((t) => [user, receiver, refundReceiver].map((who) => h.balance(8453, t, who))))
+    const [userUsdc, receiverUsdc, refundUsdc, userAero, receiverAero, refundAero] = await balances()
+    const hash = await sendBundle(answer, 4_000_000_000n)
+    const [sent] = parseEventLogs({ abi: oftSent, logs: (await h.chains[1]!.client.getTransactionReceipt({ hash })).logs })
+    const arrived = sent!.args.amountReceivedLD
+    await h.until(async () => (await receiverEvents(8453, from)).length > 0)
+    const [event] = await receiverEvents(8453, from)
+    expect(event!.eventName).toBe('CallbackRefunded')
+    const refund = event!.args as { token: Address; amount: bigint; refundReceiver: Address; reason: Hex }
+    expect(decodeErrorResult({ abi: switchyardBridgeReceiverAbi, data: refund.reason }).errorName).toBe('AmountTooLow')
+    expect(refund.refundReceiver.toLowerCase()).toBe(refundReceiver.toLowerCase())
+    expect(refund.token.toLowerCase()).toBe(usdc8453.toLowerCase())
+    expect(refund.amount).toBe(arrived)
+    const after = await balances()
+    // Exactly what arrived, to the bundle's refundReceiver; the receiver and the sender get nothing.
+    expect(after).toEqual([userUsdc, receiverUsdc, refundUsdc! + arrived, userAero, receiverAero, refundAero])
+  })
+})
 
 describe('bundle bridge actions with callbacks, executed and relayed', () => {
   test('stargate bridge whose callback (the vendor sample\'s balance → deposit shape) deposits into a Base vault: delta equals amountsOut', async () => {

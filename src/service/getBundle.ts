@@ -141,7 +141,7 @@ async function computeBundle(
           {
             ...quoted,
             version: snapshot.version, chainId: params.chainId, strategy: delegate ? 'delegate' : 'router', self,
-            fromAddress: params.fromAddress, receiver: params.receiver, refundReceiver: params.refundReceiver, helpers: sy.helpers,
+            fromAddress: params.fromAddress, receiver: params.receiver, refundReceiver: params.refundReceiver, bridgeRefundReceiver: params.refundReceiverGiven, helpers: sy.helpers,
             contracts: { ...contractsOf(chain), aaveV3FlashLoanPremiumBps: flashLoanPremium, bridges },
             deadline: BigInt(Math.floor(Date.now() / 1000) + 3600), actions: params.actions.slice(0, count), initialBalances, knownOutputs: known,
             delegateSlippageBps: params.slippageBps, maxHops: ctx.maxHops, maxSplits: ctx.maxSplits, ignoreStandards: params.ignoreStandards,
@@ -170,7 +170,7 @@ async function computeBundle(
   if (built.bridges.length > 0) {
     const source = built
     bridged = await completeBridgeLegs(ctx, {
-      chainId: params.chainId, built: source, shortcut, slippageBps: params.slippageBps, maxHops: ctx.maxHops, maxSplits: ctx.maxSplits,
+      chainId: params.chainId, built: source, shortcut, slippageBps: params.slippageBps, maxHops: ctx.maxHops, maxSplits: ctx.maxSplits, bridgeRefundReceiver: params.refundReceiverGiven,
       ignoreStandards: params.ignoreStandards, signal: options.signal, deadline: buildOptions.deadline,
       simulate: async (state) => {
         const withState = { ...source, state }

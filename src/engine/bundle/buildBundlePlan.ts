@@ -30,6 +30,11 @@ export type BuildBundleParameters = {
   fromAddress: Address
   receiver: Address
   refundReceiver: Address
+  /**
+   * The bundle's refundReceiver as its caller gave it (unset: none given). A bridge without its own
+   * refundReceiver refunds a failed callback there, else to its receiver (spec).
+   */
+  bridgeRefundReceiver?: Address | undefined
   helpers: SwitchyardHelperAddresses
   contracts: BundleContracts
   deadline: bigint
@@ -207,6 +212,7 @@ function runPass(
       strategy: params.strategy,
       fromAddress: params.fromAddress,
       receiver: params.receiver,
+      bridgeRefundReceiver: params.bridgeRefundReceiver,
       helpers: params.helpers,
       contracts: params.contracts,
       deadline: params.deadline,

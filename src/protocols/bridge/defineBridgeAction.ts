@@ -73,7 +73,8 @@ export function defineBridgeAction(protocol: string, design: 'stargate' | 'acros
       if (callbackValue > MAX_CALLBACK_VALUE) ctx.fail('INVALID_AMOUNT', 'callbackValue', `at most ${MAX_CALLBACK_VALUE} wei: the deliverer fronts it (nested bridges' fees)`)
       const route = routeFor(ctx, design, args)
       planBridge(ctx, {
-        protocol, route, tokenIn: args.tokenIn, amount: ctx.amount(args.amountIn), receiver: args.receiver, refundReceiver: args.refundReceiver ?? args.receiver,
+        // Spec: a failed callback refunds to refundReceiver (the action's, else the bundle's), or to receiver.
+        protocol, route, tokenIn: args.tokenIn, amount: ctx.amount(args.amountIn), receiver: args.receiver, refundReceiver: args.refundReceiver ?? ctx.bridgeRefundReceiver ?? args.receiver,
         callback: args.callback ?? [], callbackGasLimit: args.callbackGasLimit ?? DEFAULT_CALLBACK_GAS_LIMIT, callbackValue,
       })
       return []

@@ -172,6 +172,11 @@ export type BundleActionContext = {
   readonly fromAddress: Address
   /** The bundle's receiver (defaults to the sender). */
   readonly receiver: Address
+  /**
+   * The bundle's refundReceiver as the caller gave it, or undefined: a bridge that names none refunds a
+   * failed callback here, and to its own receiver when this is undefined too (spec).
+   */
+  readonly bridgeRefundReceiver: Address | undefined
   readonly helpers: SwitchyardHelperAddresses
   readonly contracts: BundleContracts
   /** Unix deadline for periphery calls that take one. */

@@ -49,7 +49,7 @@ export const ensoRouteAction = defineBundleAction({
       const receiver = args.receiver ?? ctx.receiver
       planCrossChainRoute(ctx, {
         tokenIn: args.tokenIn, tokenOut: args.tokenOut, amountIn, destinationChainId: args.destinationChainId, receiver,
-        refundReceiver: args.refundReceiver ?? receiver, slippageBps: args.slippage, ignoreBridges: args.ignoreBridges,
+        refundReceiver: args.refundReceiver ?? ctx.bridgeRefundReceiver ?? receiver, slippageBps: args.slippage, ignoreBridges: args.ignoreBridges,
       })
       return []
     }

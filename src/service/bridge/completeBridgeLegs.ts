@@ -66,6 +66,8 @@ export type CompleteBridgeLegsParameters = {
   maxHops: number
   maxSplits: number
   ignoreStandards: readonly string[]
+  /** The bundle's refundReceiver as its caller gave it: the default of bridges nested in callbacks. */
+  bridgeRefundReceiver?: Address | undefined
   signal?: AbortSignal | undefined
   deadline?: number | undefined
 }
@@ -141,7 +143,7 @@ export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeL
     const built = await ctx.engine.buildBundle(
       {
         version: snapshot.version, chainId: destId, strategy: 'router', self: sy.bridgeReceiverExecutor, fromAddress: sy.bridgeReceiver,
-        receiver: leg.receiver, refundReceiver: leg.refundReceiver, helpers: sy.helpers,
+        receiver: leg.receiver, refundReceiver: leg.refundReceiver, bridgeRefundReceiver: p.bridgeRefundReceiver, helpers: sy.helpers,
         contracts: { ...contractsOf(dest), bridges: await bridgesOf(ctx.chains, { chainId: destId, blockNumber: snapshot.blockNumber, timestamp }) },
         deadline: timestamp + CALLBACK_DEADLINE_SECONDS, actions: leg.callback as never, initialBalances: { [arrivedToken]: arrivals[i]! }, knownOutputs: {},
         delegateSlippageBps: p.slippageBps, maxHops: p.maxHops, maxSplits: p.maxSplits, ignoreStandards: p.ignoreStandards,

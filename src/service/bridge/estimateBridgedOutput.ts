@@ -28,7 +28,7 @@ export async function estimateBridgedOutput(
       const timestamp = snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000))
       return ctx.engine.buildBundle(
         {
-          version: snapshot.version, chainId, strategy: 'router', self: self(sy), fromAddress: params.fromAddress, receiver, refundReceiver, helpers: sy.helpers,
+          version: snapshot.version, chainId, strategy: 'router', self: self(sy), fromAddress: params.fromAddress, receiver, refundReceiver, bridgeRefundReceiver: params.refundReceiverGiven, helpers: sy.helpers,
           contracts: { ...contractsOf(chain), bridges: await bridgesOf(ctx.chains, { chainId, blockNumber: snapshot.blockNumber, timestamp }) },
           deadline: timestamp + 3600n, actions: actions as never, initialBalances, knownOutputs: {},
           delegateSlippageBps: params.slippageBps, maxHops: ctx.maxHops, maxSplits: ctx.maxSplits, ignoreStandards: params.ignoreStandards,
