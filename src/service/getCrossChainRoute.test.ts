@@ -93,6 +93,37 @@ describe('cross-chain routes (destinationChainId), executed and relayed on the d
     expect(BigInt(answer.minAmountOut)).toBe((arrival * 9_950n) / 10_000n)
   })
 
+  test('issue 24 item 12: a fee (bps of the input to feeReceiver) is taken on the source before bridging: feeReceiver gets exactly floor(amountIn × fee / 10000), the receiver exactly amountOut', async () => {
+    const feeReceiver: Address = '0x7a1100000000000000000000000000000000000c'
+    const usdc1 = h.tok(1, 'USDC')
+    const cases = [
+      { tokenIn: usdc1, amountIn: 7_777_777_777n, fee: 30n, tokenOut: BASE_VAULT, approve: true },
+      { tokenIn: NATIVE, amountIn: 1_234_567_890_123_456_789n, fee: 100n, tokenOut: h.tok(8453, 'USDC'), approve: false },
+      // DAI does not enter a bridge as it is: fee, then the source leg routes the rest to the bridge asset.
+      { tokenIn: h.tok(1, 'DAI'), amountIn: 3_333_333_333_333_333_333_333n, fee: 1n, tokenOut: h.tok(8453, 'USDC'), approve: true },
+    ]
+    await h.devnet.fund({ chainId: 1, address: user, token: 'DAI', amount: 3_333_333_333_333_333_333_333n })
+    for (const c of cases) {
+      const answer = await route({ tokenIn: [c.tokenIn], amountIn: [c.amountIn.toString()], tokenOut: [c.tokenOut], fee: [c.fee.toString()], feeReceiver, ignoreBridges: ['across'] })
+      const fee = (c.amountIn * c.fee) / 10_000n
+      expect(answer.feeAmount).toEqual([fee.toString()])
+      // The source steps that take the input (the source leg's swaps, or the bridge itself) spend what the fee left.
+      const input = new Set([c.tokenIn, ...(c.tokenIn === NATIVE ? [h.tok(1, 'WETH')] : [])].map((t) => t.toLowerCase()))
+      const spent = (answer.route as { amountIn?: string; tokenIn: string[]; chainId: number }[])
+        .filter((step) => step.chainId === 1 && input.has(step.tokenIn[0]!.toLowerCase()))
+        .reduce((sum, step) => sum + BigInt(step.amountIn!), 0n)
+      expect(spent).toBe(c.amountIn - fee)
+      const feeBefore = await h.balance(1, c.tokenIn, feeReceiver)
+      const before = await h.balance(8453, c.tokenOut, receiver)
+      await h.send(1, { approvals: c.approve ? [{ to: c.tokenIn, data: approveData(answer.tx.to as Address, c.amountIn) }] : [], tx: answer.tx, gas: answer.gas })
+      expect((await h.balance(1, c.tokenIn, feeReceiver)) - feeBefore).toBe(fee)
+      await h.until(async () => (await h.balance(8453, c.tokenOut, receiver)) > before)
+      expect((await h.balance(8453, c.tokenOut, receiver)) - before).toBe(BigInt(answer.amountOut))
+    }
+    // Our executor keeps nothing of the input.
+    expect(await h.balance(1, usdc1, (h.chains[1]!.addressBook.switchyard as Record<string, Address>)['executor']!)).toBe(0n)
+  })
+
   test('a callback whose minimum fails because the destination price moved after the quote refunds exactly what arrived', async () => {
     const usdc1 = h.tok(1, 'USDC')
     const aero = h.tok(8453, 'AERO')

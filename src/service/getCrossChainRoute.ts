@@ -21,13 +21,26 @@ const FULLY_SIMULATED = 2
 /** Per process: the candidates' order by estimate, per blocks and request. */
 const rankings = createSingleFlight<number[]>({ max: 1_000, ttl: 60_000, name: 'bridge-ranking' })
 
-/** The bundle one bridge route makes of a cross-chain route: source leg, bridge, destination leg as its callback. */
+/** The fee a cross-chain route takes from its input on the source chain: floor(amountIn × fee / 10,000). */
+const feeOf = (params: RouteParams): bigint => (params.amountIn[0]! * params.feeBps[0]!) / 10_000n
+
+/**
+ * The bundle one bridge route makes of a cross-chain route: the fee (when asked: `fee` bps of the input
+ * to `feeReceiver`, on the source chain, before anything else), the source leg, the bridge, and the
+ * destination leg as its callback.
+ */
 function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknown[] {
   const tokenIn = params.tokenIn[0]!
   const tokenOut = params.tokenOut[0]!
   const direct = entersAsIs(route, tokenIn)
   const actions: unknown[] = []
-  if (!direct) actions.push({ protocol: 'enso', action: 'route', args: { tokenIn, tokenOut: route.token, amountIn: params.amountIn[0]!.toString() } })
+  // What the source leg spends: the input, or what the fee left of it.
+  let amountIn: unknown = params.amountIn[0]!.toString()
+  if (params.feeBps[0]! > 0n) {
+    actions.push({ protocol: 'enso', action: 'fee', args: { token: tokenIn, amount: amountIn, bps: params.feeBps[0]!.toString(), receiver: params.feeReceiver } })
+    amountIn = { useOutputOfCallAt: actions.length - 1 }
+  }
+  if (!direct) actions.push({ protocol: 'enso', action: 'route', args: { tokenIn, tokenOut: route.token, amountIn } })
   // A WETH arrival through Across (ETH to accounts without code) always goes through our receiver,
   // which then hands the receiver exactly tokenOut.
   const callback = arrivesAsIs(route, tokenOut)
@@ -43,7 +56,7 @@ function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknow
     action: 'bridge',
     args: {
       tokenIn: direct ? tokenIn : route.token,
-      amountIn: direct ? params.amountIn[0]!.toString() : { useOutputOfCallAt: 0 },
+      amountIn: direct ? amountIn : { useOutputOfCallAt: actions.length - 1 },
       primaryAddress: route.primary,
       destinationChainId: route.destinationChainId,
       receiver: params.receiver,
@@ -62,7 +75,9 @@ function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknow
  * tokenOut for the receiver. Every candidate is ranked by the engine's estimate (plans built on both
  * chains, no simulation); the best two are built and simulated on both chains by the bundle use case
  * (the rest only if both fail), and the best simulated delivery wins. `amountOut` is what the destination leg delivered in simulation;
- * `minAmountOut` is checked by our receiver on the destination, which refunds below it.
+ * `minAmountOut` is checked by our receiver on the destination, which refunds below it. A `fee` is
+ * taken on the source chain from the input, before the source leg: `feeAmount` is exactly what
+ * `feeReceiver` gets, and `amountOut` what the rest delivers.
  * @throws InvalidRequestError, UnsupportedChainError, NoRouteError (with every bridge's reason)
  */
 export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParams, options: CallOptions): Promise<RouteAnswer> {
@@ -70,9 +85,6 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
   if (!ctx.chains[destId]) throw new UnsupportedChainError({ chainId: destId, supported: Object.keys(ctx.chains).map(Number), field: 'destinationChainId' })
   if (params.tokenIn.length !== 1 || params.tokenOut.length !== 1) {
     throw new InvalidRequestError({ code: 'CROSS_CHAIN_MULTI_TOKEN', message: 'a cross-chain route takes one tokenIn and one tokenOut', issues: [{ field: 'tokenIn', reason: 'one token' }] })
-  }
-  if (params.feeBps.some((f) => f > 0n)) {
-    throw new InvalidRequestError({ code: 'CROSS_CHAIN_FEE', message: 'fee: cross-chain routes take no fee yet', issues: [{ field: 'fee', reason: 'not served cross-chain' }] })
   }
   if (params.routingStrategy !== 'router' && params.routingStrategy !== 'delegate') {
     throw new InvalidRequestError({ code: 'INVALID_STRATEGY', message: `routingStrategy: cross-chain routes are served with router or delegate, not ${params.routingStrategy}`, issues: [{ field: 'routingStrategy', reason: 'router or delegate' }] })
@@ -121,17 +133,17 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
   }
   const best = answers.reduce((a, b) => (BigInt(arrived(b.answer)!) > BigInt(arrived(a.answer)!) ? b : a))
   const amountOut = BigInt(arrived(best.answer)!)
-  return toRouteAnswer(best.answer, { amountOut, minAmountOut: applySlippage(amountOut, params.slippageBps), chainId: params.chainId })
+  return toRouteAnswer(best.answer, { amountOut, minAmountOut: applySlippage(amountOut, params.slippageBps), chainId: params.chainId, fee: feeOf(params) })
 }
 
-function toRouteAnswer(answer: BundleAnswer, p: { amountOut: bigint; minAmountOut: bigint; chainId: number }): RouteAnswer {
+function toRouteAnswer(answer: BundleAnswer, p: { amountOut: bigint; minAmountOut: bigint; chainId: number; fee: bigint }): RouteAnswer {
   return {
     gas: answer.gas,
     amountOut: p.amountOut.toString(),
     minAmountOut: p.minAmountOut.toString(),
     amountsOut: [p.amountOut.toString()],
     minAmountsOut: [p.minAmountOut.toString()],
-    feeAmount: ['0'],
+    feeAmount: [p.fee.toString()],
     ensoFeeAmount: ['0'],
     priceImpact: answer.priceImpact,
     createdAt: answer.createdAt,
