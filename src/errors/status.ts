@@ -50,6 +50,8 @@ export const statusTable: Record<string, StatusRow> = {
   DELEGATE_ONLY: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_PRIMARY_ADDRESS: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   BRIDGE_NOT_SUPPORTED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  // A published operation switchyard does not serve (POST /shortcuts/static/ipor): the message says what instead.
+  NOT_SUPPORTED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   NO_BRIDGE_ROUTE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   BRIDGE_CAPACITY: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   CALLBACK_UNFUNDED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },

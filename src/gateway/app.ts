@@ -25,6 +25,7 @@ import { protocolsRoutes } from './routes/protocols.js'
 import { shortcutsRoutes } from './routes/shortcuts.js'
 import { standardsRoutes } from './routes/standards.js'
 import { tokensRoutes } from './routes/tokens.js'
+import { unservedRoutes } from './routes/unserved.js'
 import { walletRoutes } from './routes/wallet.js'
 
 /** Default per-call gRPC deadline. */
@@ -131,6 +132,8 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(actionsRoutes)
     await api.register(aggregatorsRoutes)
     await api.register(projectProtocolsRoutes)
+    // Published operations we do not serve: a documented 400, never 404.
+    await api.register(unservedRoutes)
   }, { prefix: '/api/v1' })
   const metrics = parameters.metrics
   if (metrics) {

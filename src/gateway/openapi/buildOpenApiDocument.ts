@@ -117,12 +117,14 @@ function operationOf(entry: OperationEntry, route: ServedRoute, components: Sche
     tags: [entry.tag],
     parameters: parametersOf(entry, components),
     ...(entry.body ? { requestBody: { required: true as const, content: { 'application/json': { schema: toJsonSchema(entry.body(), components) } } } } : {}),
-    responses: {
-      '200': okSchema
-        ? { description: entry.responseDescription ?? 'OK', content: { 'application/json': { schema: okSchema } } }
-        : { description: entry.responseDescription ?? 'OK' },
-      ...errors,
-    },
+    responses: entry.refused
+      ? { '400': { description: entry.refused.description, content: { 'application/json': { schema: ERROR_REF } } }, ...errors }
+      : {
+          '200': okSchema
+            ? { description: entry.responseDescription ?? 'OK', content: { 'application/json': { schema: okSchema } } }
+            : { description: entry.responseDescription ?? 'OK' },
+          ...errors,
+        },
     ...(entry.authenticated === false ? { security: [] } : {}),
   }
 }

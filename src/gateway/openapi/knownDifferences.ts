@@ -22,13 +22,15 @@ const BRIDGE_CHECK = 'GET /api/v1/{bridgeProtocol}/bridge/check'
 
 export const knownDifferences: readonly KnownDifference[] = [
   // Paths we do not serve.
-  { kind: 'path-not-served', operation: 'GET /api/v1/ccip/router', reason: 'CCIP is not served (its own issue).' },
   { kind: 'path-not-served', operation: 'GET /api/v1/ccip/bridge/check', reason: 'CCIP is not served (its own issue); /{bridgeProtocol}/bridge/check answers 400 BRIDGE_NOT_SUPPORTED.' },
   { kind: 'path-not-served', operation: 'GET /api/v1/cctp/bridge/check', reason: 'CCTP is not served (its own issue); /{bridgeProtocol}/bridge/check answers 400 BRIDGE_NOT_SUPPORTED.' },
-  { kind: 'path-not-served', operation: 'GET /api/v1/cctp/bridge/claim', reason: 'CCTP is not served (its own issue).' },
-  { kind: 'path-not-served', operation: 'GET /api/v1/cctp/bridge/tokenmessengerv2', reason: 'CCTP is not served (its own issue).' },
   { kind: 'path-not-served', operation: 'GET /api/v1/relay/bridge/check', reason: 'Relay is not served; /{bridgeProtocol}/bridge/check answers 400 BRIDGE_NOT_SUPPORTED.' },
-  { kind: 'path-not-served', operation: 'POST /api/v1/shortcuts/static/ipor', reason: 'IPOR shortcuts are their own issue.' },
+
+  // Paths we answer with a documented 400 (src/gateway/routes/unserved.ts), never a 200.
+  { kind: 'response-undocumented', operation: 'GET /api/v1/ccip/router', reason: 'CCIP is not served: always 400 BRIDGE_NOT_SUPPORTED (we bridge with LayerZero/Stargate and Across).' },
+  { kind: 'response-undocumented', operation: 'GET /api/v1/cctp/bridge/tokenmessengerv2', reason: 'CCTP is not served: always 400 BRIDGE_NOT_SUPPORTED.' },
+  { kind: 'response-undocumented', operation: 'GET /api/v1/cctp/bridge/claim', reason: 'CCTP is not served: always 400 BRIDGE_NOT_SUPPORTED (no CCTP transfer to claim).' },
+  { kind: 'response-undocumented', operation: 'POST /api/v1/shortcuts/static/ipor', reason: 'No IPOR Fusion vault is integrated: always 400 NOT_SUPPORTED (compose the steps with /shortcuts/bundle).' },
 
   // Paths the published document does not have.
   { kind: 'path-not-in-reference', operation: 'GET /api/v1/account/{id}', reason: 'Returns the key\'s accountId when {id} is it, 404 NOT_FOUND otherwise (README).' },

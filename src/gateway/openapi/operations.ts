@@ -9,6 +9,7 @@ import { walletBalancesQuerySchema } from '../../schemas/walletBalancesQuery.js'
 import type { QueryShape } from '../mapping/normalizeQuery.js'
 import { nontokenizedRouteQueryShape } from '../routes/nontokenized.js'
 import { bundleQueryShape, routeQueryShape } from '../routes/shortcuts.js'
+import { unservedOperations } from '../routes/unserved.js'
 import { accountParamsSchema } from '../schemas/accountParams.js'
 import { actionParamsSchema } from '../schemas/actionsResponse.js'
 import { aggregatorsQuerySchema } from '../schemas/aggregatorsQuery.js'
@@ -18,6 +19,7 @@ import { projectParamsSchema } from '../schemas/projectParams.js'
 import { protocolsQuerySchema } from '../schemas/protocolsQuery.js'
 import { standardParamsSchema } from '../schemas/standardParams.js'
 import { tokensQueryShape, tokensQuerySchema } from '../schemas/tokensQuery.js'
+import { unservedChainQuerySchema, unservedClaimQuerySchema, unservedIporBodySchema, unservedIporQuerySchema } from '../schemas/unservedParams.js'
 import { volumeParamsSchema } from '../schemas/volume.js'
 import { bundleBodySchema } from './bundleBodySchema.js'
 
@@ -53,6 +55,8 @@ export type OperationEntry = {
   responseDescription?: string
   /** Whether the route needs the API key (default true: the gRPC server checks it). */
   authenticated?: boolean
+  /** A published operation we answer with a documented 400 and never a 200 (`routes/unserved.ts`). */
+  refused?: { code: string; description: string }
 }
 
 type Options = Omit<OperationEntry, 'method' | 'path' | 'summary' | 'tag'>
@@ -100,4 +104,12 @@ export const operations: readonly OperationEntry[] = [
   get('/stargate/pool', 'bridge', 'Stargate pools of a token', { parameters: [bridgePoolsQuerySchema] }),
   get('/:bridgeProtocol/bridge/check', 'bridge', 'Status of a bridge transaction', { parameters: [bridgeStatusQuerySchema], pathValues: { bridgeProtocol: statusBridgeProtocols } }),
   get('/openapi.json', 'meta', 'This document (OpenAPI 3.1)', { authenticated: false, responseDescription: 'An OpenAPI 3.1 document' }),
+  ...unservedOperations.map((op): OperationEntry => {
+    const parameters = op.path === '/shortcuts/static/ipor' ? [unservedIporQuerySchema] : op.path === '/cctp/bridge/claim' ? [unservedClaimQuerySchema] : [unservedChainQuerySchema]
+    return {
+      method: op.method, path: op.path, tag: op.path.startsWith('/shortcuts') ? 'shortcuts' : 'bridge', summary: `Not served: 400 ${op.code}`, parameters,
+      ...(op.method === 'POST' ? { body: () => unservedIporBodySchema } : {}),
+      refused: { code: op.code, description: `Always 400 ${op.code}: ${op.what}. ${op.instead.join('; ')}.` },
+    }
+  }),
 ]
