@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import * as grpc from '@grpc/grpc-js'
 import { pino } from 'pino'
 import { decodeErrorResult, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
@@ -24,6 +25,8 @@ const receiver: Address = '0x0000000000000000000000000000000000cc7002'
 const refundReceiver: Address = '0x0000000000000000000000000000000000cc7003'
 const feeReceiver: Address = '0x0000000000000000000000000000000000cc7004'
 const whale: Address = '0x0000000000000000000000000000000000cc7005'
+/** This file's own state (relayer cursor, devnet cache copy), removed when it ends. */
+const stateDir = `.switchyard/test-${process.pid}`
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const VAULT: Address = '0x5a7e000000000000000000000000000000000001'
 const oftSent = parseAbi(['event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)'])
@@ -37,7 +40,7 @@ let routing: grpc.Client & Record<'Route' | 'Bundle', Rpc>
 beforeAll(async () => {
   const config = configSchema.parse({
     chains: [1, 8453], devnetPorts: { '1': 0, '8453': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [KEY], logLevel: 'silent', engineThreads: 1, rateLimitPerMinute: 100_000,
-    stateDir: `.switchyard/test-${process.pid}`,
+    stateDir,
   })
   sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
   const proto = grpc.loadPackageDefinition(loadProtoDefinition({})) as unknown as { switchyard: { routing: { v1: { RoutingService: grpc.ServiceClientConstructor } } } }
@@ -54,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   routing?.close()
   await sy?.stop()
+  await rm(stateDir, { recursive: true, force: true })
 })
 
 const client = (chainId: number) => sy.connected.devnet!.chains[chainId]!.client
