@@ -10,6 +10,7 @@ import { getBundle } from './getBundle.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import type { BundleAnswer } from './types.js'
 import { sendAtTimestamp } from './testing/sendAtTimestamp.js'
+import { expectOutputsAsExecuted } from './testing/expectOutputsAsExecuted.js'
 
 type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
@@ -58,6 +59,7 @@ async function sendAsEoa(answer: BundleAnswer) {
   for (const a of answer.approvals) await mined(await chain.client.sendTransaction({ account: user, to: a.to as Address, data: a.data, chain: chain.client.chain }))
   const receipt = await mined(await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: chain.client.chain }))
   expect(receipt.blockNumber).toBe(BigInt(answer.createdAt) + 1n + BigInt(answer.approvals.length))
+  await expectOutputsAsExecuted(chain.client, answer, receipt.transactionHash)
   return receipt
 }
 
@@ -68,7 +70,9 @@ async function createWallet(): Promise<Address> {
 }
 
 async function sendThroughWallet(wallet: Address, answer: BundleAnswer) {
-  return mined(await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: BigInt(answer.gas) + 50_000n }))
+  const receipt = await mined(await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: BigInt(answer.gas) + 50_000n }))
+  await expectOutputsAsExecuted(chain.client, answer, receipt.transactionHash)
+  return receipt
 }
 
 describe('bundles under the router strategy, executed by an EOA', () => {

@@ -19,6 +19,7 @@ import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNa
 import { simulateBundle } from './bundle/simulateBundle.js'
 import { bundleAddressFieldsOf } from './bundle/bundleAddressFieldsOf.js'
 import { bundleAmountsOutOf } from './bundle/bundleAmountsOutOf.js'
+import { recordBundleOutputLocations } from './bundle/bundleOutputLocations.js'
 import { bundleMinimumsOf } from './bundle/bundleMinimumsOf.js'
 import { bundlePriceImpactOf } from './bundle/bundlePriceImpactOf.js'
 import { bundleTargetOf } from './bundle/bundleTargetOf.js'
@@ -103,10 +104,11 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
       ...(c.bridged?.legs ?? []).flatMap((l) => (l.plan ? [l.plan] : [])),
     ],
   })
-  return toBundleAnswer({
+  const answer = toBundleAnswer({
     rawActions, params, snapshot, built: c.built, gas: c.gas, amountsOut: c.amountsOut, destinationOut: c.destinationOut, outputs: c.outputs, approvals: c.approvals, bridged: c.bridged, priceImpact,
     tx: { ...tx, to: target.to }, externalContracts,
   })
+  return recordBundleOutputLocations(answer, { outputs: c.built.outputs })
 }
 
 /** How a build treats its in-plan checks against a quote (see BuildBundleParameters). */

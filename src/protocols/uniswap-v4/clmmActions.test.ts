@@ -1,6 +1,7 @@
 import { erc20Abi, getAddress, parseAbi, toHex, zeroAddress, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
+import { expectOutputsAsExecuted } from '../../service/testing/expectOutputsAsExecuted.js'
 import { getBundle } from '../../service/getBundle.js'
 import { startServiceOnDevnet } from '../../service/testing/startServiceOnDevnet.js'
 import type { BundleAnswer } from '../../service/types.js'
@@ -67,7 +68,9 @@ async function sendApprovals(answer: BundleAnswer) {
 
 async function sendAsEoa(answer: BundleAnswer) {
   await sendApprovals(answer)
-  return mined(await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: chain.client.chain }))
+  const receipt = await mined(await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: chain.client.chain }))
+  await expectOutputsAsExecuted(chain.client, answer, receipt.transactionHash)
+  return receipt
 }
 
 async function createWallet(): Promise<Address> {
@@ -77,7 +80,9 @@ async function createWallet(): Promise<Address> {
 }
 
 async function sendThroughWallet(wallet: Address, answer: BundleAnswer) {
-  return mined(await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: BigInt(answer.gas) + 50_000n }))
+  const receipt = await mined(await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: BigInt(answer.gas) + 50_000n }))
+  await expectOutputsAsExecuted(chain.client, answer, receipt.transactionHash)
+  return receipt
 }
 
 /** The seeded pool of `currency0/currency1` with that fee, and ticks 600 spacings-worth around its price. */

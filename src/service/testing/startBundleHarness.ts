@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
 import { getBundle } from '../getBundle.js'
 import type { BundleAnswer } from '../types.js'
+import { expectOutputsAsExecuted } from './expectOutputsAsExecuted.js'
 import { startServiceOnDevnet } from './startServiceOnDevnet.js'
 
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -24,11 +25,14 @@ export type BundleHarness = {
   balance(token: Address, who: Address): Promise<bigint>
   /** Calls the bundle use case on chain 1. */
   bundle(params: Record<string, unknown>, actions: unknown[]): Promise<BundleAnswer>
-  /** Sends the answer's approvals, then its tx with exactly `gas` as the limit, from the EOA. */
+  /**
+   * Sends the answer's approvals, then its tx with exactly `gas` as the limit, from the EOA; then checks
+   * every action output against the mined transaction's own final state ({@link expectOutputsAsExecuted}).
+   */
   sendAsEoa(answer: BundleAnswer): Promise<void>
   /** Creates (or returns) the EOA's smart wallet. */
   createWallet(): Promise<Address>
-  /** The EOA makes its wallet DELEGATECALL the answer's tx. */
+  /** The EOA makes its wallet DELEGATECALL the answer's tx (bundle answers: outputs checked as above). */
   sendThroughWallet(wallet: Address, answer: { tx: { to: string; data: Hex }; gas: string }): Promise<void>
 }
 
@@ -59,7 +63,9 @@ export async function startBundleHarness(user: Address): Promise<BundleHarness> 
     bundle: (params, actions) => getBundle(ctx, { params: { chainId: 1, ...params }, actions }, { caller }),
     async sendAsEoa(answer) {
       for (const a of answer.approvals) await mined(await chain.client.sendTransaction({ account: user, to: a.to as Address, data: a.data, chain: chain.client.chain }))
-      await mined(await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: chain.client.chain }))
+      const hash = await chain.client.sendTransaction({ account: user, to: answer.tx.to as Address, data: answer.tx.data, value: BigInt(answer.tx.value), gas: BigInt(answer.gas), chain: chain.client.chain })
+      await mined(hash)
+      await expectOutputsAsExecuted(chain.client, answer, hash)
     },
     async createWallet() {
       const existing = await chain.client.readContract({ address: sy.smartWalletFactory, abi: factoryAbi, functionName: 'walletAddress', args: [user] })
@@ -68,7 +74,9 @@ export async function startBundleHarness(user: Address): Promise<BundleHarness> 
       return existing
     },
     async sendThroughWallet(wallet, answer) {
-      await mined(await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: BigInt(answer.gas) + 50_000n }))
+      const hash = await chain.client.writeContract({ address: wallet, abi: walletAbi, functionName: 'execute', args: [answer.tx.to as Address, answer.tx.data], account: user, chain: chain.client.chain, gas: BigInt(answer.gas) + 50_000n })
+      await mined(hash)
+      await expectOutputsAsExecuted(chain.client, answer as BundleAnswer, hash)
     },
   }
 }
