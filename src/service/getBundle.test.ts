@@ -268,6 +268,8 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
     // One side is used (up to the pool's rounding), the other only as far as the price needs; the rest came back.
     expect(spentUsdc * 10_000n >= 3_000_000_000n * 9_999n || spentWeth * 10_000n >= 10n ** 18n * 9_999n).toBe(true)
     expect(spentUsdc <= 3_000_000_000n && spentWeth <= 10n ** 18n).toBe(true)
+    // Every output against the chain: [liquidity, amount0, amount1, tokenId] (token0 = USDC, token1 = WETH).
+    expect(answer.actionOutputs).toEqual([[position[7], spentUsdc, spentWeth, tokenId].map(String)])
     const sy = chain.addressBook.switchyard!
     for (const t of [tok('USDC'), tok('WETH')]) expect(await balance(t, sy.executor as Address)).toBe(0n)
   })
@@ -292,6 +294,8 @@ describe('Uniswap V3 positions through the NonfungiblePositionManager', () => {
     expect(gotUsdc).toBe(BigInt(redeem.amountsOut[tok('USDC')]!))
     expect(gotWeth).toBe(BigInt(redeem.amountsOut[tok('WETH')]!))
     expect(gotUsdc + gotWeth).toBeGreaterThan(0n)
+    // Both outputs against the chain: [amount0, amount1] of the pool's order (token0 = USDC).
+    expect(redeem.actionOutputs).toEqual([[gotUsdc, gotWeth].map(String)])
   })
 
   test('erc721 transfer: a wallet mints a position and sends the NFT on in the same bundle, by reference to the tokenId the mint returned', async () => {

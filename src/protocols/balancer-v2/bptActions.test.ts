@@ -217,6 +217,10 @@ describe('balancer-v2 redeem under the delegate strategy, through a smart wallet
     expect(got.weth).toBe(BigInt(proportional.amountsOut[h.tok('WETH')]!))
     const index = (symbol: string) => loaded.tokens.indexOf(h.tok(symbol).toLowerCase())
     expect([got.usdc, got.weth]).toEqual([quoted[index('USDC')], quoted[index('WETH')]])
+    // Each output is the token the caller named at its place, as the chain delivered it.
+    expect(proportional.actionOutputs).toEqual([[got.usdc, got.weth].map(String)])
+    expect(single.actionOutputs).toEqual([[gotUsdc.toString()]])
+    expect(deposit.actionOutputs).toEqual([[bpt.toString()]])
     expect(await h.balance(pool.address, wallet)).toBe(0n)
   })
 

@@ -58,8 +58,19 @@ describe('Uniswap V2 LP through bundles, executed on the devnet', () => {
       { protocol: 'uniswap-v2', action: 'deposit', args: { tokenIn: [h.tok('USDC'), h.tok('WETH')], amountIn: ['3000000000', '1000000000000000000'], primaryAddress: USDC_WETH_PAIR } },
     ])
     await h.sendThroughWallet(wallet, deposit)
+    const minted = await h.balance(USDC_WETH_PAIR, wallet)
+    expect(minted).toBe(BigInt(deposit.amountsOut[USDC_WETH_PAIR]!))
+    expect(deposit.actionOutputs).toEqual([[minted.toString()]])
+    // A third of the LP for both tokens, named in the order opposite to the pair's (USDC is token0).
+    const both = await h.bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'uniswap-v2', action: 'redeem', args: { tokenIn: USDC_WETH_PAIR, amountIn: (minted / 3n).toString(), tokenOut: [h.tok('WETH'), h.tok('USDC')], primaryAddress: USDC_WETH_PAIR } },
+    ])
+    const [wethBefore, usdcBeforeBoth] = [await h.balance(h.tok('WETH'), wallet), await h.balance(h.tok('USDC'), wallet)]
+    await h.sendThroughWallet(wallet, both)
+    const [gotWeth, gotUsdc] = [(await h.balance(h.tok('WETH'), wallet)) - wethBefore, (await h.balance(h.tok('USDC'), wallet)) - usdcBeforeBoth]
+    expect(gotWeth * gotUsdc).toBeGreaterThan(0n)
+    expect(both.actionOutputs).toEqual([[gotWeth, gotUsdc].map(String)])
     const lp = await h.balance(USDC_WETH_PAIR, wallet)
-    expect(lp).toBe(BigInt(deposit.amountsOut[USDC_WETH_PAIR]!))
     const usdcBefore = await h.balance(h.tok('USDC'), wallet)
     const redeem = await h.bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
       { protocol: 'uniswap-v2', action: 'redeem', args: { tokenIn: USDC_WETH_PAIR, amountIn: lp.toString(), tokenOut: h.tok('USDC'), primaryAddress: USDC_WETH_PAIR } },
@@ -69,8 +80,9 @@ describe('Uniswap V2 LP through bundles, executed on the devnet', () => {
     expect(await h.balance(USDC_WETH_PAIR, wallet)).toBe(0n)
     const got = (await h.balance(h.tok('USDC'), wallet)) - usdcBefore
     expect(got).toBe(BigInt(redeem.amountsOut[h.tok('USDC')]!))
-    // About 2 × 3,000 USDC of value comes back, less two swap fees at most.
-    expect(got).toBeGreaterThan(5_900n * 10n ** 6n)
+    expect(redeem.actionOutputs).toEqual([[got.toString()], [got.toString()]])
+    // About 2 × 3,000 USDC of value comes back in all, less two swap fees at most.
+    expect(got + gotUsdc + gotWeth * 3_000n / 10n ** 12n).toBeGreaterThan(5_800n * 10n ** 6n)
   })
 })
 
