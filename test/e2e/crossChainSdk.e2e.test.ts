@@ -3,6 +3,7 @@ import { EnsoClient } from '@ensofinance/sdk'
 import { pino } from 'pino'
 import { erc20Abi, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createMonotonicHead } from '../../src/service/testing/createMonotonicHead.js'
 import { configSchema } from '../../src/config.js'
 import { toProtoRouteRequest } from '../../src/gateway/mapping/toProtoRouteRequest.js'
 import { loadProtoDefinition } from '../../src/grpc/loadProtoDefinition.js'
@@ -42,8 +43,11 @@ afterAll(async () => {
 const client = (chainId: number) => sy.connected.devnet!.chains[chainId]!.client
 const token = (chainId: number, symbol: string) => sy.connected.chains[chainId]!.addressBook.tokens[symbol]!.address
 // At the head's number, not `latest` (see startCrossChainHarness: anvil's `latest` can run ahead of its blocks while the relayer mines).
+// Never at a block before one already read (createMonotonicHead): a delivery once seen stays seen.
+const heads = new Map<number, () => Promise<bigint>>()
+const headOf = (chainId: number) => heads.get(chainId) ?? heads.set(chainId, createMonotonicHead(() => client(chainId).getBlockNumber({ cacheTime: 0 }))).get(chainId)!
 const balanceOf = async (chainId: number, t: Address, who: Address) =>
-  client(chainId).readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [who], blockNumber: await client(chainId).getBlockNumber({ cacheTime: 0 }) })
+  client(chainId).readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [who], blockNumber: await headOf(chainId)() })
 
 async function sendOnChain1(tx: { to: string; data: string; value?: string | number | bigint | undefined }, gas: string | number | bigint): Promise<Hex> {
   const c = client(1)

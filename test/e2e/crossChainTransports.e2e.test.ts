@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js'
 import { pino } from 'pino'
 import { decodeErrorResult, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createMonotonicHead } from '../../src/service/testing/createMonotonicHead.js'
 import { configSchema } from '../../src/config.js'
 import { switchyardBridgeReceiverAbi } from '../../src/contracts/abis.js'
 import { toProtoBundleRequest } from '../../src/gateway/mapping/toProtoBundleRequest.js'
@@ -64,9 +65,11 @@ const client = (chainId: number) => sy.connected.devnet!.chains[chainId]!.client
 const book = (chainId: number) => sy.connected.chains[chainId]!.addressBook.switchyard as unknown as Record<string, Address>
 const token = (chainId: number, symbol: string) => sy.connected.chains[chainId]!.addressBook.tokens[symbol]!.address
 // At the head's number, not `latest` (see startCrossChainHarness: anvil's `latest` can run ahead of its blocks while the relayer mines).
+const heads = new Map<number, () => Promise<bigint>>()
 async function balanceOf(chainId: number, t: Address, who: Address): Promise<bigint> {
   const c = client(chainId)
-  const blockNumber = await c.getBlockNumber({ cacheTime: 0 })
+  // Never at a block before one already read (createMonotonicHead): a delivery once seen stays seen.
+  const blockNumber = await (heads.get(chainId) ?? heads.set(chainId, createMonotonicHead(() => c.getBlockNumber({ cacheTime: 0 }))).get(chainId)!)()
   return t === NATIVE ? c.getBalance({ address: who, blockNumber }) : c.readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [who], blockNumber })
 }
 

@@ -2,6 +2,7 @@ import { erc20Abi, type Address, type Hex } from 'viem'
 import { expect } from 'vitest'
 import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
 import { createRelayer, memoryCursorStore, type CreateRelayerParameters, type Relayer } from '../../relayer/createRelayer.js'
+import { createMonotonicHead } from './createMonotonicHead.js'
 import { startServiceOnDevnet } from './startServiceOnDevnet.js'
 
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -43,6 +44,8 @@ export async function startCrossChainHarness(user: Address, relayer: Partial<Cre
     const head = await c.client.getBlock()
     store.set(c.chainId, { block: head.number, hash: head.hash })
   }
+  // Reads are pinned to the head, and never to a block before one a read already used (issue 28, item 10).
+  const heads = Object.fromEntries([1, 8453].map((id) => [id, createMonotonicHead(() => chains[id]!.client.getBlockNumber({ cacheTime: 0 }))]))
   const harness: CrossChainHarness = {
     devnet,
     chains,
@@ -59,7 +62,7 @@ export async function startCrossChainHarness(user: Address, relayer: Partial<Cre
     // read from state no block holds yet (CI once saw a delivery there that the next read lacked).
     balance: async (chainId, token, who) => {
       const client = chains[chainId]!.client
-      const blockNumber = await client.getBlockNumber({ cacheTime: 0 })
+      const blockNumber = await heads[chainId]!()
       return token.toLowerCase() === NATIVE.toLowerCase()
         ? client.getBalance({ address: who, blockNumber })
         : client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who], blockNumber })
