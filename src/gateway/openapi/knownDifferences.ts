@@ -20,6 +20,18 @@ export type KnownDifference = {
 
 const BRIDGE_CHECK = 'GET /api/v1/{bridgeProtocol}/bridge/check'
 
+/** The published `userOp` (ERC-4337 `UserOperation`) and its fields. */
+const USER_OP = ['userOp', ...['callData', 'callGasLimit', 'factory', 'factoryData', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce', 'paymaster', 'paymasterData', 'paymasterPostOpGasLimit', 'paymasterVerificationGasLimit', 'preVerificationGas', 'sender', 'signature', 'verificationGasLimit'].map((f) => `userOp.${f}`)]
+const USER_OP_REASON = 'No ERC-4337 user operations: the ensowallet-v2 strategy that produces them is not served (400 INVALID_STRATEGY); answers are transactions (tx).'
+
+/** The `BridgeLatencyEstimate` fields we do not fill. */
+const ESTIMATE_DETAIL = ['bridgingEstimates[].note', 'bridgingEstimates[].receiveBlockTimeSeconds', 'bridgingEstimates[].receiveConfirmations', 'bridgingEstimates[].sendBlockTimeSeconds', 'bridgingEstimates[].sendConfirmations']
+const ESTIMATE_DETAIL_REASON = 'Our estimate is the delivery time of the bridge as run here (switchyard\'s relayer on the devnet), not confirmations × block time, so there are no confirmations, block times or notes to report; fromChainId, toChainId, token, estimatedSeconds, bridge and source are described and sent.'
+
+/** Hop fields of the published `Hop` we do not send. */
+const HOP_EXTRAS = ['route[].poolAddresses', 'route[].positionOut', 'route[].sources', 'route[].via']
+const HOP_EXTRAS_REASON = 'Steps carry tokenIn, tokenOut, protocol, action, primary, internalRoutes, args and chain ids only: no aggregator sources or pool lists (our engine routes its own pools), no non-tokenized positionOut on a step (the position is the answer\'s last step\'s tokenOut), no off-chain settler (via).'
+
 export const knownDifferences: readonly KnownDifference[] = [
   // Paths we do not serve.
   { kind: 'path-not-served', operation: 'GET /api/v1/ccip/bridge/check', reason: 'CCIP is not served (its own issue); /{bridgeProtocol}/bridge/check answers 400 BRIDGE_NOT_SUPPORTED.' },
@@ -47,11 +59,6 @@ export const knownDifferences: readonly KnownDifference[] = [
     kind: 'param-not-in-reference', operation: 'POST /api/v1/shortcuts/bundle', names: ['query callbackGasLimit', 'query ignoreStandards', 'query slippage'],
     reason: 'Accepted: ignoreStandards as on /shortcuts/route; slippage is the in-plan minimum on routed outputs under the delegate strategy; callbackGasLimit (50,000 to 10,000,000) is the default callbackGasLimit of the bundle\'s bridge actions.',
   },
-  {
-    kind: 'param-not-served', operation: 'GET /api/v1/nontokenized',
-    names: ['query address', 'query chainId', 'query cursor', 'query page', 'query pageSize', 'query positionId', 'query primaryAddress', 'query project', 'query protocolSlug', 'query underlyingTokens', 'query underlyingTokensExact'],
-    reason: 'Accepted and passed to gRPC, but the gateway validates this query with no zod schema, so the generated document cannot list them.',
-  },
   { kind: 'param-not-in-reference', operation: 'GET /api/v1/aggregators', names: ['query chainId'], reason: 'Optional filter: the aggregators served on one chain.' },
   { kind: 'param-required', operation: 'GET /api/v1/shortcuts/quote', names: ['query chainId'], reason: 'Optional: defaults to 1.' },
   {
@@ -61,51 +68,58 @@ export const knownDifferences: readonly KnownDifference[] = [
   },
   { kind: 'param-not-in-reference', operation: 'GET /api/v1/tokens', names: ['query tvl'], reason: 'Accepted by the gateway\'s tokens query and passed to gRPC.' },
 
-  // Response bodies without a schema on our side (the route declares none).
-  { kind: 'response-undocumented', operation: 'GET /api/v1/account/accountId', reason: 'A JSON string; the route declares no response schema.' },
-  { kind: 'response-undocumented', operation: 'GET /api/v1/nontokenized', reason: 'The route declares no response schema ({ data, meta } in the README).' },
-  { kind: 'response-undocumented', operation: 'GET /api/v1/shortcuts/route/nontokenized', reason: 'The route declares no response schema (fields in the README).' },
-  { kind: 'response-undocumented', operation: 'POST /api/v1/shortcuts/bundle', reason: 'The route declares no response schema (the SDK\'s BundleData).' },
-
   // Response fields: /shortcuts/route.
   { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/shortcuts/quote', names: ['blockNumber', 'gas'], reason: 'The route\'s gas limit and the block simulated on.' },
-  { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/quote', names: ['route[].poolAddresses', 'route[].positionOut', 'route[].sources', 'route[].via'], reason: 'Steps as on /shortcuts/route.' },
+  { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/quote', names: HOP_EXTRAS, reason: HOP_EXTRAS_REASON },
   ...(['GET', 'POST'] as const).flatMap((method): KnownDifference[] => [
-    {
-      kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`,
-      names: ['userOp', 'userOp.callData', 'userOp.callGasLimit', 'userOp.factory', 'userOp.factoryData', 'userOp.maxFeePerGas', 'userOp.maxPriorityFeePerGas', 'userOp.nonce', 'userOp.paymaster', 'userOp.paymasterData', 'userOp.paymasterPostOpGasLimit', 'userOp.paymasterVerificationGasLimit', 'userOp.preVerificationGas', 'userOp.sender', 'userOp.signature', 'userOp.verificationGasLimit'],
-      reason: 'No ERC-4337 user operations (the ensowallet-v2 strategy is not served).',
-    },
+    { kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`, names: USER_OP, reason: USER_OP_REASON },
     {
       kind: 'response-field-not-in-reference', operation: `${method} /api/v1/shortcuts/route`, names: ['externalContracts'],
-      reason: 'Contracts outside the address book that the plan hands control to (issue 23; README "Shortcuts"); the bundle answer carries it too.',
+      reason: 'Contracts outside the address book that the plan hands control to (issue 23; README "Shortcuts"); the bundle and non-tokenized answers carry it too.',
     },
-    { kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`, names: ['route[].poolAddresses', 'route[].positionOut', 'route[].sources', 'route[].via'], reason: 'Steps carry tokenIn, tokenOut, protocol, action, primary, internalRoutes, args and chain ids only (no aggregators, off-chain settlers or non-tokenized positions in routes).' },
-    {
-      kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`,
-      names: ['bridgingEstimates[].note', 'bridgingEstimates[].receiveBlockTimeSeconds', 'bridgingEstimates[].receiveConfirmations', 'bridgingEstimates[].sendBlockTimeSeconds', 'bridgingEstimates[].sendConfirmations'],
-      reason: 'Estimates give fromChainId, toChainId, token, estimatedSeconds, bridge and source (the SDK\'s BridgeLatencyEstimate).',
-    },
+    { kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`, names: HOP_EXTRAS, reason: HOP_EXTRAS_REASON },
+    { kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`, names: ESTIMATE_DETAIL, reason: ESTIMATE_DETAIL_REASON },
   ]),
+
+  // Response fields: /shortcuts/bundle.
+  { kind: 'response-field-not-served', operation: 'POST /api/v1/shortcuts/bundle', names: USER_OP, reason: USER_OP_REASON },
+  { kind: 'response-field-not-served', operation: 'POST /api/v1/shortcuts/bundle', names: HOP_EXTRAS, reason: HOP_EXTRAS_REASON },
+  { kind: 'response-field-not-served', operation: 'POST /api/v1/shortcuts/bundle', names: ESTIMATE_DETAIL, reason: ESTIMATE_DETAIL_REASON },
+  { kind: 'response-field-not-served', operation: 'POST /api/v1/shortcuts/bundle', names: ['approvals[].description'], reason: 'Each approval names its token, amount and spender instead of a free-text description.' },
+  {
+    kind: 'response-field-not-in-reference', operation: 'POST /api/v1/shortcuts/bundle', names: ['approvals[].amount', 'approvals[].spender', 'approvals[].token', 'approvals[].value'],
+    reason: 'Approvals are the SDK\'s WalletTransaction (with value) plus the token, amount and spender they approve.',
+  },
+  { kind: 'response-field-not-in-reference', operation: 'POST /api/v1/shortcuts/bundle', names: ['externalContracts'], reason: 'As on /shortcuts/route.' },
+  { kind: 'response-field-not-in-reference', operation: 'POST /api/v1/shortcuts/bundle', names: ['route[].amountIn', 'route[].amountOut'], reason: 'Each routed step says what it spent and produced in the simulation (the SDK\'s BundleData route entries).' },
+
+  // Response fields: /shortcuts/route/nontokenized.
+  { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/route/nontokenized', names: USER_OP, reason: USER_OP_REASON },
+  { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/route/nontokenized', names: HOP_EXTRAS, reason: HOP_EXTRAS_REASON },
+  { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/route/nontokenized', names: ['amountOut'], reason: 'Published for HyperCore spot deposits only (8-decimal precision); no such position is served: amountDeposited is the amount.' },
+  {
+    kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/route/nontokenized',
+    names: ['bridgingEstimates', 'bridgingEstimates[].bridge', 'bridgingEstimates[].estimatedSeconds', 'bridgingEstimates[].fromChainId', 'bridgingEstimates[].source', 'bridgingEstimates[].toChainId', 'bridgingEstimates[].token', ...ESTIMATE_DETAIL],
+    reason: 'Non-tokenized routes are same-chain (destinationChainId other than chainId is 400 CROSS_CHAIN_NOT_SUPPORTED), so there is no bridge to estimate.',
+  },
+  { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/route/nontokenized', names: ['validUntil'], reason: 'Not carried by RoutingService.RouteNontokenized yet; the answer is for the next block (createdAt + 1), as every answer.' },
+  { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/shortcuts/route/nontokenized', names: ['externalContracts'], reason: 'As on /shortcuts/route.' },
 
   // Response fields: bridge status.
   {
     kind: 'response-field-not-served', operation: BRIDGE_CHECK,
-    names: [
-      'ensoDestinationEvent.accountId', 'ensoDestinationEvent.blockNumber', 'ensoDestinationEvent.chainId', 'ensoDestinationEvent.error', 'ensoDestinationEvent.refundDetails', 'ensoDestinationEvent.requestId', 'ensoDestinationEvent.success', 'ensoDestinationEvent.transactionHash',
-      'ensoSourceEvent.accountId', 'ensoSourceEvent.blockNumber', 'ensoSourceEvent.chainId', 'ensoSourceEvent.error', 'ensoSourceEvent.refundDetails', 'ensoSourceEvent.requestId', 'ensoSourceEvent.success', 'ensoSourceEvent.transactionHash',
-    ],
-    reason: 'Sent as the server\'s event JSON, but our response schema declares the events as free-form objects, so their fields are not listed.',
+    names: ['hops', 'hops[].destinationChainId', 'hops[].destinationTxHash', 'hops[].ensoDestinationEvent', 'hops[].ensoSourceEvent', 'hops[].layerZeroMessage', 'hops[].sourceChainId', 'hops[].sourceTxHash', 'hops[].status', 'isMultiBridge'],
+    reason: 'Followed one leg at a time: a nested bridge (a callback that bridges again, 1 → 8453 → 1) answers its first leg; ask again with destinationChainId and destinationTxHash for the next. So no hops list, and no isMultiBridge (published as present only when true).',
   },
   {
     kind: 'response-field-not-served', operation: BRIDGE_CHECK,
-    names: ['ensoMetadata', 'ensoMetadata.amountIn', 'ensoMetadata.chainId', 'ensoMetadata.timestamp', 'ensoMetadata.tokenIn', 'ensoMetadata.tokenOut', 'hops', 'hops[].destinationChainId', 'hops[].destinationTxHash', 'hops[].ensoDestinationEvent', 'hops[].ensoSourceEvent', 'hops[].layerZeroMessage', 'hops[].sourceChainId', 'hops[].sourceTxHash', 'hops[].status', 'isMultiBridge'],
-    reason: 'One bridge leg per transaction; no multi-bridge hops or route metadata.',
+    names: ['ensoMetadata', 'ensoMetadata.amountIn', 'ensoMetadata.chainId', 'ensoMetadata.timestamp', 'ensoMetadata.tokenIn', 'ensoMetadata.tokenOut'],
+    reason: 'The request that built a transaction is not stored (the status is read from the chains alone, so it survives restarts and replicas); what the chain recorded is in ensoSourceEvent (bridgeSent: token and amount sent).',
   },
   {
     kind: 'response-field-not-served', operation: BRIDGE_CHECK,
     names: ['layerZeroMessage', 'layerZeroMessage.dstBlockNumber', 'layerZeroMessage.dstChainId', 'layerZeroMessage.dstEid', 'layerZeroMessage.dstTimestamp', 'layerZeroMessage.dstTxHash', 'layerZeroMessage.receiver', 'layerZeroMessage.sender', 'layerZeroMessage.srcBlockNumber', 'layerZeroMessage.srcChainId', 'layerZeroMessage.srcEid', 'layerZeroMessage.srcTimestamp', 'layerZeroMessage.srcTxHash', 'layerZeroMessage.status'],
-    reason: 'The status is read from both chains\' logs, not from LayerZero Scan; the packet is summarised in status and the destination fields.',
+    reason: 'The status is read from both chains\' endpoint logs (PacketSent, PacketDelivered, the compose), not from LayerZero Scan: the packet is summarised in status, destinationChainId and destinationTxHash.',
   },
 
   // Response fields: actions.

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unservedOperations } from '../routes/unserved.js'
 import { startTestGateway } from '../testing/startTestGateway.js'
+import { accountIdResponseSchema } from '../schemas/accountResponse.js'
+import { bundleResponseSchema } from '../schemas/bundleResponse.js'
+import { nontokenizedResponseSchema, nontokenizedRouteResponseSchema } from '../schemas/nontokenizedResponse.js'
 import { routeResponseSchema } from '../schemas/routeResponse.js'
 import { tokensResponseSchema } from '../schemas/tokensResponse.js'
 import { priceResponseSchema } from '../schemas/priceResponse.js'
@@ -105,7 +108,26 @@ describe('GET /api/v1/openapi.json and /docs', () => {
     expect(ok('/api/v1/tokens')).toEqual(tokensResponseSchema)
     expect(ok('/api/v1/shortcuts/route', 'post')).toEqual(routeResponseSchema)
     expect(ok('/api/v1/prices/{chainId}/{address}')).toEqual(priceResponseSchema)
-    expect(ok('/api/v1/account/accountId')).toBeUndefined()
+    expect(ok('/api/v1/account/accountId')).toEqual(accountIdResponseSchema)
+  })
+
+  // Issue 24 item 16: nothing we send is left undescribed.
+  it('describes the bundle, non-tokenized route, /nontokenized and accountId bodies, the 11 /nontokenized parameters, bridgingEstimates and the bridge events', () => {
+    const ok = (path: string, method = 'get') => document.paths[path]![method]!.responses['200']!.content?.['application/json'].schema as Record<string, unknown> | undefined
+    expect(ok('/api/v1/shortcuts/bundle', 'post')).toEqual(bundleResponseSchema)
+    expect(ok('/api/v1/shortcuts/route/nontokenized')).toEqual(nontokenizedRouteResponseSchema)
+    expect(ok('/api/v1/nontokenized')).toEqual(nontokenizedResponseSchema)
+    expect(ok('/api/v1/account/{id}')).toEqual(accountIdResponseSchema)
+    expect(document.paths['/api/v1/nontokenized']!.get!.parameters.map((p) => p.name).sort()).toEqual(
+      ['address', 'chainId', 'cursor', 'page', 'pageSize', 'positionId', 'primaryAddress', 'project', 'protocolSlug', 'underlyingTokens', 'underlyingTokensExact'],
+    )
+    const estimate = (ok('/api/v1/shortcuts/route') as { properties: { bridgingEstimates: { items: { properties: Record<string, { description?: string }> } } } }).properties.bridgingEstimates.items.properties
+    expect(Object.keys(estimate).sort()).toEqual(['bridge', 'estimatedSeconds', 'fromChainId', 'source', 'toChainId', 'token'])
+    for (const [name, field] of Object.entries(estimate)) expect(field.description, name).toBeTruthy()
+    const check = ok('/api/v1/{bridgeProtocol}/bridge/check') as { properties: Record<string, { properties?: Record<string, unknown> }> }
+    for (const side of ['ensoSourceEvent', 'ensoDestinationEvent']) {
+      expect(Object.keys(check.properties[side]!.properties!)).toEqual(expect.arrayContaining(['accountId', 'requestId', 'blockNumber', 'transactionHash', 'chainId', 'success', 'error', 'refundDetails']))
+    }
   })
 
   it('documents externalContracts on the route answer (required, with its meaning) and names it on the bundle answer', () => {

@@ -18,6 +18,7 @@ import { priceParamsSchema, pricesParamsSchema, pricesQuerySchema } from '../sch
 import { projectParamsSchema } from '../schemas/projectParams.js'
 import { protocolsQuerySchema } from '../schemas/protocolsQuery.js'
 import { standardParamsSchema } from '../schemas/standardParams.js'
+import { nontokenizedQuerySchema, nontokenizedQueryShape } from '../schemas/nontokenizedQuery.js'
 import { tokensQueryShape, tokensQuerySchema } from '../schemas/tokensQuery.js'
 import { unservedChainQuerySchema, unservedClaimQuerySchema, unservedIporBodySchema, unservedIporQuerySchema } from '../schemas/unservedParams.js'
 import { volumeParamsSchema } from '../schemas/volume.js'
@@ -78,9 +79,9 @@ export const operations: readonly OperationEntry[] = [
   get('/shortcuts/quote', 'shortcuts', 'The route\'s amounts without its transaction', { parameters: [routeRequestSchema.partial({ fromAddress: true })], queryShape: routeQueryShape }),
   post('/shortcuts/bundle', 'shortcuts', 'Several actions in one transaction', { parameters: [bundleParamsSchema], queryShape: bundleQueryShape, body: bundleBodySchema, responseDescription: 'The SDK\'s BundleData, plus externalContracts (as on /shortcuts/route: contracts outside the address book the plan hands control to)' }),
   get('/shortcuts/route/nontokenized', 'shortcuts', 'Any tokens into a position the wallet holds directly', {
-    parameters: [nontokenizedRouteRequestSchema], queryShape: nontokenizedRouteQueryShape, responseDescription: '{ createdAt, gas, amountDeposited, priceImpact, tx, route, feeAmount, ensoFeeAmount, externalContracts }',
+    parameters: [nontokenizedRouteRequestSchema], queryShape: nontokenizedRouteQueryShape,
   }),
-  get('/nontokenized', 'nontokenized', 'Positions a wallet can hold directly', { responseDescription: '{ data, meta }' }),
+  get('/nontokenized', 'nontokenized', 'Positions a wallet can hold directly', { parameters: [nontokenizedQuerySchema], queryShape: nontokenizedQueryShape }),
   get('/wallet/approve', 'wallet', 'Approval transaction for the router; under delegate, for the owner\'s smart wallet', { parameters: [approveRequestSchema] }),
   get('/wallet/balances', 'wallet', 'Non-zero balances of a wallet, with USD prices', { parameters: [walletBalancesQuerySchema] }),
   get('/account/accountId', 'account', 'The API key\'s accountId (a JSON string)', { responseDescription: 'The accountId as a JSON string' }),

@@ -3,6 +3,7 @@ import { BaseError } from '../../errors/base.js'
 import { rateLimitHeadersOf } from '../mapping/rateLimitHeadersOf.js'
 import { toCallContext } from '../mapping/toCallContext.js'
 import { accountParamsSchema } from '../schemas/accountParams.js'
+import { accountIdResponseSchema } from '../schemas/accountResponse.js'
 
 /**
  * `GET /account/accountId`: the accountId of the calling key, as a JSON string (OpenAPI: `string`;
@@ -21,6 +22,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     // Fastify sends a string payload with a JSON content type as-is, so it is encoded here.
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(accountId))
   }
-  app.get('/account/accountId', (request, reply) => sendCallerAccountId(request, reply))
-  app.get('/account/:id', (request, reply) => sendCallerAccountId(request, reply, accountParamsSchema.parse(request.params, { reportInput: true }).id))
+  // The schema documents the body; a string payload with a JSON content type is sent as it is.
+  const schema = { response: { 200: accountIdResponseSchema } }
+  app.get('/account/accountId', { schema }, (request, reply) => sendCallerAccountId(request, reply))
+  app.get('/account/:id', { schema }, (request, reply) => sendCallerAccountId(request, reply, accountParamsSchema.parse(request.params, { reportInput: true }).id))
 }

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
 import type { NontokenizedRouteRequest } from '../../grpc/generated/switchyard/routing/v1/NontokenizedRouteRequest.js'
 import type { NontokenizedRequest } from '../../grpc/generated/switchyard/data/v1/NontokenizedRequest.js'
-import { chainIdSchema } from '../../schemas/fields.js'
 import { parseNontokenizedRouteRequest } from '../../schemas/nontokenizedRequest.js'
 import { normalizeQuery, type QueryShape } from '../mapping/normalizeQuery.js'
 import { rateLimitHeadersOf } from '../mapping/rateLimitHeadersOf.js'
 import { toCallContext } from '../mapping/toCallContext.js'
 import { toRestStep } from '../mapping/toRestRouteResponse.js'
 import { toRestTransaction } from '../mapping/toRestTransaction.js'
+import { nontokenizedQuerySchema, nontokenizedQueryShape } from '../schemas/nontokenizedQuery.js'
+import { nontokenizedResponseSchema, nontokenizedRouteResponseSchema } from '../schemas/nontokenizedResponse.js'
 
 /** How GET /shortcuts/route/nontokenized reads its query. */
 export const nontokenizedRouteQueryShape: QueryShape = {
@@ -16,23 +16,16 @@ export const nontokenizedRouteQueryShape: QueryShape = {
   numbers: ['chainId', 'destinationChainId'],
 }
 
-/** How GET /nontokenized reads its query. */
-export const nontokenizedQueryShape: QueryShape = {
-  lists: ['positionId', 'address', 'primaryAddress', 'underlyingTokens', 'underlyingTokensExact'],
-  numbers: ['chainId', 'page', 'cursor', 'pageSize'],
-}
-
-/** The one GET /nontokenized filter the gateway checks: a chain id that fits the proto's uint64. */
-const nontokenizedChainSchema = z.object({ chainId: chainIdSchema.optional() })
 
 const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v))
 
 /**
  * `GET /shortcuts/route/nontokenized` (RoutingService.RouteNontokenized; validated here first, as the
- * route is) and `GET /nontokenized` (DataService.Nontokenized).
+ * route is) and `GET /nontokenized` (DataService.Nontokenized; its query checked against
+ * {@link nontokenizedQuerySchema}, the published filters). Both declare their response schemas.
  */
 export const nontokenizedRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/shortcuts/route/nontokenized', async (request, reply) => {
+  app.get('/shortcuts/route/nontokenized', { schema: { response: { 200: nontokenizedRouteResponseSchema } } }, async (request, reply) => {
     const q = normalizeQuery(request.query, nontokenizedRouteQueryShape)
     parseNontokenizedRouteRequest(q)
     const proto: NontokenizedRouteRequest = {
@@ -58,10 +51,8 @@ export const nontokenizedRoutes: FastifyPluginAsync = async (app) => {
     }
   })
 
-  app.get('/nontokenized', async (request, reply) => {
-    const q = normalizeQuery(request.query, nontokenizedQueryShape)
-    // A chain id a proto uint64 cannot carry (-1) is refused here, as the service refuses 0 (issue 24).
-    nontokenizedChainSchema.parse({ chainId: q.chainId }, { reportInput: true })
+  app.get('/nontokenized', { schema: { response: { 200: nontokenizedResponseSchema } } }, async (request, reply) => {
+    const q: Record<string, unknown> = nontokenizedQuerySchema.parse(normalizeQuery(request.query, nontokenizedQueryShape), { reportInput: true })
     const proto: NontokenizedRequest = {}
     const scalars = { chainId: 'chain_id', project: 'project', protocolSlug: 'protocol_slug', page: 'page', cursor: 'cursor', pageSize: 'page_size' } as const
     for (const [name, field] of Object.entries(scalars)) if (q[name] !== undefined) (proto as Record<string, unknown>)[field] = q[name]

@@ -9,6 +9,7 @@ import { toProtoBundleRequest } from '../mapping/toProtoBundleRequest.js'
 import { toRestBundleResponse } from '../mapping/toRestBundleResponse.js'
 import { toRestQuoteResponse } from '../mapping/toRestQuoteResponse.js'
 import { toRestRouteResponse } from '../mapping/toRestRouteResponse.js'
+import { bundleResponseSchema } from '../schemas/bundleResponse.js'
 import { quoteResponseSchema, type RestQuoteResponse } from '../schemas/quoteResponse.js'
 import { routeResponseSchema, type RestRouteResponse } from '../schemas/routeResponse.js'
 
@@ -66,7 +67,7 @@ export const shortcutsRoutes: FastifyPluginAsync = async (app) => {
   })
 
   // POST /shortcuts/bundle: parameters in the query, the JSON array of actions in the body.
-  app.post('/shortcuts/bundle', async (request, reply) => {
+  app.post('/shortcuts/bundle', { schema: { response: { 200: bundleResponseSchema } } }, async (request, reply) => {
     const params = normalizeQuery(request.query, bundleQueryShape)
     parseBundleRequest(params, request.body)
     const { response, metadata } = await app.grpc.bundle(toCallContext(request, reply), toProtoBundleRequest(params, request.body))

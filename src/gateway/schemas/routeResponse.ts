@@ -64,7 +64,8 @@ export const hopArgsSchema = {
   description: 'The step\'s arguments: amounts, and the protocol\'s own (a V3 or V4 `fee`, V4 `tickSpacing` and `zeroForOne`, a V2 `feeBps`, a Balancer `poolId`, …), every value a string or a list of strings.',
 } as const
 
-const routeStepSchema = {
+/** One step of a route (the OpenAPI's `Hop`, without `sources`, `poolAddresses`, `positionOut`, `via`). */
+export const routeStepSchema = {
   type: 'object',
   required: ['tokenIn', 'tokenOut', 'protocol', 'action', 'primary', 'internalRoutes', 'args', 'chainId'],
   additionalProperties: false,
@@ -79,6 +80,25 @@ const routeStepSchema = {
     chainId: { type: 'integer' },
     sourceChainId: { type: 'integer' },
     destinationChainId: { type: 'integer' },
+  },
+} as const
+
+/** Cross-chain answers' `bridgingEstimates` (the OpenAPI's `BridgeLatencyEstimate`, as we fill it). */
+export const bridgingEstimatesSchema = {
+  type: 'array',
+  description: 'Cross-chain answers only: how long each bridge of the plan takes to deliver, one entry per bridge.',
+  items: {
+    type: 'object',
+    required: ['fromChainId', 'toChainId', 'token', 'estimatedSeconds'],
+    additionalProperties: false,
+    properties: {
+      fromChainId: { type: 'integer', description: 'Chain the bridge leaves from' },
+      toChainId: { type: 'integer', description: 'Chain the bridge delivers on' },
+      token: { type: 'string', description: 'Token bridged to the destination chain' },
+      estimatedSeconds: { type: 'number', description: 'Expected seconds from the source transaction to the destination delivery' },
+      bridge: { type: 'string', description: 'The bridge: stargate, layerzero or across' },
+      source: { type: 'string', description: 'Where the estimate comes from (on the devnet: switchyard\'s own relayer, which delivers within one poll of each chain)' },
+    },
   },
 } as const
 
@@ -100,21 +120,6 @@ export const routeResponseSchema = {
     tx: transactionSchema,
     route: { type: 'array', items: routeStepSchema },
     externalContracts: externalContractsSchema,
-    bridgingEstimates: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['fromChainId', 'toChainId', 'token', 'estimatedSeconds'],
-        additionalProperties: false,
-        properties: {
-          fromChainId: { type: 'integer' },
-          toChainId: { type: 'integer' },
-          token: { type: 'string' },
-          estimatedSeconds: { type: 'number' },
-          bridge: { type: 'string' },
-          source: { type: 'string' },
-        },
-      },
-    },
+    bridgingEstimates: bridgingEstimatesSchema,
   },
 } as const
