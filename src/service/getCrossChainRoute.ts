@@ -5,6 +5,7 @@ import { BaseError } from '../errors/base.js'
 import type { BundleBridgeRoute } from '../protocols/bundle/types.js'
 import type { RouteParams } from '../schemas/routeRequest.js'
 import { arrivesAsIs, entersAsIs } from '../protocols/bridge/bridgeRouteShape.js'
+import { bridgeCandidates } from '../protocols/bridge/bridgeCandidates.js'
 import { applySlippage } from '../protocols/bundle/applySlippage.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
 import type { ServiceContext } from './context.js'
@@ -91,8 +92,7 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
   }
   const snapshot = await ctx.snapshots[params.chainId]!.current()
   const bridges = await bridgesOf(ctx.chains, { chainId: params.chainId, blockNumber: snapshot.blockNumber, timestamp: snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000)) })
-  const ignored = new Set(params.ignoreBridges.map((b) => b.toLowerCase()))
-  const routes = (bridges?.routes ?? []).filter((r) => r.destinationChainId === destId && !ignored.has(r.protocol) && !(r.protocol === 'stargate' && ignored.has('layerzero')))
+  const routes = bridgeCandidates(bridges?.routes ?? [], { destinationChainId: destId, ignoreBridges: params.ignoreBridges })
   if (routes.length === 0) throw new NoRouteError({ reason: `no bridge connects chain ${params.chainId} to chain ${destId}` })
   const tokenOut = getAddress(params.tokenOut[0]!)
   const request = (route: BundleBridgeRoute) => ({

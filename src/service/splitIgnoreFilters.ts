@@ -1,4 +1,4 @@
-import { bridgeAdapters } from '../protocols/bridge/registry.js'
+import { bridgeNames } from '../protocols/bridge/bridgeCandidates.js'
 import { protocolAdapters } from '../protocols/registry.js'
 
 /** What the caller may name in `ignoreStandards`: every adapter's slug and standard. */
@@ -7,8 +7,8 @@ const knownStandards: ReadonlySet<string> = new Set(protocolAdapters.flatMap((a)
 /** What the caller may name in `ignoreAggregators`: the adapters that are aggregators (none today). */
 const knownAggregators: ReadonlySet<string> = new Set(protocolAdapters.filter((a) => a.isAggregator).map((a) => a.slug))
 
-/** What the caller may name in `ignoreBridges`: every bridge adapter, and LayerZero (Stargate's transport). */
-const knownBridges: ReadonlySet<string> = new Set([...bridgeAdapters.map((b) => b.slug), 'layerzero'])
+/** What the caller may name in `ignoreBridges`: every name a bridge adapter answers to (LayerZero for Stargate). */
+const knownBridges: ReadonlySet<string> = bridgeNames
 
 /** The three ignore lists of a route request. */
 export type IgnoreFilters = { ignoreStandards: readonly string[]; ignoreAggregators: readonly string[]; ignoreBridges: readonly string[] }

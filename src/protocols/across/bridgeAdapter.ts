@@ -9,6 +9,7 @@ export const ACROSS_RELAYER_FEE_BPS = 4n
  */
 export const acrossBridgeAdapter: BridgeAdapter = {
   slug: 'across',
+  names: ['across'],
   edges({ source, dest, receiver }) {
     const across = source.book.across
     if (!across) return []

@@ -13,6 +13,12 @@ export type BridgeSide = { chainId: number; book: ChainAddressBook }
 export type BridgeAdapter = {
   /** Protocol slug of its `bridge` action (`stargate`, `across`). */
   slug: 'stargate' | 'across'
+  /**
+   * Every name a caller may give this bridge, lowercase, the slug first: in `ignoreBridges` (any case)
+   * and as a bundle bridge action's protocol. Stargate also answers to `layerzero`, its transport.
+   * Cross-chain candidates are filtered by these names alone (`bridgeCandidates`).
+   */
+  names: readonly string[]
   /** The bridge edges from `source` to `dest`; `receiver` is our SwitchyardBridgeReceiver on `dest`. */
   edges(p: { source: BridgeSide; dest: BridgeSide; receiver: Address }): BundleBridgeRoute[]
 }

@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { bridgeCandidates } from '../bridge/bridgeCandidates.js'
 import { arrivesAsIs, entersAsIs } from '../bridge/bridgeRouteShape.js'
 import { DEFAULT_CALLBACK_GAS_LIMIT, planBridge } from '../bridge/defineBridgeAction.js'
 import type { BundleActionContext, BundleBridgeRoute, BundleValue } from '../bundle/types.js'
@@ -27,10 +28,7 @@ export type PlanCrossChainRouteParameters = {
  * @throws InvalidBundleError NO_BRIDGE_ROUTE when no served bridge reaches the destination
  */
 export function planCrossChainRoute(ctx: BundleActionContext, p: PlanCrossChainRouteParameters): void {
-  const ignored = new Set((p.ignoreBridges ?? []).map((b) => b.toLowerCase()))
-  const routes = (ctx.contracts.bridges?.routes ?? []).filter(
-    (r) => r.destinationChainId === p.destinationChainId && !ignored.has(r.protocol) && !(r.protocol === 'stargate' && ignored.has('layerzero')),
-  )
+  const routes = bridgeCandidates(ctx.contracts.bridges?.routes ?? [], { destinationChainId: p.destinationChainId, ignoreBridges: p.ignoreBridges ?? [] })
   if (routes.length === 0) ctx.fail('NO_BRIDGE_ROUTE', 'destinationChainId', `no bridge connects chain ${ctx.chainId} to chain ${p.destinationChainId}`)
   const score = (r: BundleBridgeRoute) => (entersAsIs(r, p.tokenIn) ? 4 : 0) + (arrivesAsIs(r, p.tokenOut) ? 2 : 0) + (r.protocol === 'stargate' ? 1 : 0)
   const route = routes.reduce((best, r) => (score(r) > score(best) ? r : best))

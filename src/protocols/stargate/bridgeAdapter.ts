@@ -8,6 +8,7 @@ import type { BridgeAdapter } from '../bridge/types.js'
  */
 export const stargateBridgeAdapter: BridgeAdapter = {
   slug: 'stargate',
+  names: ['stargate', 'layerzero'],
   edges({ source, dest, receiver }) {
     const dstEid = dest.book.layerZero?.eid
     if (dstEid === undefined) return []
