@@ -7,7 +7,9 @@ import type { AuthContext } from '../service/auth/authenticate.js'
 import type { ApiKeyStore } from '../service/auth/createApiKeyStore.js'
 import { createRateLimiter, DEFAULT_IP_RATE_LIMIT, DEFAULT_KEY_RATE_LIMIT, type RateLimitOptions } from '../service/auth/createRateLimiter.js'
 import type { SwitchyardServices } from '../service/types.js'
+import { createAuthInterceptor } from './createAuthInterceptor.js'
 import { createInflightLimiter, type InflightLimiter } from './createInflightLimiter.js'
+import { keepRepeatedAuthorization } from './keepRepeatedAuthorization.js'
 import type { HandlerContext } from './createUnaryHandler.js'
 import { loadProtoDefinition, SERVICE_NAMES } from './loadProtoDefinition.js'
 import { createDataService } from './services/dataService.js'
@@ -87,21 +89,23 @@ function serviceOf(definition: PackageDefinition, name: string): ServiceDefiniti
  */
 export function createGrpcServer({ services, auth, logger, protoDir, maxInflight, shutdownTimeoutMs = 10_000 }: CreateGrpcServerParameters): GrpcServer {
   const definition = loadProtoDefinition({ protoDir })
-  const options: ServerOptions = { 'grpc.max_receive_message_length': MAX_RECEIVE_MESSAGE_BYTES }
-  const server = new Server(options)
   const authContext: AuthContext = auth.context ?? {
     apiKeys: auth.apiKeys,
     keyLimiter: createRateLimiter(auth.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT),
     ipLimiter: createRateLimiter(auth.ipRateLimit ?? DEFAULT_IP_RATE_LIMIT),
   }
-  const inflight = maxInflight === undefined ? undefined : createInflightLimiter({ max: maxInflight })
-  const ctx: HandlerContext = {
+  const callers = {
     auth: authContext,
-    logger,
     gatewaySecret: auth.gatewaySecret,
     trustedProxies: auth.trustedProxies === undefined ? undefined : new Set(auth.trustedProxies),
-    inflight,
   }
+  // Keys are checked and charged when a call's metadata arrives, before its message is read (as the
+  // gateway does before it reads a body); health and reflection need no key.
+  const admission = createAuthInterceptor({ ...callers, logger, services: [SERVICE_NAMES.routing, SERVICE_NAMES.data] })
+  const options: ServerOptions = { 'grpc.max_receive_message_length': MAX_RECEIVE_MESSAGE_BYTES, interceptors: [admission.interceptor] }
+  const server = new Server(options)
+  const inflight = maxInflight === undefined ? undefined : createInflightLimiter({ max: maxInflight })
+  const ctx: HandlerContext = { ...callers, logger, inflight, admittedOf: admission.admittedOf }
   createRoutingService({ ...ctx, services, definition: serviceOf(definition, SERVICE_NAMES.routing) }).addToServer(server)
   createDataService({ ...ctx, services, definition: serviceOf(definition, SERVICE_NAMES.data) }).addToServer(server)
   const names = ['', SERVICE_NAMES.routing, SERVICE_NAMES.data]
@@ -120,6 +124,7 @@ export function createGrpcServer({ services, auth, logger, protoDir, maxInflight
         server.bindAsync(address, ServerCredentials.createInsecure(), (err, port) => {
           if (err) reject(err)
           else {
+            keepRepeatedAuthorization(server)
             logger.info({ address, port }, 'gRPC server listening')
             resolve(port)
           }
