@@ -20,6 +20,8 @@ export type TokenHolderShare = { holder: Address; amount: bigint }
 
 /** Parameters of {@link findTokenHolders}. */
 export type FindTokenHoldersParameters = {
+  /** The chain `client` talks to: recipients and code checks are remembered per chain. */
+  chainId: number
   token: Address
   blockNumber: bigint
   /** How much the holders must cover together. */
@@ -29,8 +31,8 @@ export type FindTokenHoldersParameters = {
   multicall3: Address
 }
 
-async function recentRecipients(client: Pick<PublicClient, 'getLogs'> & { chain?: { id: number } | undefined }, token: Address, blockNumber: bigint): Promise<Address[]> {
-  const key = `${client.chain?.id ?? 0}:${token.toLowerCase()}`
+async function recentRecipients(client: Pick<PublicClient, 'getLogs'>, { chainId, token, blockNumber }: Pick<FindTokenHoldersParameters, 'chainId' | 'token' | 'blockNumber'>): Promise<Address[]> {
+  const key = `${chainId}:${token.toLowerCase()}`
   const hit = candidates.get(key)
   if (hit) return hit
   let window = HOLDER_LOG_WINDOW
@@ -68,7 +70,7 @@ async function recentRecipients(client: Pick<PublicClient, 'getLogs'> & { chain?
  */
 export async function findTokenHolders(client: PublicClient, p: FindTokenHoldersParameters): Promise<TokenHolderShare[]> {
   const excluded = new Set(p.exclude.map((a) => a.toLowerCase()))
-  const recipients = (await recentRecipients(client, p.token, p.blockNumber)).filter((a) => !excluded.has(a.toLowerCase()) && BigInt(a) > 0xffffn)
+  const recipients = (await recentRecipients(client, p)).filter((a) => !excluded.has(a.toLowerCase()) && BigInt(a) > 0xffffn)
   if (recipients.length === 0) return []
   const balances = await client.multicall({
     blockNumber: p.blockNumber,
@@ -85,7 +87,7 @@ export async function findTokenHolders(client: PublicClient, p: FindTokenHolders
   let checks = 0
   for (const { holder, balance } of ranked) {
     if (covered >= p.amount || checks >= MAX_HOLDER_CODE_CHECKS) break
-    const key = `${client.chain?.id ?? 0}:${holder.toLowerCase()}`
+    const key = `${p.chainId}:${holder.toLowerCase()}`
     let code = hasCode.get(key)
     if (code === undefined) {
       checks++

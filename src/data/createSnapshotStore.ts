@@ -11,6 +11,7 @@ import type { PoolSnapshotBase } from '../protocols/types.js'
 import { loadUniswapV2 } from '../protocols/uniswap-v2/load.js'
 import { loadUniswapV3 } from '../protocols/uniswap-v3/load.js'
 import { loadUniswapV4, uniswapV4PoolKeyAddress } from '../protocols/uniswap-v4/load.js'
+import { snapshotVersionOf } from './snapshotVersionOf.js'
 
 /** Loaders per protocol family: the explicit list of what the store reads. */
 const loaders = [
@@ -138,7 +139,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
     const head = BigInt(block.number)
     // The hash is part of the version: after a reorg (or an anvil revert) the same number can carry
     // another state, and workers cache graphs by version.
-    const version = `${chainId}:${head}:${block.hash.slice(2, 14)}`
+    const version = snapshotVersionOf({ chainId, blockNumber: head, hash: block.hash })
     if (snapshot && snapshot.version === version) {
       headCheckedAt = Date.now()
       return snapshot

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { NoRouteError, QueueFullError, TaskAbortedError, WorkerCrashedError } from '../errors/engine.js'
 import { protocolAdapters } from '../protocols/registry.js'
+import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
 import { buildGraph } from './graph/buildGraph.js'
 import { type EnginePool, createEnginePool } from './pool.js'
 import { createSearchContext } from './search/searchContext.js'
 import { findRoute } from './tasks/findRoute.js'
 import { randomSnapshot } from './testing/randomSnapshot.js'
+import type { EngineSnapshot } from './types.js'
 
 const snapshot = randomSnapshot({ seed: 9, tokens: 30, v2Pools: 120, v3Pools: 5, balancerPools: 5, minExp: 16, maxExp: 24 })
 const context = createSearchContext(buildGraph({ adapters: protocolAdapters }, snapshot))
@@ -193,6 +195,31 @@ describe('batching', () => {
         if (expected instanceof NoRouteError) expect(outcome).toBeInstanceOf(NoRouteError)
         else expect(outcome).toStrictEqual(expected)
       })
+    } finally {
+      await pool.close()
+    }
+  })
+})
+
+describe('issue 28 item 6: two chains at the same block number and hash', () => {
+  const t = (n: number) => `0x${n.toString(16).padEnd(40, '0')}` as const
+  /** One V2 pair on `chainId` at block 100, versioned as `data/snapshotVersionOf` names it (chain, number, hash prefix). */
+  const pairOn = (chainId: number, tokens: readonly [number, number]): EngineSnapshot => ({
+    version: `${chainId}:100:abababababab`, chainId, blockNumber: 100n,
+    pools: [{ protocol: 'uniswap-v2', address: t(chainId), blockNumber: 100n, tokens: [t(tokens[0]), t(tokens[1])], reserve0: 10n ** 24n, reserve1: 10n ** 24n, feeBps: 30 } as UniswapV2PoolSnapshot],
+  })
+
+  test('each version routes on its own chain\'s pools', async () => {
+    const pool = createEnginePool({ threads: 1 })
+    try {
+      const [one, base] = [pairOn(1, [0xa1, 0xa2]), pairOn(8453, [0xb1, 0xb2])]
+      await pool.setSnapshot(one)
+      await pool.setSnapshot(base)
+      const swap = (version: string, from: number, to: number) =>
+        pool.findRoute({ version, tokensIn: [{ token: t(from), amount: 10n ** 18n }], tokensOut: [{ token: t(to) }], maxHops: 2 }).then((r) => r.paths[0]?.steps[0]?.primary, (e: unknown) => (e as Error).name)
+      expect(await swap(one.version, 0xa1, 0xa2)).toBe(t(1))
+      expect(await swap(base.version, 0xb1, 0xb2)).toBe(t(8453))
+      expect(await swap(base.version, 0xa1, 0xa2)).toBe('NoRouteError')
     } finally {
       await pool.close()
     }

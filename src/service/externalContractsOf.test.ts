@@ -5,6 +5,7 @@ import { functionCall } from '../encoding/call.js'
 import { nativeTokenAddress } from '../encoding/legacyCalldata.js'
 import { addBalanceOfSelf, addTransfer } from '../encoding/planActions.js'
 import { Planner } from '../encoding/planner.js'
+import { snapshotVersionOf } from '../data/snapshotVersionOf.js'
 import { externalContractsOf } from './externalContractsOf.js'
 import { a, bookOf, PAIR, USDC, WETH } from './testing/sampleAddressBook.js'
 
@@ -70,5 +71,18 @@ describe('externalContractsOf', () => {
       plans: [{ chainId: 1, at: { blockNumber: 10n, version: '1:10:aa' }, self: executor, ...first.plan() }, { chainId: 1, self: executor, ...second.plan() }, { chainId: 8453, self: executor, ...second.plan() }],
     })).toEqual([contractPayee, unknownA])
     expect(await externalContractsOf(ctx, { plans: [] })).toEqual([])
+  })
+
+  test('issue 28 item 6: two chains at the same block number and hash read code each for itself', async () => {
+    // The payee is a contract on chain 1 and an account on Base (a wallet deployed on one chain only).
+    const one = chainsWith([contractPayee])
+    const base = chainsWith([])
+    const ctx = { chains: { 1: one.ctx.chains[1], 8453: { ...base.ctx.chains[1], chainId: 8453 } as unknown as ChainRuntime } }
+    const planner = new Planner()
+    addTransfer(planner, { token: nativeTokenAddress, receiver: contractPayee, amount: 1n })
+    const at = (chainId: number) => ({ blockNumber: 77n, version: snapshotVersionOf({ chainId, blockNumber: 77n, hash: `0x${'ee'.repeat(32)}` }) })
+    expect(await externalContractsOf(ctx, { plans: [{ chainId: 1, at: at(1), self: executor, ...planner.plan() }] })).toEqual([contractPayee])
+    expect(await externalContractsOf(ctx, { plans: [{ chainId: 8453, at: at(8453), self: executor, ...planner.plan() }] })).toEqual([])
+    expect([one.reads, base.reads]).toEqual([[{ address: contractPayee, blockNumber: 77n }], [{ address: contractPayee, blockNumber: 77n }]])
   })
 })

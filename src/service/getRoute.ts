@@ -1,6 +1,4 @@
-import { LRUCache } from 'lru-cache'
 import type { Address, Hex } from 'viem'
-import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import type { RoutePlan } from '../engine/tasks/planRoute.js'
 import type { FindRouteReturnType } from '../engine/types.js'
@@ -34,6 +32,7 @@ import { assertServedStrategy } from './route/assertServedStrategy.js'
 import { engineTokenOf } from './route/engineTokenOf.js'
 import { measureRoute, type MeasureRouteReturnType } from './route/measureRoute.js'
 import { missedPlanMinimum } from './missedPlanMinimum.js'
+import { gasPriceAt } from './route/gasPriceAt.js'
 import { routeCacheKeyOf } from './route/routeCacheKeyOf.js'
 import { routeInputsOf } from './route/routeInputsOf.js'
 import { routeMinimumsOf } from './route/routeMinimumsOf.js'
@@ -59,17 +58,6 @@ const gasHints = createGasLimitHints()
 
 /** Per-process cache of computations, keyed by block version and request (single flight). */
 const computations = createSingleFlight<RouteComputation>({ max: 2_000, ttl: 60_000, name: 'route' })
-
-const gasPrices = new LRUCache<string, bigint>({ max: 64 })
-
-/** The chain's gas price, read once per snapshot version. */
-async function gasPriceAt(chain: ChainRuntime, version: string): Promise<bigint> {
-  const hit = gasPrices.get(version)
-  if (hit !== undefined) return hit
-  const price = await chain.client.getGasPrice().catch(() => 1_000_000_000n)
-  gasPrices.set(version, price)
-  return price
-}
 
 export type GetRouteErrorType = InvalidRequestError | UnsupportedChainError | CrossChainNotSupportedError | NoRouteError
 
@@ -142,6 +130,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     const delegate = strategy.kind === 'delegate'
     // What the sender holds does not depend on the route: read it while the engine searches.
     const senderOverrides = prepareSenderOverrides(chain!.client, {
+      chainId: params.chainId,
       blockNumber: snapshot.blockNumber,
       stateVersion: snapshot.version,
       computedBalanceTokens: computedBalanceTokensOf(book),

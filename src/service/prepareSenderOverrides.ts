@@ -15,7 +15,10 @@ function noSlot(error: unknown): null {
   throw error
 }
 
-/** Slot layouts per token; `null` remembers that a token has none (probing costs ~130 calls). */
+/**
+ * Slot layouts per `chainId:token`; `null` remembers that a token has none (probing costs ~130 calls).
+ * One address can be two different tokens on two chains (a CREATE2 deployment, a bridged OFT).
+ */
 const slotCache = new Map<string, { balance?: BalanceSlotLayout | null; allowance?: AllowanceSlotLayout | null }>()
 
 /**
@@ -106,7 +109,9 @@ function tooLarge(token: Address): never {
  */
 export async function prepareSenderOverrides(
   client: PublicClient,
-  { blockNumber, stateVersion, from, spender, inputs, multicall3, computedBalanceTokens }: {
+  { chainId, blockNumber, stateVersion, from, spender, inputs, multicall3, computedBalanceTokens }: {
+    /** The chain `client` talks to: slot layouts and token holders are remembered per chain. */
+    chainId: number
     blockNumber: bigint
     /** Names the state at `blockNumber` (a snapshot version: chain, number and hash); shares reads in flight. */
     stateVersion?: string | undefined
@@ -146,7 +151,7 @@ export async function prepareSenderOverrides(
     const balance = held[i]!.balance
     const allowance = spender ? held[i]!.allowance : amount
     if (balance >= amount && allowance >= amount) continue
-    const key = `${client.chain?.id ?? 0}:${token.toLowerCase()}`
+    const key = `${chainId}:${token.toLowerCase()}`
     const layouts = slotCache.get(key) ?? {}
     const diff: Record<`0x${string}`, `0x${string}`> = {}
     if (balance < amount) {
@@ -157,7 +162,7 @@ export async function prepareSenderOverrides(
       else {
         // Borrow the state of holders: their transfers run first in the simulated block.
         const deficit = amount - balance + TRANSFER_ROUNDING_MARGIN
-        const shares = await findTokenHolders(client, { token, blockNumber, amount: deficit, exclude: [from, ...(spender ? [spender] : [])], multicall3 })
+        const shares = await findTokenHolders(client, { chainId, token, blockNumber, amount: deficit, exclude: [from, ...(spender ? [spender] : [])], multicall3 })
         for (const share of shares) setup.push({ from: share.holder, to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [from, share.amount] }) })
         // Holders that cannot cover it: simulated as it is; the shortfall shows as a revert (NO_ROUTE with reason).
         overridden ||= shares.length > 0

@@ -44,6 +44,7 @@ export async function simulateBridgeCallback(
   const receiver = book.switchyard!['bridgeReceiver'] as Address
   const token = p.route.destinationToken
   const { overrides, setup } = await prepareSenderOverrides(chain.client, {
+    chainId: chain.chainId,
     blockNumber: p.blockNumber,
     computedBalanceTokens: computedBalanceTokensOf(book),
     from: receiver,

@@ -49,6 +49,7 @@ export async function simulateBundle(
   const book = chain.addressBook
   const { delegate, self, to } = p.target
   const prepared = await prepareSenderOverrides(chain.client, {
+    chainId: chain.chainId,
     blockNumber: p.snapshot.blockNumber,
     stateVersion: p.snapshot.version,
     computedBalanceTokens: computedBalanceTokensOf(book),

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { describe, expect, test } from 'vitest'
+import { snapshotVersionOf } from '../../data/snapshotVersionOf.js'
 import type { RouteParams } from '../../schemas/routeRequest.js'
 import { routeCacheKeyOf } from './routeCacheKeyOf.js'
 
@@ -26,5 +27,15 @@ describe('routeCacheKeyOf', () => {
 
   test('bigints are written out in full, prefixed by version and account', () => {
     expect(key()).toBe('1:100|0x11|{"chainId":1,"fromAddress":"0x00000000000000000000000000000000000105e1","tokenIn":["0xaa"],"amountIn":["100000000000000000000"],"slippageBps":"50"}')
+  })
+
+  test('issue 28 item 6: two chains at the same block number and hash never share a computation', () => {
+    const hash = `0x${'3c'.repeat(32)}` as const
+    const [v1, v8453] = [1, 8453].map((chainId) => snapshotVersionOf({ chainId, blockNumber: 100n, hash }))
+    const on = (version: string, chainId: number) => key({ version, params: { ...params, chainId } })
+    expect(on(v1!, 1)).not.toBe(on(v8453!, 8453))
+    // Each half names the chain on its own: the snapshot version, and the request.
+    expect(on(v1!, 8453)).not.toBe(on(v8453!, 8453))
+    expect(on(v8453!, 1)).not.toBe(on(v8453!, 8453))
   })
 })
