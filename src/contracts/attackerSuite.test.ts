@@ -21,8 +21,8 @@ import {
   encodeSmartWalletExecute,
   functionCall,
 } from '../encoding/index.js'
-import { switchyardBridgeReceiverAbi, switchyardSmartWalletFactoryAbi } from './abis.js'
-import { hostileCalleeAbi, reentrantTokenAbi, testCollectiblesAbi, testMultiTokenAbi, walletOwnerBatcherAbi } from './testAbis.js'
+import { switchyardBridgeReceiverAbi, switchyardSmartWalletFactoryAbi } from './generated/abis.js'
+import { hostileCalleeAbi, reentrantTokenAbi, testCollectiblesAbi, testMultiTokenAbi, walletOwnerBatcherAbi } from './generated/testAbis.js'
 import { type ContractsTestEnv, NATIVE, expectRevert, setupContractsTestEnv } from './testing/contractsTestEnv.js'
 
 let env: ContractsTestEnv

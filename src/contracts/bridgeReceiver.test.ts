@@ -5,7 +5,7 @@ import { startCrossChainHarness, type CrossChainHarness } from '../service/testi
 import { addSweep, addTransfer, addBalanceOfSelf } from '../encoding/planActions.js'
 import { functionCall } from '../encoding/call.js'
 import { Planner } from '../encoding/planner.js'
-import { switchyardBridgeReceiverAbi, switchyardBridgeSenderAbi } from './abis.js'
+import { switchyardBridgeReceiverAbi, switchyardBridgeSenderAbi } from './generated/abis.js'
 
 const user: Address = '0x7a11000000000000000000000000000000000021'
 const attacker: Address = '0x7a11000000000000000000000000000000000022'

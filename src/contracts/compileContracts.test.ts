@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { compileContracts } from './compileContracts.js'
-import { renderAbiFiles } from './generateAbis.js'
+import { regenerateLine, renderAbiFiles } from './generateAbis.js'
 
 const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), 'artifacts')
 
@@ -20,7 +20,14 @@ describe('committed artifacts', () => {
     }
   })
 
-  test('abis.ts and testAbis.ts are generated from the committed artifacts', () => {
+  test('generated/abis.ts and generated/testAbis.ts are generated from the committed artifacts', () => {
     for (const [path, text] of Object.entries(renderAbiFiles())) expect(readFileSync(path, 'utf8'), path).toBe(text)
+  })
+
+  test('the generated ABI modules sit in generated/ and name their regenerate command on their first line', () => {
+    for (const path of Object.keys(renderAbiFiles())) {
+      expect(basename(dirname(path)), path).toBe('generated')
+      expect(readFileSync(path, 'utf8').split('\n')[0], path).toBe(regenerateLine)
+    }
   })
 })

@@ -2,7 +2,7 @@ import { type Account, type Address, type Hex, concatHex, encodeDeployData, getC
 import { getChainId, getCode, sendTransaction, waitForTransactionReceipt } from 'viem/actions'
 import { DevnetDeployError } from '../errors/chain.js'
 import receiverArtifact from './artifacts/SwitchyardBridgeReceiver.json' with { type: 'json' }
-import { switchyardBridgeReceiverAbi } from './abis.js'
+import { switchyardBridgeReceiverAbi } from './generated/abis.js'
 import { create2DeployerAddress, switchyardSalt, type DeploySwitchyardContractsClient } from './deploySwitchyardContracts.js'
 
 /** Parameters of {@link deployBridgeReceiver} and {@link getBridgeReceiverAddresses}. */

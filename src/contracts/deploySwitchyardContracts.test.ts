@@ -1,7 +1,7 @@
 import { createTestClient, http, publicActions, walletActions } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startAnvil, type AnvilNode } from '../chain/devnet/startAnvil.js'
-import { switchyardExecutorAbi, switchyardRouterAbi } from './abis.js'
+import { switchyardExecutorAbi, switchyardRouterAbi } from './generated/abis.js'
 import { create2DeployerAddress, deploySwitchyardContracts, getSwitchyardAddresses } from './deploySwitchyardContracts.js'
 
 const nodes: AnvilNode[] = []

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { type Address, type Hex, erc20Abi, maxUint256, parseEther, zeroHash } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { Planner, addSweep, encodeRouteSingle, encodeSafeRouteSingle, functionCall } from '../encoding/index.js'
-import { mockSwapPoolAbi, reentrantTokenAbi } from './testAbis.js'
+import { mockSwapPoolAbi, reentrantTokenAbi } from './generated/testAbis.js'
 import { type ContractsTestEnv, NATIVE, expectRevert, setupContractsTestEnv } from './testing/contractsTestEnv.js'
 import { planSwap } from './testing/planSwap.js'
 

@@ -1,8 +1,8 @@
 import { type Address, type Hex, encodeFunctionData, erc20Abi, parseEther, zeroHash } from 'viem'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from 'vitest'
 import { createRequestId, encodeExecuteShortcut, encodeRouteMulti, encodeRouteSingle, encodeSafeRouteMulti, encodeSafeRouteSingle, Planner, functionCall, addSweep } from '../encoding/index.js'
-import { switchyardRouterAbi } from './abis.js'
-import { mockSwapPoolAbi } from './testAbis.js'
+import { switchyardRouterAbi } from './generated/abis.js'
+import { mockSwapPoolAbi } from './generated/testAbis.js'
 import { type ContractsTestEnv, NATIVE, expectRevert, setupContractsTestEnv } from './testing/contractsTestEnv.js'
 import { planSwap } from './testing/planSwap.js'
 

@@ -12,8 +12,8 @@ import {
   encodeSmartWalletExecute,
   functionCall,
 } from '../encoding/index.js'
-import { switchyardExecutorAbi, switchyardLegacyExecutorAbi, switchyardSmartWalletFactoryAbi } from './abis.js'
-import { reentrantTokenAbi } from './testAbis.js'
+import { switchyardExecutorAbi, switchyardLegacyExecutorAbi, switchyardSmartWalletFactoryAbi } from './generated/abis.js'
+import { reentrantTokenAbi } from './generated/testAbis.js'
 import { type ContractsTestEnv, NATIVE, expectRevert, setupContractsTestEnv } from './testing/contractsTestEnv.js'
 import { planSwap } from './testing/planSwap.js'
 

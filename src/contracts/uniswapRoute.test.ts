@@ -4,7 +4,7 @@ import { startDevnet, type Devnet, type DevnetChain } from '../chain/devnet/star
 import {
   Planner, addForceApprove, addBalanceOfSelf, addSweep, createRequestId, encodeRouteMulti, encodeSafeRouteSingle, functionCall, parseRequestId,
 } from '../encoding/index.js'
-import { switchyardExecutorAbi, switchyardRouterAbi } from './abis.js'
+import { switchyardExecutorAbi, switchyardRouterAbi } from './generated/abis.js'
 import type { SwitchyardAddresses } from './deploySwitchyardContracts.js'
 
 /**

@@ -7,8 +7,8 @@ import { startDevnet, type Devnet, type DevnetChain } from '../chain/devnet/star
 import { loadProtocolArtifact } from '../chain/devnet/protocolArtifacts.js'
 import { uniswapV4PoolKeyAddress, loadUniswapV4 } from '../protocols/uniswap-v4/load.js'
 import { quoteExactInputV4 } from '../protocols/uniswap-v4/quote.js'
-import { switchyardUniswapV4HelperAbi } from './abis.js'
-import { devUniswapV4LiquidityProviderAbi } from './testAbis.js'
+import { switchyardUniswapV4HelperAbi } from './generated/abis.js'
+import { devUniswapV4LiquidityProviderAbi } from './generated/testAbis.js'
 
 /**
  * THREATS.md I1 and invariant 3 against SwitchyardUniswapV4Helper on the devnet's real PoolManager: only the

@@ -2,8 +2,8 @@
 import { type Address, type Hex, toFunctionSelector, decodeAbiParameters, decodeFunctionResult, zeroHash } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Planner, encodeRouteMulti, encodeRouteSingle, functionCall, rawCall, type ReturnValue } from '../encoding/index.js'
-import { switchyardCheckHelperAbi, switchyardMathHelperAbi, switchyardRouterAbi } from './abis.js'
-import { mockVmTargetAbi, weirollRunnerAbi } from './testAbis.js'
+import { switchyardCheckHelperAbi, switchyardMathHelperAbi, switchyardRouterAbi } from './generated/abis.js'
+import { mockVmTargetAbi, weirollRunnerAbi } from './generated/testAbis.js'
 import { type ContractsTestEnv, expectRevert, setupContractsTestEnv } from './testing/contractsTestEnv.js'
 
 let env: ContractsTestEnv

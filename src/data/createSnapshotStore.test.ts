@@ -5,7 +5,7 @@ import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
 import { createSnapshotStore } from './createSnapshotStore.js'
 import { protocolAdaptersBySlug } from '../protocols/registry.js'
 import type { PoolSnapshotBase } from '../protocols/types.js'
-import { switchyardUniswapV4HelperAbi } from '../contracts/abis.js'
+import { switchyardUniswapV4HelperAbi } from '../contracts/generated/abis.js'
 import { loadUniswapV4, uniswapV4PoolKeyAddress } from '../protocols/uniswap-v4/load.js'
 
 let devnet: Devnet

@@ -8,7 +8,7 @@ import {
   switchyardLegacyRouterAbi,
   switchyardRouterAbi,
   switchyardSmartWalletAbi,
-} from '../contracts/abis.js'
+} from '../contracts/generated/abis.js'
 import { InvalidRouteTokensError } from '../errors/encoding.js'
 import { encodeDelegateShortcut, encodeSmartWalletExecute } from './delegateCalldata.js'
 import { encodeLegacyExecuteShortcut, encodeLegacyRouteSingle, encodeLegacySafeRouteSingle, nativeTokenAddress } from './legacyCalldata.js'

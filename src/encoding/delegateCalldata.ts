@@ -1,5 +1,5 @@
 import { type Address, type Hex, encodeFunctionData, getAddress } from 'viem'
-import { switchyardSmartWalletAbi } from '../contracts/abis.js'
+import { switchyardSmartWalletAbi } from '../contracts/generated/abis.js'
 import { type ShortcutParameters, encodeExecuteShortcut } from './routerCalldata.js'
 
 /**

@@ -1,5 +1,5 @@
 import { type Address, type Hex, encodeFunctionData, getAddress, isAddressEqual } from 'viem'
-import { switchyardLegacyDelegateAbi, switchyardLegacyRouterAbi } from '../contracts/abis.js'
+import { switchyardLegacyDelegateAbi, switchyardLegacyRouterAbi } from '../contracts/generated/abis.js'
 import { InvalidRouteTokensError } from '../errors/encoding.js'
 import type { RouterCalldataReturnType } from './routerCalldata.js'
 

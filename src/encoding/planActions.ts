@@ -1,5 +1,5 @@
 import { type Address, erc20Abi, isAddressEqual } from 'viem'
-import { switchyardBalanceHelperAbi, switchyardCheckHelperAbi, switchyardMathHelperAbi } from '../contracts/abis.js'
+import { switchyardBalanceHelperAbi, switchyardCheckHelperAbi, switchyardMathHelperAbi } from '../contracts/generated/abis.js'
 import { functionCall, rawCall } from './call.js'
 import { nativeTokenAddress } from './legacyCalldata.js'
 import type { Planner } from './planner.js'

@@ -1,5 +1,5 @@
 import { type Address, type Hex, encodeAbiParameters, encodeFunctionData, getAddress } from 'viem'
-import { switchyardExecutorAbi, switchyardRouterAbi } from '../contracts/abis.js'
+import { switchyardExecutorAbi, switchyardRouterAbi } from '../contracts/generated/abis.js'
 import { InvalidRouteTokensError } from '../errors/encoding.js'
 
 /** Token type ids of the router's `Token` struct. */

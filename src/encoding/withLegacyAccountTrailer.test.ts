@@ -1,6 +1,6 @@
 import { decodeFunctionData, keccak256, slice, stringToHex, type Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { switchyardLegacyDelegateAbi } from '../contracts/abis.js'
+import { switchyardLegacyDelegateAbi } from '../contracts/generated/abis.js'
 import { encodeLegacyExecuteShortcut } from './legacyCalldata.js'
 import { parseLegacyAccountTrailer } from './parseLegacyAccountTrailer.js'
 import { LEGACY_ACCOUNT_TRAILER_MAGIC, LEGACY_ACCOUNT_TRAILER_SIZE, withLegacyAccountTrailer } from './withLegacyAccountTrailer.js'

@@ -1,6 +1,6 @@
 import { decodeErrorResult, encodeFunctionData, erc20Abi, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { switchyardBridgeReceiverAbi } from '../contracts/abis.js'
+import { switchyardBridgeReceiverAbi } from '../contracts/generated/abis.js'
 import { getBundle } from './getBundle.js'
 import { getRoute } from './getRoute.js'
 import { deployOpenContract } from './testing/deployOpenContract.js'

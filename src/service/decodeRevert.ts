@@ -2,7 +2,7 @@ import { decodeErrorResult, isHex, type Abi, type Hex } from 'viem'
 import {
   switchyardCheckHelperAbi, switchyardDelegateAbi, switchyardExecutorAbi, switchyardLegacyRouterAbi, switchyardMathHelperAbi, switchyardRouterAbi,
   switchyardSmartWalletAbi,
-} from '../contracts/abis.js'
+} from '../contracts/generated/abis.js'
 
 const abis: Abi[] = [
   switchyardRouterAbi as Abi, switchyardExecutorAbi as Abi, switchyardDelegateAbi as Abi, switchyardLegacyRouterAbi as Abi,

@@ -1,7 +1,7 @@
 import { erc20Abi, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
-import { switchyardSmartWalletFactoryAbi } from '../contracts/abis.js'
+import { switchyardSmartWalletFactoryAbi } from '../contracts/generated/abis.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getApproval } from './getApproval.js'
 import { listNetworks } from './listNetworks.js'

@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, toHex, type Address, type Hex } from 'viem'
 import { allowanceStorageKey, findAllowanceSlot } from '../chain/findAllowanceSlot.js'
 import type { ChainRuntime } from '../chain/connectChains.js'
-import { switchyardSmartWalletFactoryAbi } from '../contracts/abis.js'
+import { switchyardSmartWalletFactoryAbi } from '../contracts/generated/abis.js'
 import type { SwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
 import { InvalidNodeResponseError } from '../errors/chain.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'

@@ -1,6 +1,6 @@
 import { decodeErrorResult, encodeFunctionData, erc20Abi, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { switchyardBridgeReceiverAbi } from '../contracts/abis.js'
+import { switchyardBridgeReceiverAbi } from '../contracts/generated/abis.js'
 import { getRoute } from './getRoute.js'
 import { startCrossChainHarness, type CrossChainHarness } from './testing/startCrossChainHarness.js'
 

@@ -2,7 +2,7 @@ import { erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setNextBlockOneSecondLater } from '../chain/devnet/setNextBlockOneSecondLater.js'
 import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
-import { switchyardExecutorAbi } from '../contracts/abis.js'
+import { switchyardExecutorAbi } from '../contracts/generated/abis.js'
 import { parseRequestId } from '../encoding/requestId.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getRoute } from './getRoute.js'

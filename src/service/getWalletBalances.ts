@@ -1,6 +1,6 @@
 import { erc20Abi, multicall3Abi, type Address, type ContractFunctionParameters } from 'viem'
 import type { ChainRuntime } from '../chain/connectChains.js'
-import { switchyardSmartWalletFactoryAbi } from '../contracts/abis.js'
+import { switchyardSmartWalletFactoryAbi } from '../contracts/generated/abis.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { InvalidRequestError, UnsupportedChainError } from '../errors/request.js'
 import { NATIVE_ADDRESS } from '../schemas/fields.js'

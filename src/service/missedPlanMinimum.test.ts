@@ -1,6 +1,6 @@
 import { encodeErrorResult, type Abi, type Address, type Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { switchyardCheckHelperAbi, switchyardDelegateAbi } from '../contracts/abis.js'
+import { switchyardCheckHelperAbi, switchyardDelegateAbi } from '../contracts/generated/abis.js'
 import { missedPlanMinimum } from './missedPlanMinimum.js'
 
 const check: Address = '0xD41C44b2EC089F5e1b062FF4Cd8B7575f6A0331D'

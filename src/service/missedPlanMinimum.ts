@@ -1,5 +1,5 @@
 import { decodeErrorResult, type Abi, type Address, type Hex } from 'viem'
-import { switchyardCheckHelperAbi, switchyardDelegateAbi } from '../contracts/abis.js'
+import { switchyardCheckHelperAbi, switchyardDelegateAbi } from '../contracts/generated/abis.js'
 
 /**
  * Whether a route's revert is its own in-plan minimum check failing: the executing VM's

@@ -6,7 +6,7 @@
  */
 import { getAddress, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { hostileCalleeAbi } from '../contracts/testAbis.js'
+import { hostileCalleeAbi } from '../contracts/generated/testAbis.js'
 import { loadContractArtifact } from '../contracts/loadContractArtifact.js'
 import { encodeDelegateShortcut } from '../encoding/delegateCalldata.js'
 import { addSweep } from '../encoding/planActions.js'

@@ -5,7 +5,7 @@ import { decodeErrorResult, encodeFunctionData, erc20Abi, maxUint256, parseAbi, 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMonotonicHead } from '../../src/service/testing/createMonotonicHead.js'
 import { configSchema } from '../../src/config.js'
-import { switchyardBridgeReceiverAbi } from '../../src/contracts/abis.js'
+import { switchyardBridgeReceiverAbi } from '../../src/contracts/generated/abis.js'
 import { toProtoBundleRequest } from '../../src/gateway/mapping/toProtoBundleRequest.js'
 import { toProtoRouteRequest } from '../../src/gateway/mapping/toProtoRouteRequest.js'
 import { loadProtoDefinition } from '../../src/grpc/loadProtoDefinition.js'

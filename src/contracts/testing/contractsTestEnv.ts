@@ -17,9 +17,9 @@ import {
   parseEther,
 } from 'viem'
 import { startAnvil, type AnvilNode } from '../../chain/devnet/startAnvil.js'
-import { switchyardExecutorAbi, switchyardRouterAbi, switchyardLegacyRouterAbi, switchyardCheckHelperAbi, switchyardMathHelperAbi, switchyardDelegateAbi, switchyardSmartWalletAbi } from '../abis.js'
+import { switchyardExecutorAbi, switchyardRouterAbi, switchyardLegacyRouterAbi, switchyardCheckHelperAbi, switchyardMathHelperAbi, switchyardDelegateAbi, switchyardSmartWalletAbi } from '../generated/abis.js'
 import { deploySwitchyardContracts, type SwitchyardAddresses } from '../deploySwitchyardContracts.js'
-import { devTokenAbi, mockSwapPoolAbi, tetherTokenAbi } from '../testAbis.js'
+import { devTokenAbi, mockSwapPoolAbi, tetherTokenAbi } from '../generated/testAbis.js'
 
 /** The native-coin sentinel used by pools and helpers. */
 export const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'

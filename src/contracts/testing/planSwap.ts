@@ -1,7 +1,7 @@
 /** Test-only: builds a weiroll plan that swaps through a MockSwapPool and sweeps outputs and leftovers. */
 import type { Address } from 'viem'
 import { Planner, functionCall, addForceApprove, addSweep, addBalanceOfSelf, addFeeTransfer, type PlanAmount, type SwitchyardHelperAddresses } from '../../encoding/index.js'
-import { mockSwapPoolAbi } from '../testAbis.js'
+import { mockSwapPoolAbi } from '../generated/testAbis.js'
 import { NATIVE } from './contractsTestEnv.js'
 
 export type PlanSwapParameters = {

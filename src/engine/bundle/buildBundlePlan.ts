@@ -1,5 +1,5 @@
 import { type Address, type Hex, getAddress, keccak256, stringToHex } from 'viem'
-import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
+import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addBalanceOfSelf, addSweep, addTransfer, type SwitchyardHelperAddresses } from '../../encoding/planActions.js'
 import { maxStateSlots } from '../../encoding/encodePlan.js'

@@ -19,7 +19,7 @@ import {
   sliceHex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { switchyardBalanceHelperAbi, switchyardCheckHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
+import { switchyardBalanceHelperAbi, switchyardCheckHelperAbi, switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addBalanceOfSelf, addTransfer } from '../../encoding/planActions.js'
 import type { Planner } from '../../encoding/planner.js'

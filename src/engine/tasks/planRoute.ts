@@ -1,7 +1,7 @@
 import { parseAbi, type Address, type Hex } from 'viem'
 import { functionCall } from '../../encoding/call.js'
 import { nativeTokenAddress } from '../../encoding/legacyCalldata.js'
-import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
+import { switchyardBalanceHelperAbi, switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
 import { addBalanceOfSelf, addMinAmountOutCheck, addSweep, addTransfer } from '../../encoding/planActions.js'
 import { Planner } from '../../encoding/planner.js'
 import type { ReturnValue } from '../../encoding/value.js'

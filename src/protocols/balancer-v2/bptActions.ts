@@ -1,6 +1,6 @@
 import { type Address, encodeAbiParameters, getAddress, parseAbi, zeroAddress } from 'viem'
 import { z } from 'zod'
-import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
+import { switchyardBalanceHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'

@@ -1,6 +1,6 @@
 import { type Address, erc20Abi, parseAbi } from 'viem'
 import { z } from 'zod'
-import { switchyardBridgeSenderAbi } from '../../contracts/abis.js'
+import { switchyardBridgeSenderAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import { addressArg, amountArg, callbackGasLimitArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'

@@ -1,5 +1,5 @@
 import { type Address, erc20Abi } from 'viem'
-import { switchyardCheckHelperAbi, switchyardMathHelperAbi } from '../../contracts/abis.js'
+import { switchyardCheckHelperAbi, switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addTransfer } from '../../encoding/planActions.js'
 import type { BundleActionContext, BundleValue } from './types.js'

@@ -3,7 +3,7 @@ import { amountArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../
 import { planMath, planMulDiv, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
 import { planCrossChainRoute } from './planCrossChainRoute.js'
-import { switchyardMathHelperAbi } from '../../contracts/abis.js'
+import { switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 
 const ignoreList = z.array(z.string().max(64)).max(64).optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
+import { switchyardBalanceHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addressArg, amountArg, bpsArg, receiverArg, tokenArg } from '../bundle/args.js'
 import { planMinimum } from '../bundle/planValues.js'

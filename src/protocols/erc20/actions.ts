@@ -1,6 +1,6 @@
 import { erc20Abi } from 'viem'
 import { z } from 'zod'
-import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
+import { switchyardBalanceHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress, MAX_UINT256 } from '../../schemas/fields.js'
 import { addressArg, amountArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'

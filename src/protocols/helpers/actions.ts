@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { switchyardCheckHelperAbi } from '../../contracts/abis.js'
+import { switchyardCheckHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { amountArg, boolArg } from '../bundle/args.js'
 import { planMath } from '../bundle/planValues.js'

@@ -1,5 +1,5 @@
 import { parseAbi } from 'viem'
-import { switchyardMathHelperAbi } from '../../contracts/abis.js'
+import { switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addBalanceOfSelf, addForceApprove } from '../../encoding/planActions.js'
 import type { Planner } from '../../encoding/planner.js'

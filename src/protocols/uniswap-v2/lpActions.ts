@@ -1,6 +1,6 @@
 import { type Address, getAddress, parseAbi } from 'viem'
 import { z } from 'zod'
-import { switchyardMathHelperAbi } from '../../contracts/abis.js'
+import { switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'

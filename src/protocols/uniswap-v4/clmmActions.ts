@@ -1,6 +1,6 @@
 import { getAddress, parseAbi, zeroAddress, type Address } from 'viem'
 import { z } from 'zod'
-import { switchyardBalanceHelperAbi } from '../../contracts/abis.js'
+import { switchyardBalanceHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addTransfer } from '../../encoding/planActions.js'
 import type { ReturnValue } from '../../encoding/value.js'

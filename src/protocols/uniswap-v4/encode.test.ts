@@ -1,6 +1,6 @@
 import { toFunctionSelector, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { switchyardUniswapV4HelperAbi } from '../../contracts/abis.js'
+import { switchyardUniswapV4HelperAbi } from '../../contracts/generated/abis.js'
 import { Planner } from '../../encoding/planner.js'
 import type { EncodeStepContext, EncodeStepParameters } from '../types.js'
 import { encodeUniswapV4Step } from './encode.js'

@@ -1,4 +1,4 @@
-import { switchyardUniswapV4HelperAbi } from '../../contracts/abis.js'
+import { switchyardUniswapV4HelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { addForceApprove } from '../../encoding/planActions.js'
 import type { Planner } from '../../encoding/planner.js'

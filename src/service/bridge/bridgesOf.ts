@@ -1,7 +1,7 @@
 import { type Address, getAddress, parseAbi } from 'viem'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
 import type { ChainRuntime } from '../../chain/connectChains.js'
-import { switchyardBridgeSenderAbi } from '../../contracts/abis.js'
+import { switchyardBridgeSenderAbi } from '../../contracts/generated/abis.js'
 import type { BundleBridgeRoute, BundleBridges } from '../../protocols/bundle/types.js'
 import { bridgeAdapters } from '../../protocols/bridge/registry.js'
 

@@ -1,6 +1,6 @@
 import { type Address, type Hex, decodeEventLog, encodeFunctionData, keccak256, stringToHex, toHex } from 'viem'
 import type { ChainRuntime } from '../../chain/connectChains.js'
-import { switchyardBridgeReceiverAbi } from '../../contracts/abis.js'
+import { switchyardBridgeReceiverAbi } from '../../contracts/generated/abis.js'
 import type { BundleBridgeRoute } from '../../protocols/bundle/types.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { simulateTransaction, type SimulatedLog } from '../../simulate/simulateTransaction.js'

@@ -1,5 +1,5 @@
 import { decodeErrorResult, type Abi, type Hex } from 'viem'
-import { switchyardBridgeReceiverAbi } from '../../contracts/abis.js'
+import { switchyardBridgeReceiverAbi } from '../../contracts/generated/abis.js'
 import { decodeRevert } from '../decodeRevert.js'
 
 /**

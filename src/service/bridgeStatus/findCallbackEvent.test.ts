@@ -1,6 +1,6 @@
 import { encodeAbiParameters, encodeErrorResult, encodeEventTopics, getAddress, pad, parseAbi, zeroAddress, type Address, type Hex, type Log } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { switchyardBridgeReceiverAbi } from '../../contracts/abis.js'
+import { switchyardBridgeReceiverAbi } from '../../contracts/generated/abis.js'
 import { findCallbackEvent } from './findCallbackEvent.js'
 
 const receiver = getAddress('0x00000000000000000000000000000000000000e1')

@@ -1,5 +1,5 @@
 import { isAddressEqual, parseAbi, parseEventLogs, zeroAddress, type Address, type Hex, type Log } from 'viem'
-import { switchyardBridgeReceiverAbi } from '../../contracts/abis.js'
+import { switchyardBridgeReceiverAbi } from '../../contracts/generated/abis.js'
 import { NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { BridgeLegStatus } from './types.js'
 import { decodeCallbackRevert } from './decodeCallbackRevert.js'

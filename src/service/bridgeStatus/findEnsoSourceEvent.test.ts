@@ -1,7 +1,7 @@
 import { encodeAbiParameters, encodeEventTopics, getAddress, pad, parseAbi, type Address, type Hex, type Log } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
-import { switchyardBridgeSenderAbi } from '../../contracts/abis.js'
+import { switchyardBridgeSenderAbi } from '../../contracts/generated/abis.js'
 import { findEnsoSourceEvent } from './findEnsoSourceEvent.js'
 
 const executor = getAddress('0x435087c8283d0d074614e887f314b37c9332cecf')

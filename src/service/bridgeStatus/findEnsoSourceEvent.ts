@@ -1,6 +1,6 @@
 import { isAddressEqual, parseAbi, parseEventLogs, type Address, type Log, type TransactionReceipt } from 'viem'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
-import { switchyardBridgeSenderAbi } from '../../contracts/abis.js'
+import { switchyardBridgeSenderAbi } from '../../contracts/generated/abis.js'
 import { toPlainJson } from './toPlainJson.js'
 
 const shortcutExecutedAbi = parseAbi(['event ShortcutExecuted(bytes32 accountId, bytes32 requestId)'])

@@ -1,6 +1,6 @@
 import { decodeAbiParameters, decodeFunctionData, getAddress, type Address, type Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { switchyardExecutorAbi, switchyardRouterAbi } from '../../contracts/abis.js'
+import { switchyardExecutorAbi, switchyardRouterAbi } from '../../contracts/generated/abis.js'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './encodeBundleTx.js'
 
