@@ -7,7 +7,7 @@ import {
 } from '../errors/encoding.js'
 import { canonicalType, elementParameter, fixedArrayLength, isDynamicParameter, staticSize, tupleComponents } from './abiLayout.js'
 import { type Call, callSelector } from './call.js'
-import type { PlannedCommand, PlanReturnType, Planner } from './planner.js'
+import type { EncodablePlanner as Planner, PlannedCommand, PlanReturnType } from './plannedCommand.js'
 import { ReturnValue, StateValue } from './value.js'
 
 export type EncodePlanErrorType = InvalidPlannerCallError | InvalidReturnValueUseError | TooManyArgumentsError | TooManyStateSlotsError
@@ -102,7 +102,7 @@ export function encodePlan(root: Planner): PlanReturnType {
   return { commands, state: ctx.state, keptSlots }
 }
 
-/** Duck-typed (planner.ts imports this module): methods, so a struct literal with fields named `plan` is not one. */
+/** Duck-typed (planner.ts imports this module, not the reverse): methods, so a struct literal with fields named `plan` is not one. */
 function isPlanner(value: unknown): value is Planner {
   return typeof value === 'object' && value !== null && typeof (value as Planner).plan === 'function' && typeof (value as Planner).addSubplan === 'function'
 }

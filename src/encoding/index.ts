@@ -1,6 +1,7 @@
 export { Call, functionCall, rawCall, type CallType, type FunctionCallParameters, type PlannerArgument, type RawCallParameters } from './call.js'
 export { commandFlags, indexBytes, maxStateSlots, type EncodePlanErrorType } from './encodePlan.js'
-export { Planner, type PlannedCommand, type PlanReturnType, type PlanSweep } from './planner.js'
+export { Planner, type PlanSweep } from './planner.js'
+export type { EncodablePlanner, PlannedCommand, PlannedCommandKind, PlanReturnType } from './plannedCommand.js'
 export { ReturnValue, StateValue, stateValue } from './value.js'
 export { createRequestId, parseRequestId, assertReferralCode, type CreateRequestIdParameters, type CreateRequestIdErrorType } from './requestId.js'
 export * from './routerCalldata.js'

@@ -1,23 +1,9 @@
-import type { Address, Hex } from 'viem'
+import type { Address } from 'viem'
 import { InvalidPlannerCallError } from '../errors/encoding.js'
 import type { Call } from './call.js'
 import { encodePlan } from './encodePlan.js'
+import type { EncodablePlanner, PlannedCommand, PlannedCommandKind, PlanReturnType } from './plannedCommand.js'
 import { ReturnValue, type StateValue, stateValue } from './value.js'
-
-/** How a planned command treats its result. */
-export type PlannedCommandKind = 'call' | 'subplan' | 'replaceState'
-
-/** One command recorded by a {@link Planner}. */
-export type PlannedCommand = {
-  /** The call to make. */
-  readonly call: Call
-  /** `subplan`: has a subplan argument; `replaceState`: its `bytes[]` result replaces the state. */
-  readonly kind: PlannedCommandKind
-  /** True when the returned `bytes[]` replaces the state (output index 0xfe). */
-  readonly replacesState: boolean
-  /** The handle returned by `add`, if any. */
-  readonly returnValue: ReturnValue | undefined
-}
 
 /**
  * Plans moving the executing contract's whole holding of one token to `receiver`, for tokens whose
@@ -25,16 +11,6 @@ export type PlannedCommand = {
  * @returns the handle of the amount moved
  */
 export type PlanSweep = (planner: Planner, receiver: Address) => ReturnValue
-
-/** The output of {@link Planner.plan}: the arguments of `executeShortcut`. */
-export type PlanReturnType = {
-  /** Encoded commands (extended commands take two words). */
-  commands: Hex[]
-  /** Initial state: literal values and empty slots for return values. */
-  state: Hex[]
-  /** State slot of each handle passed to `keep`, in order: read them from the final state the VM returns. */
-  keptSlots?: number[] | undefined
-}
 
 /**
  * Records weiroll commands and encodes them into `{ commands, state }` (weiroll.js API shape).
@@ -46,7 +22,7 @@ export type PlanReturnType = {
  * planner.add(functionCall({ address: vault, abi: erc20Abi, functionName: 'transfer', args: [receiver, shares] }))
  * const { commands, state } = planner.plan()
  */
-export class Planner {
+export class Planner implements EncodablePlanner {
   /** The whole state as an argument (`bytes[]`); pass it with a subplan to `addSubplan`. */
   readonly state: StateValue = stateValue
   readonly #commands: PlannedCommand[] = []
