@@ -16,7 +16,7 @@ import { listStandards } from './listStandards.js'
 import { listTokens } from './listTokens.js'
 import { listingSupportedChains } from './listingSupportedChains.js'
 import { createReadPathServices } from './readPathServices.js'
-import type { SwitchyardServices } from './types.js'
+import type { SwitchyardServices } from './switchyardServices.js'
 
 /**
  * Binds the use cases to their context: what the gRPC server is given. A validator's refusal of a chain

@@ -1,5 +1,5 @@
 import type { Server, ServiceDefinition } from '@grpc/grpc-js'
-import type { SwitchyardServices } from '../../service/types.js'
+import type { SwitchyardServices } from '../../service/switchyardServices.js'
 import { createUnaryHandler, type HandlerContext } from '../createUnaryHandler.js'
 import type { RoutingServiceHandlers } from '../generated/switchyard/routing/v1/RoutingService.js'
 import { fromProtoApproveRequest } from './fromProtoApproveRequest.js'

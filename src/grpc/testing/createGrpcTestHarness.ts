@@ -8,7 +8,8 @@ import type {
   BundleAnswer,
   NontokenizedAnswer,
   NontokenizedRouteAnswer,
-  ApproveAnswer, CallOptions, NetworkAnswer, PriceAnswer, ProjectAnswer, ProtocolAnswer, RouteAnswer, StandardAnswer, SwitchyardServices, TokensAnswer, VolumeAnswer } from '../../service/types.js'
+  ApproveAnswer, CallOptions, NetworkAnswer, PriceAnswer, ProjectAnswer, ProtocolAnswer, RouteAnswer, StandardAnswer, TokensAnswer, VolumeAnswer } from '../../service/types.js'
+import type { SwitchyardServices } from '../../service/switchyardServices.js'
 import type { ProtoGrpcType as DataProto } from '../generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../generated/routing_service.js'
 import type { DataServiceClient } from '../generated/switchyard/data/v1/DataService.js'

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { NoRouteError } from '../../errors/engine.js'
-import type { SwitchyardServices } from '../types.js'
+import type { SwitchyardServices } from '../switchyardServices.js'
 import { createMetrics } from './createMetrics.js'
 import { instrumentServices } from './instrumentServices.js'
 

@@ -1,4 +1,4 @@
-import type { SwitchyardServices } from '../types.js'
+import type { SwitchyardServices } from '../switchyardServices.js'
 import type { Metrics } from './createMetrics.js'
 
 /**
