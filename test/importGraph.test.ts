@@ -119,6 +119,12 @@ describe('the import graph of src/', () => {
     expect(cycles).toEqual([])
   })
 
+  test("service/: bridge/ builds on bundle/ (a callback is a destination bundle), so bundle/ never imports bridge/", () => {
+    const into = (dir: string) => (f: string) => f.startsWith(join(srcDir, 'service', dir) + sep)
+    const wrongWay = [...graph].filter(([f]) => into('bundle')(f)).flatMap(([f, targets]) => targets.filter(into('bridge')).map((t) => `${name(f)} → ${name(t)}`))
+    expect(wrongWay).toEqual([])
+  })
+
   test('the cycle finder sees a circle when there is one', () => {
     const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a', 'd']], ['d', []], ['e', ['e']]])
     expect(importCycles(g)).toEqual([['a', 'b', 'c'], ['e']])

@@ -11,49 +11,17 @@ import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { SimulatedLog } from '../../simulate/simulateTransaction.js'
 import { contractsOf } from '../bundle/readBundleChainData.js'
 import type { ServiceContext } from '../context.js'
-import type { ExternalContractsPlan } from '../externalContractsOf.js'
 import { decodeRevert } from '../decodeRevert.js'
 import { bridgesOf } from './bridgesOf.js'
 import { encodeBridgeCallback, replaceBridgePlaceholders, type BridgeCallback } from './encodeBridgeCallback.js'
 import { simulateBridgeCallback } from './simulateBridgeCallback.js'
 import { bundleMinimumsOf } from '../bundle/bundleMinimumsOf.js'
+import type { BridgedDelivery, CompletedLeg } from '../bundle/bridgingEstimateOf.js'
 
 /** How long a callback's periphery deadlines last: bridges deliver later than the source runs. */
 const CALLBACK_DEADLINE_SECONDS = 6n * 3600n
 
 const oftSentAbi = parseAbi(['event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)'])
-
-/** What a bridge delivered on its destination, as simulated. */
-export type BridgedDelivery = {
-  chainId: number
-  token: Address
-  receiver: Address
-  amount: bigint
-  /** To the leg's receiver (an output), rather than a sweep of leftovers to its refund receiver. */
-  output: boolean
-}
-
-/** Seconds a bridge takes on the devnet: the relayer reads every 100 ms and both chains mine at once (bench:bridge: p50 69 ms). */
-export const DEVNET_BRIDGE_SECONDS = 2
-
-/** The SDK's BridgeLatencyEstimate of a completed leg. */
-export function bridgingEstimateOf(l: CompletedLeg): { fromChainId: number; toChainId: number; token: string; estimatedSeconds: number; bridge: string; source: string } {
-  return { fromChainId: l.sourceChainId, toChainId: l.leg.route.destinationChainId, token: l.leg.route.token, estimatedSeconds: DEVNET_BRIDGE_SECONDS, bridge: l.leg.route.protocol, source: 'switchyard relayer (devnet)' }
-}
-
-/** One completed bridge leg, for the answer. */
-export type CompletedLeg = {
-  leg: BundleBridgeLeg
-  sourceChainId: number
-  /** What arrived on the destination in the simulation. */
-  arrival: bigint
-  /** Steps of the destination callback. */
-  route: BuildBundleReturnType['route']
-  /** Gas the callback used in simulation. */
-  callbackGas: bigint
-  /** The destination callback's plan as our receiver's executor runs it; unset when the bridge delivers straight to the receiver. */
-  plan?: ExternalContractsPlan | undefined
-}
 
 /** Parameters of {@link completeBridgeLegs}. */
 export type CompleteBridgeLegsParameters = {

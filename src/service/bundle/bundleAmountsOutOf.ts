@@ -1,6 +1,6 @@
 import { getAddress } from 'viem'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
-import type { BridgedDelivery } from '../bridge/completeBridgeLegs.js'
+import type { BridgedDelivery } from './bridgingEstimateOf.js'
 
 /** What {@link bundleAmountsOutOf} adds up, by checksummed token. */
 export type BundleAmountsOutOfReturnType = {

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
-import type { BridgedDelivery } from '../bridge/completeBridgeLegs.js'
+import type { BridgedDelivery } from './bridgingEstimateOf.js'
 import { computePriceImpact } from '../computePriceImpact.js'
 
 type MidPrices = ReadonlyMap<string, { price: number }>

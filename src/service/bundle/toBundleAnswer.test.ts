@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
 import type { BundleRouteStep } from '../../protocols/bundle/types.js'
-import type { CompleteBridgeLegsReturnType } from '../bridge/completeBridgeLegs.js'
+import type { CompletedLeg } from './bridgingEstimateOf.js'
 import { toBundleAnswer } from './toBundleAnswer.js'
 
 const user = '0x00000000000000000000000000000000000b0d1e' as Address
@@ -31,7 +31,7 @@ describe('toBundleAnswer', () => {
 
   test('outputs unreadable: actionOutputs undefined; bridges: one estimate per leg', () => {
     const leg = { sourceChainId: 1, leg: { route: { destinationChainId: 8453, token: '0xa', protocol: 'stargate' } } }
-    const answer = toBundleAnswer({ ...base, outputs: undefined, bridged: { legs: [leg, leg] } as unknown as CompleteBridgeLegsReturnType })
+    const answer = toBundleAnswer({ ...base, outputs: undefined, bridged: { legs: [leg, leg] } as unknown as { legs: CompletedLeg[] } })
     expect(answer.actionOutputs).toBeUndefined()
     expect(answer.bridgingEstimates).toHaveLength(2)
     expect(answer.bridgingEstimates![0]).toMatchObject({ fromChainId: 1, toChainId: 8453, token: '0xa', bridge: 'stargate' })
@@ -41,7 +41,7 @@ describe('toBundleAnswer', () => {
   test('destinationAmountsOut: the bridged part of the outputs as decimal strings, by chain and token; amountsOut keeps the source chain\'s too', () => {
     const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
     const destinationOut = new Map([[8453, new Map([[ETH, 750n]])], [10, new Map([[ETH, 3n]])]])
-    const answer = toBundleAnswer({ ...base, amountsOut: new Map([[ETH, 1_000n]]), destinationOut, bridged: { legs: [] } as unknown as CompleteBridgeLegsReturnType })
+    const answer = toBundleAnswer({ ...base, amountsOut: new Map([[ETH, 1_000n]]), destinationOut, bridged: { legs: [] } as unknown as { legs: CompletedLeg[] } })
     expect(answer.destinationAmountsOut).toEqual({ 8453: { [ETH]: '750' }, 10: { [ETH]: '3' } })
     expect(answer.amountsOut).toEqual({ [ETH]: '1000' })
     // Without bridges there is no destination part.

@@ -2,7 +2,7 @@ import type { Address, Hex } from 'viem'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import type { EngineSnapshot } from '../../engine/types.js'
 import { applySlippage } from '../../protocols/bundle/applySlippage.js'
-import { bridgingEstimateOf, type CompleteBridgeLegsReturnType } from '../bridge/completeBridgeLegs.js'
+import { bridgingEstimateOf, type CompletedLeg } from './bridgingEstimateOf.js'
 import type { BundleAnswer } from '../types.js'
 import { validUntilOf } from '../validUntilOf.js'
 
@@ -23,7 +23,7 @@ export function toBundleAnswer(p: {
   destinationOut: ReadonlyMap<number, ReadonlyMap<string, bigint>>
   outputs: bigint[][] | undefined
   approvals: BundleAnswer['approvals']
-  bridged: Pick<CompleteBridgeLegsReturnType, 'legs'> | undefined
+  bridged: { legs: readonly CompletedLeg[] } | undefined
   priceImpact: number | null
   tx: { data: Hex; value: bigint; to: Address }
   /** See {@link BundleAnswer.externalContracts}. */
