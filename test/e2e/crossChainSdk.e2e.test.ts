@@ -4,6 +4,7 @@ import { pino } from 'pino'
 import { erc20Abi, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMonotonicHead } from '../../src/service/testing/createMonotonicHead.js'
+import { untilSettled } from '../../src/service/testing/untilSettled.js'
 import { configSchema } from '../../src/config.js'
 import { toProtoRouteRequest } from '../../src/gateway/mapping/toProtoRouteRequest.js'
 import { loadProtoDefinition } from '../../src/grpc/loadProtoDefinition.js'
@@ -56,13 +57,11 @@ async function sendOnChain1(tx: { to: string; data: string; value?: string | num
   return hash
 }
 
+/** Until `check` holds on settled state (untilSettled: one empty block mined on each chain once it holds). */
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<number> {
-  const started = Date.now()
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not delivered within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  return Date.now() - started
+  return untilSettled(check, async () => {
+    for (const id of [1, 8453]) await client(id).mine({ blocks: 1 })
+  }, timeoutMs)
 }
 
 describe('@ensofinance/sdk cross-chain against a running switchyard with its relayer', () => {

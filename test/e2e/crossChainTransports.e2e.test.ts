@@ -4,6 +4,7 @@ import { pino } from 'pino'
 import { decodeErrorResult, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMonotonicHead } from '../../src/service/testing/createMonotonicHead.js'
+import { untilSettled } from '../../src/service/testing/untilSettled.js'
 import { configSchema } from '../../src/config.js'
 import { switchyardBridgeReceiverAbi } from '../../src/contracts/generated/abis.js'
 import { toProtoBundleRequest } from '../../src/gateway/mapping/toProtoBundleRequest.js'
@@ -80,12 +81,11 @@ async function send(chainId: number, from: Address, tx: Answer['tx'], gas: bigin
   return hash
 }
 
+/** Until `check` holds on settled state (untilSettled: one empty block mined on each chain once it holds). */
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now()
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not delivered within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
+  await untilSettled(check, async () => {
+    for (const id of [1, 8453]) await client(id).mine({ blocks: 1 })
+  }, timeoutMs)
 }
 
 async function rest(method: 'GET' | 'POST', path: string, query: Record<string, unknown>, body?: unknown): Promise<Answer> {

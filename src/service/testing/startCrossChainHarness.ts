@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
 import { createRelayer, memoryCursorStore, type CreateRelayerParameters, type Relayer } from '../../relayer/createRelayer.js'
 import { createMonotonicHead } from './createMonotonicHead.js'
+import { untilSettled } from './untilSettled.js'
 import { startServiceOnDevnet } from './startServiceOnDevnet.js'
 
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -83,12 +84,10 @@ export async function startCrossChainHarness(user: Address, relayer: Partial<Cre
       return hash
     },
     async until(check, timeoutMs = 10_000) {
-      const started = Date.now()
-      while (!(await check())) {
-        if (Date.now() - started > timeoutMs) throw new Error(`not delivered within ${timeoutMs} ms`)
-        await new Promise((r) => setTimeout(r, 25))
-      }
-      return Date.now() - started
+      // On settled state: what the check saw is then in a block before the head (see untilSettled).
+      return untilSettled(check, async () => {
+        for (const id of [1, 8453]) await chains[id]!.client.mine({ blocks: 1 })
+      }, timeoutMs)
     },
     async stop() {
       await harness.relayer.stop()
