@@ -96,6 +96,60 @@ describe('withUpstream under the node circuit (issue 12)', () => {
     await expect(withUpstream(1, async () => { throw refused() }, health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retryAfterSeconds: 1 })
   })
 
+  it('the state keeps when the outage began, its reason and its count; Retry-After is whole seconds, at least 1', async () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 5_000, firstRetryMs: 1_500, now: c.now })
+    const began = c.now()
+    health.markDown(1, 'first')
+    c.advance(1_500)
+    // The probe fails: down again, since the same outage, one more failure, the new reason.
+    await expect(withUpstream(1, async () => { throw new HttpRequestError({ url: 'http://x', details: 'fetch failed', cause: new Error('connect ECONNREFUSED\nsecond line') }) }, health)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+    expect(health.stateOf(1)).toMatchObject({ state: 'down', since: began, failures: 2 })
+    expect((health.stateOf(1) as { reason: string }).reason).not.toContain('second line')
+    // 3,000 ms left: Retry-After 3; 1 ms left: 1, never 0.
+    await expect(withUpstream(1, async () => 'x', health)).rejects.toMatchObject({ retryAfterSeconds: 3 })
+    c.advance(2_999)
+    await expect(withUpstream(1, async () => 'x', health)).rejects.toMatchObject({ retryAfterSeconds: 1 })
+    // While a probe runs, the others are told the wait after two failures (1.5 s doubled).
+    c.advance(1)
+    let release = () => {}
+    const probe = withUpstream(1, () => new Promise<string>((resolve) => { release = () => resolve('up') }), health)
+    expect(health.stateOf(1)).toMatchObject({ state: 'probing', since: began, failures: 2, reason: expect.stringMatching(/^HTTP request failed|ECONNREFUSED|fetch failed/) })
+    await expect(withUpstream(1, async () => 'x', health)).rejects.toMatchObject({ retryAfterSeconds: 3 })
+    release()
+    await expect(probe).resolves.toBe('up')
+    expect(health.stateOf(1)).toEqual({ state: 'up' })
+  })
+
+  it('an admission settles once; a call admitted before the outage neither closes nor (without tripOnFailure) opens it', () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 1_000, firstRetryMs: 1_000, now: c.now })
+    const early = health.admit(1)
+    expect(early.probe).toBe(false)
+    health.markDown(1, 'detector')
+    // Admitted while up: its success is no news about the node now.
+    early.succeeded()
+    expect(health.isDown(1)).toBe(true)
+    c.advance(1_000)
+    const probe = health.admit(1)
+    expect(probe.probe).toBe(true)
+    probe.failed('still down')
+    probe.succeeded() // already settled: no effect
+    expect(health.stateOf(1)).toMatchObject({ state: 'down', reason: 'still down', failures: 2 })
+    c.advance(2_000)
+    const second = health.admit(1)
+    second.succeeded()
+    second.failed('late') // already settled: no effect
+    expect(health.isDown(1)).toBe(false)
+    // configure: no automatic tripping, then longer waits.
+    health.configure({ tripOnFailure: false })
+    health.admit(1).failed('ignored')
+    expect(health.isDown(1)).toBe(false)
+    health.configure({ tripOnFailure: true, retryMs: 8_000, firstRetryMs: 3_000 })
+    health.admit(1).failed('counted')
+    expect((health.stateOf(1) as { retryAt: number }).retryAt - c.now()).toBe(3_000)
+  })
+
   it('a revert or any answer of the node does not mark the chain down (a caller cannot take a chain down)', async () => {
     const health = createNodeHealth({ now: clock().now })
     await expect(withUpstream(1, async () => { throw new Error('execution reverted') }, health)).rejects.toThrow('execution reverted')
