@@ -6,6 +6,7 @@ import {
 } from '../encoding/index.js'
 import { switchyardExecutorAbi, switchyardRouterAbi } from './generated/abis.js'
 import type { SwitchyardAddresses } from './deploySwitchyardContracts.js'
+import { revertDevnet } from '../chain/devnet/revertDevnet.js'
 
 /**
  * A weiroll plan that swaps through the real Uniswap V2 Router02 and V3 SwapRouter02 on the devnet,
@@ -51,7 +52,7 @@ beforeEach(async () => {
   snapshot = await chain.client.snapshot()
 })
 afterEach(async () => {
-  await chain.client.revert({ id: snapshot })
+  await revertDevnet(chain.client, snapshot)
 })
 
 const balanceOf = (token: Address, who: Address) => chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })

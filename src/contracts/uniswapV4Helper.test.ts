@@ -9,6 +9,7 @@ import { uniswapV4PoolKeyAddress, loadUniswapV4 } from '../protocols/uniswap-v4/
 import { quoteExactInputV4 } from '../protocols/uniswap-v4/quote.js'
 import { switchyardUniswapV4HelperAbi } from './generated/abis.js'
 import { devUniswapV4LiquidityProviderAbi } from './generated/testAbis.js'
+import { revertDevnet } from '../chain/devnet/revertDevnet.js'
 
 /**
  * THREATS.md I1 and invariant 3 against SwitchyardUniswapV4Helper on the devnet's real PoolManager: only the
@@ -39,7 +40,7 @@ beforeEach(async () => {
   snap = await chain.client.snapshot()
 })
 afterEach(async () => {
-  await chain.client.revert({ id: snap })
+  await revertDevnet(chain.client, snap)
 })
 
 const usdc = () => chain.addressBook.tokens.USDC!.address

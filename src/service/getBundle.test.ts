@@ -11,6 +11,7 @@ import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import type { BundleAnswer } from './types.js'
 import { sendAtTimestamp } from './testing/sendAtTimestamp.js'
 import { expectOutputsAsExecuted } from './testing/expectOutputsAsExecuted.js'
+import { revertDevnet } from '../chain/devnet/revertDevnet.js'
 
 type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
@@ -39,7 +40,7 @@ beforeEach(async () => {
   snap = await chain.client.snapshot()
 })
 afterEach(async () => {
-  await chain.client.revert({ id: snap })
+  await revertDevnet(chain.client, snap)
 })
 
 const tok = (s: string) => chain.addressBook.tokens[s]!.address

@@ -7,6 +7,7 @@ import { parseRequestId } from '../encoding/requestId.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getRoute } from './getRoute.js'
 import { sendAtTimestamp } from './testing/sendAtTimestamp.js'
+import { revertDevnet } from '../chain/devnet/revertDevnet.js'
 
 type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
@@ -34,7 +35,7 @@ beforeEach(async () => {
   snap = await chain.client.snapshot()
 })
 afterEach(async () => {
-  await chain.client.revert({ id: snap })
+  await revertDevnet(chain.client, snap)
 })
 
 const tok = (s: string) => chain.addressBook.tokens[s]!.address

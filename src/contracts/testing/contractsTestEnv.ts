@@ -20,6 +20,7 @@ import { startAnvil, type AnvilNode } from '../../chain/devnet/startAnvil.js'
 import { switchyardExecutorAbi, switchyardRouterAbi, switchyardLegacyRouterAbi, switchyardCheckHelperAbi, switchyardMathHelperAbi, switchyardDelegateAbi, switchyardSmartWalletAbi } from '../generated/abis.js'
 import { deploySwitchyardContracts, type SwitchyardAddresses } from '../deploySwitchyardContracts.js'
 import { devTokenAbi, mockSwapPoolAbi, tetherTokenAbi } from '../generated/testAbis.js'
+import { revertDevnet } from '../../chain/devnet/revertDevnet.js'
 
 /** The native-coin sentinel used by pools and helpers. */
 export const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -121,7 +122,7 @@ export async function setupContractsTestEnv({ chainId = 31337 }: { chainId?: num
     write,
     balanceOf,
     snapshot: (): Promise<Hex> => client.snapshot(),
-    revert: (id: Hex): Promise<void> => client.revert({ id }),
+    revert: (id: Hex): Promise<void> => revertDevnet(client, id),
     stop: (): Promise<void> => node.stop(),
   }
 }

@@ -7,6 +7,7 @@ import { startServiceOnDevnet } from '../../service/testing/startServiceOnDevnet
 import type { RouteAnswer } from '../../service/types.js'
 import { lidoAdapter } from './index.js'
 import { loadLido } from './load.js'
+import { revertDevnet } from '../../chain/devnet/revertDevnet.js'
 
 /**
  * Issue 12 item 5, THREATS I1/K9: after every route or bundle our executor (and router) hold nothing —
@@ -33,7 +34,7 @@ beforeEach(async () => {
   await s.devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 21n })
 })
 afterEach(async () => {
-  await s.chain.client.revert({ id: snap })
+  await revertDevnet(s.chain.client, snap)
 })
 
 const tok = (symbol: string) => s.chain.addressBook.tokens[symbol]!.address

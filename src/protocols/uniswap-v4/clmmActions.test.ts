@@ -6,6 +6,7 @@ import { getBundle } from '../../service/getBundle.js'
 import { startServiceOnDevnet } from '../../service/testing/startServiceOnDevnet.js'
 import type { BundleAnswer } from '../../service/types.js'
 import { decodeSlot0, poolStateSlot } from './slots.js'
+import { revertDevnet } from '../../chain/devnet/revertDevnet.js'
 
 type ServiceOnDevnet = Awaited<ReturnType<typeof startServiceOnDevnet>>
 
@@ -47,7 +48,7 @@ beforeEach(async () => {
   snap = await chain.client.snapshot()
 })
 afterEach(async () => {
-  await chain.client.revert({ id: snap })
+  await revertDevnet(chain.client, snap)
 })
 
 const tok = (s: string) => chain.addressBook.tokens[s]!.address

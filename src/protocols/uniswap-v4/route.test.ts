@@ -2,6 +2,7 @@ import { erc20Abi, maxUint256, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest'
 import { getRoute } from '../../service/getRoute.js'
 import { startServiceOnDevnet } from '../../service/testing/startServiceOnDevnet.js'
+import { revertDevnet } from '../../chain/devnet/revertDevnet.js'
 
 /**
  * Routes through Uniswap V4 pools end to end: the service use case (engine search and encoding in a worker,
@@ -29,7 +30,7 @@ beforeEach(async () => {
   await s.devnet.fund({ chainId: 1, address: user, token: 'ETH', amount: 10n ** 22n })
 })
 afterEach(async () => {
-  await s.chain.client.revert({ id: snap })
+  await revertDevnet(s.chain.client, snap)
 })
 
 const tok = (symbol: string): Address => (symbol === 'ETH' ? NATIVE : s.chain.addressBook.tokens[symbol]!.address)

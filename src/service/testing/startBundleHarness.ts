@@ -5,6 +5,7 @@ import { getBundle } from '../getBundle.js'
 import type { BundleAnswer } from '../types.js'
 import { expectOutputsAsExecuted } from './expectOutputsAsExecuted.js'
 import { startServiceOnDevnet } from './startServiceOnDevnet.js'
+import { revertDevnet } from '../../chain/devnet/revertDevnet.js'
 
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const factoryAbi = parseAbi(['function createWallet(address owner) returns (address)', 'function walletAddress(address owner) view returns (address)'])
@@ -100,7 +101,7 @@ export function useBundleHarness(user: Address): BundleHarness {
     snap = await harness.chain.client.snapshot()
   })
   afterEach(async () => {
-    await harness.chain.client.revert({ id: snap })
+    await revertDevnet(harness.chain.client, snap)
   })
   return harness
 }
