@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
@@ -28,6 +29,27 @@ describe('committed artifacts', () => {
     for (const path of Object.keys(renderAbiFiles())) {
       expect(basename(dirname(path)), path).toBe('generated')
       expect(readFileSync(path, 'utf8').split('\n')[0], path).toBe(regenerateLine)
+    }
+  })
+})
+
+describe('compileContracts options (the Solidity mutation run compiles its sandbox this way)', () => {
+  test('`only` emits the artifacts of those sources, with the bytecode of the full build', () => {
+    const some = compileContracts({ only: ['helpers/SwitchyardMathHelper.sol'] })
+    expect(Object.keys(some)).toEqual(['SwitchyardMathHelper'])
+    const committed = JSON.parse(readFileSync(join(artifactsDir, 'SwitchyardMathHelper.json'), 'utf8')) as { bytecode: string }
+    expect(some['SwitchyardMathHelper']!.bytecode).toBe(committed.bytecode)
+  })
+
+  test('`contractsDir` reads the sources of another directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'switchyard-contracts-'))
+    try {
+      writeFileSync(join(dir, 'One.sol'), '// SPDX-License-Identifier: MIT\npragma solidity 0.8.28;\ncontract One { function one() external pure returns (uint256) { return 1; } }\n')
+      const artifacts = compileContracts({ contractsDir: dir })
+      expect(Object.keys(artifacts)).toEqual(['One'])
+      expect(artifacts['One']!.sourceName).toBe('One.sol')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

@@ -47,33 +47,50 @@ function listSources(dir: string): string[] {
   return out.sort()
 }
 
-function findImport(path: string): { contents: string } | { error: string } {
-  for (const base of [join(root, 'node_modules'), contractsDir]) {
-    const candidate = join(base, path)
-    if (existsSync(candidate)) return { contents: readFileSync(candidate, 'utf8') }
+function findImport(dir: string): (path: string) => { contents: string } | { error: string } {
+  return (path) => {
+    for (const base of [join(root, 'node_modules'), dir]) {
+      const candidate = join(base, path)
+      if (existsSync(candidate)) return { contents: readFileSync(candidate, 'utf8') }
+    }
+    return { error: `File not found: ${path}` }
   }
-  return { error: `File not found: ${path}` }
+}
+
+/** Parameters of {@link compileContracts}; the defaults build every artifact of /contracts. */
+export type CompileContractsParameters = {
+  /** Sources to read instead of /contracts (the Solidity mutation run compiles its sandbox's copy). */
+  contractsDir?: string | undefined
+  /**
+   * Emit artifacts only for these sources (paths under the contracts directory); all sources are still
+   * analysed. The bytecode is the same as in a full build: output selection is not part of the metadata.
+   */
+  only?: readonly string[] | undefined
 }
 
 /**
  * Compiles all sources and returns the artifacts keyed by contract name.
+ * @param params - another contracts directory, or a subset of sources to emit (both optional)
  * @returns artifacts of every contract with bytecode (interfaces and abstract contracts are skipped)
  * @throws Error listing solc's errors when compilation fails
  */
-export function compileContracts(): Record<string, ContractArtifact> {
+export function compileContracts(params: CompileContractsParameters = {}): Record<string, ContractArtifact> {
+  const dir = params.contractsDir ?? contractsDir
   const sources: Record<string, { content: string }> = {}
-  for (const file of listSources(contractsDir)) {
-    sources[relative(contractsDir, file)] = { content: readFileSync(file, 'utf8') }
+  for (const file of listSources(dir)) {
+    sources[relative(dir, file)] = { content: readFileSync(file, 'utf8') }
   }
-  const input = { language: 'Solidity', sources, settings: solcSettings }
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as {
+  const selection = solcSettings.outputSelection['*']
+  const outputSelection = params.only ? Object.fromEntries(params.only.map((source) => [source, selection])) : solcSettings.outputSelection
+  const input = { language: 'Solidity', sources, settings: { ...solcSettings, outputSelection } }
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport(dir) })) as {
     errors?: { severity: string; formattedMessage: string }[]
     contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>
   }
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
   const artifacts: Record<string, ContractArtifact> = {}
-  for (const [sourceName, contracts] of Object.entries(output.contracts)) {
+  for (const [sourceName, contracts] of Object.entries(output.contracts ?? {})) {
     if (!(sourceName in sources)) continue
     for (const [contractName, c] of Object.entries(contracts)) {
       if (!c.evm.bytecode.object) continue
