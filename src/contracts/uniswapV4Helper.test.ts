@@ -156,3 +156,22 @@ test('a partial fill reverts (PartialFill) where the quote says priceLimit; noth
     chain.addressBook.uniswapV4!.pools.pop()
   }
 })
+
+test('an output of a single unit is taken from the PoolManager and returned', async () => {
+  await devnet.fund({ chainId: 1, address: attacker, token: 'WETH', amount: parseEther('1') })
+  await send(attacker, { address: weth(), abi: erc20Abi, functionName: 'approve', args: [helper, maxUint256] })
+  const client = chain.client as unknown as PublicClient
+  const snapshots = await loadUniswapV4({ client, book: chain.addressBook }, { blockNumber: await client.getBlockNumber() })
+  const pool = snapshots.find((s) => s.address === uniswapV4PoolKeyAddress(uniswapV4PoolId(ethUsdcKey())))!
+  // The least WETH that buys one USDC unit (the quote is monotone in the input).
+  let [lo, hi] = [1n, parseEther('0.001')]
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n
+    if (quoteExactInputV4(pool, { zeroForOne: true, amountIn: mid }).amountOut >= 1n) hi = mid
+    else lo = mid + 1n
+  }
+  expect(quoteExactInputV4(pool, { zeroForOne: true, amountIn: lo }).amountOut).toBe(1n)
+  const before = await balance(usdc(), attacker)
+  await send(attacker, swapCall(ethUsdcKey(), true, lo, 1n))
+  expect((await balance(usdc(), attacker)) - before).toBe(1n)
+})
