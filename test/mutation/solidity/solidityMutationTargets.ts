@@ -1,0 +1,69 @@
+/**
+ * What `npm run test:mutation:solidity` mutates, and which test files run against each source's mutants,
+ * in the order they run (vitest stops at the first failure, so the likeliest killer goes first).
+ * Anvil-only suites (`contractsTestEnv`, 2–10 s) come before devnet suites (5–10 s plus a devnet build
+ * when the mutant changes deployed bytecode).
+ */
+
+/** The folders under `contracts/` whose sources are mutated. */
+export const solidityMutationFolders = ['router', 'helpers'] as const
+
+const weirollVm = 'src/contracts/weirollVm.test.ts'
+const router = 'src/contracts/switchyardRouter.test.ts'
+const threats = 'src/contracts/threats.test.ts'
+const attackerSuite = 'src/contracts/attackerSuite.test.ts'
+const routerInvariants = 'src/contracts/routerInvariants.test.ts'
+const uniswapRoute = 'src/contracts/uniswapRoute.test.ts'
+const bridgeReceiver = 'src/contracts/bridgeReceiver.test.ts'
+const uniswapV4Helper = 'src/contracts/uniswapV4Helper.test.ts'
+const flashLoan = 'src/protocols/aave-v3/flashLoan.test.ts'
+const flashLoanPremium = 'src/service/getBundleFlashLoanPremium.test.ts'
+const walletReentry = 'src/service/walletReentry.test.ts'
+const delegateThroughSafe = 'src/service/delegateThroughSafe.test.ts'
+const uniswapV4Encode = 'src/protocols/uniswap-v4/encode.test.ts'
+const withDelegateSimulator = 'src/service/withDelegateSimulator.test.ts'
+const guardEdges = 'src/contracts/guardEdges.test.ts'
+const bridgeSender = 'src/contracts/bridgeSender.test.ts'
+
+const vmSuites = [weirollVm, router, threats, attackerSuite, routerInvariants, guardEdges]
+
+/** Test files per source (path under `contracts/`); a source without an entry gets {@link allContractTests}. */
+export const solidityMutationTests: Record<string, readonly string[]> = {
+  'router/SwitchyardRouter.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, uniswapRoute],
+  'router/SwitchyardExecutor.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, bridgeReceiver, flashLoan],
+  'router/SwitchyardPlanGuard.sol': [attackerSuite, threats, router, guardEdges, walletReentry, flashLoan],
+  'router/SwitchyardAllowanceLedger.sol': [attackerSuite, threats, router, routerInvariants, guardEdges, bridgeReceiver],
+  'router/SwitchyardFlashLoans.sol': [attackerSuite, guardEdges, flashLoan, flashLoanPremium, threats],
+  'router/SwitchyardDelegate.sol': [threats, attackerSuite, walletReentry, delegateThroughSafe, flashLoan],
+  'router/SwitchyardLegacyDelegate.sol': [threats, attackerSuite],
+  'router/SwitchyardLegacyRouter.sol': [threats, attackerSuite, router, guardEdges],
+  'router/SwitchyardSmartWallet.sol': [attackerSuite, threats, guardEdges, walletReentry, delegateThroughSafe, flashLoan],
+  'router/SwitchyardBridgeReceiver.sol': [guardEdges, attackerSuite, bridgeReceiver],
+  'router/SwitchyardBridgeCallback.sol': [guardEdges, attackerSuite, bridgeReceiver, bridgeSender],
+  'router/WeirollVM.sol': vmSuites,
+  'router/WeirollCommandBuilder.sol': vmSuites,
+  'helpers/SwitchyardBridgeSender.sol': [bridgeSender, bridgeReceiver],
+  'helpers/SwitchyardBalanceHelper.sol': vmSuites,
+  'helpers/SwitchyardMathHelper.sol': vmSuites,
+  'helpers/SwitchyardCheckHelper.sol': vmSuites,
+  'helpers/SwitchyardDelegateSimulator.sol': [withDelegateSimulator, delegateThroughSafe, attackerSuite],
+  'helpers/SwitchyardUniswapV4Helper.sol': [uniswapV4Helper, uniswapV4Encode, flashLoan],
+}
+
+/**
+ * Every contract test file: a mutant that survives its own files is run against all of these before it
+ * counts as a survivor.
+ */
+export const allContractTests: readonly string[] = [
+  ...vmSuites,
+  uniswapRoute,
+  bridgeReceiver,
+  bridgeSender,
+  uniswapV4Helper,
+  flashLoan,
+  flashLoanPremium,
+  walletReentry,
+  delegateThroughSafe,
+  withDelegateSimulator,
+  uniswapV4Encode,
+]
