@@ -94,6 +94,8 @@ function totalTimes(profile: Profile, keyOf: (n: ProfileNode) => string | undefi
 const config = configSchema.parse({
   chains: [1, 8453], devnetPorts: { '1': 0, '8453': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000,
   relayer: 'off',
+  // The gateway on the main thread, so the profile (of this thread) holds its share of the work too.
+  gatewayThread: false,
 })
 const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
 const book = sy.connected.chains[1]!.addressBook
@@ -135,7 +137,7 @@ if (profiling) {
 // For an external tracer (e.g. `strace -c -f -p <pid>`): the load starts now, and SIGUSR2 prints how
 // many requests the gateway has received so far (to count the requests inside the tracer's window).
 let received = 0
-sy.app.server.on('request', () => received++)
+sy.app!.server.on('request', () => received++)
 process.on('SIGUSR2', () => process.stderr.write(`requests received: ${received}\n`))
 process.stderr.write(`load starts: pid ${process.pid}\n`)
 const started = performance.now()

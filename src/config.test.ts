@@ -38,6 +38,9 @@ describe('loadConfig', () => {
     expect([c.gatewaySecret, c.maxInflight, c.nodeRetryMs]).toEqual([secret, 48, 2500])
     const defaults = loadConfig({})
     expect([defaults.gatewaySecret, defaults.maxInflight, defaults.nodeRetryMs]).toEqual([undefined, undefined, 5000])
+    expect(defaults.gatewayThread).toBe(true)
+    expect(['0', 'false', 'OFF', 'no'].map((v) => loadConfig({ SWITCHYARD_GATEWAY_THREAD: v }).gatewayThread)).toEqual([false, false, false, false])
+    expect(loadConfig({ SWITCHYARD_GATEWAY_THREAD: '1' }).gatewayThread).toBe(true)
     let message = ''
     try {
       loadConfig({ SWITCHYARD_GATEWAY_SECRET: 'short-secret-xyz' })

@@ -56,6 +56,11 @@ export const configSchema = z.strictObject({
    * gateway); set the same value on both sides when the gateway runs elsewhere.
    */
   gatewaySecret: z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32-256 printable ASCII characters').optional(),
+  /**
+   * Run the REST gateway in a thread of its own (default), so that parsing, refusing and answering never
+   * wait behind the route work of the main thread; `false` runs it on the main thread.
+   */
+  gatewayThread: z.boolean().default(true),
   /** Most route, quote, bundle and non-tokenized route calls in flight; default engine threads × 16. */
   maxInflight: z.number().int().positive().optional(),
   /**
@@ -105,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_RELAYER) fromEnv.relayer = env.SWITCHYARD_RELAYER
   if (env.SWITCHYARD_RELAYER_POLL_MS) fromEnv.relayerPollMs = Number(env.SWITCHYARD_RELAYER_POLL_MS)
   if (env.SWITCHYARD_GATEWAY_SECRET) fromEnv.gatewaySecret = env.SWITCHYARD_GATEWAY_SECRET
+  if (env.SWITCHYARD_GATEWAY_THREAD) fromEnv.gatewayThread = !['0', 'false', 'off', 'no'].includes(env.SWITCHYARD_GATEWAY_THREAD.toLowerCase())
   if (env.SWITCHYARD_MAX_INFLIGHT) fromEnv.maxInflight = Number(env.SWITCHYARD_MAX_INFLIGHT)
   if (env.SWITCHYARD_NODE_RETRY_MS) fromEnv.nodeRetryMs = Number(env.SWITCHYARD_NODE_RETRY_MS)
   if (env.SWITCHYARD_NODE_FIRST_RETRY_MS) fromEnv.nodeFirstRetryMs = Number(env.SWITCHYARD_NODE_FIRST_RETRY_MS)

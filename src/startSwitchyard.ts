@@ -9,6 +9,9 @@ import { createGrpcServer, type GrpcServer } from './grpc/server.js'
 import type { AuthContext } from './service/auth/authenticate.js'
 import { createApiKeyStore, type ApiKeyStore } from './service/auth/createApiKeyStore.js'
 import { DEFAULT_IP_RATE_LIMIT } from './service/auth/createRateLimiter.js'
+import { isSharedRateLimiter } from './service/auth/createSharedRateLimiter.js'
+import type { GatewayThreadBudgets } from './gateway/thread/gatewayThreadData.js'
+import { startGatewayThread, type GatewayThread } from './gateway/thread/startGatewayThread.js'
 import { createMemoryStore } from './service/store/createMemoryStore.js'
 import { createRedisStore } from './service/store/createRedisStore.js'
 import type { Store } from './service/store/types.js'
@@ -25,7 +28,10 @@ export type RunningSwitchyard = {
   connected: ConnectedChains
   grpc: GrpcServer
   grpcAddress: string
-  app: FastifyInstance
+  /** The REST gateway when it runs on the main thread (`gatewayThread: false`); else see {@link gatewayThread}. */
+  app: FastifyInstance | undefined
+  /** The REST gateway's own thread (the default, `gatewayThread: true`). */
+  gatewayThread: GatewayThread | undefined
   /** `http://host:port`, without `/api/v1`. */
   httpUrl: string
   apiKeys: ApiKeyStore
@@ -66,9 +72,10 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   const apiKeys = createApiKeyStore({ keys: config.apiKeys })
   // One key store and one pair of budgets for both transports: the gateway checks keys before it
   // reads a body, the gRPC server checks direct callers, and a key is charged once per request.
+  const keyRateLimit = { limit: config.rateLimitPerMinute, windowMs: 60_000 }
   const auth: AuthContext = {
     apiKeys,
-    keyLimiter: store.createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
+    keyLimiter: store.createRateLimiter(keyRateLimit),
     ipLimiter: store.createRateLimiter(DEFAULT_IP_RATE_LIMIT),
   }
   const gatewaySecret = config.gatewaySecret ?? randomBytes(32).toString('base64url')
@@ -98,6 +105,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   // binding fails first.
   warming.catch(() => {})
   let app: FastifyInstance | undefined
+  let gatewayThread: GatewayThread | undefined
   let relayer: Relayer | undefined
   try {
     t = performance.now()
@@ -107,22 +115,35 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     t = performance.now()
     // The gateway peeks at the service's in-flight bound, so surplus route calls are refused at the door.
     const inflight = grpc.inflight
-    const admission = inflight ? { isFull: () => inflight.inflight >= inflight.max } : undefined
-    app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret, admission })
-    const httpUrl = await app.listen({ host: config.host, port: config.httpPort })
+    let httpUrl: string
+    if (config.gatewayThread) {
+      gatewayThread = await startGatewayThread({
+        grpcAddress, host: config.host, port: config.httpPort, logLevel: logger.level, gatewaySecret,
+        apiKeys: config.apiKeys, developmentKey: apiKeys.developmentKey, keyRateLimit, ipRateLimit: DEFAULT_IP_RATE_LIMIT,
+        budgets: budgetsForThread(store, auth, config.redisUrl), inflight: inflight?.shared,
+        metricsContentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics(), logger,
+      })
+      httpUrl = gatewayThread.url
+    } else {
+      const admission = inflight ? { isFull: () => inflight.inflight >= inflight.max } : undefined
+      app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret, admission })
+      httpUrl = await app.listen({ host: config.host, port: config.httpPort })
+    }
     phase('gateway listen', t, { url: httpUrl })
     await warming
     relayer = startRelayer(config, connected, logger)
     let stopped = false
     const gateway = app
+    const thread = gatewayThread
     const running = relayer
     return {
-      connected, grpc, grpcAddress, app: gateway, httpUrl, apiKeys, relayer: running,
+      connected, grpc, grpcAddress, app: gateway, gatewayThread: thread, httpUrl, apiKeys, relayer: running,
       async stop() {
         if (stopped) return
         stopped = true
         await running?.stop().catch(() => {})
-        await gateway.close().catch(() => {})
+        await gateway?.close().catch(() => {})
+        await thread?.close().catch(() => {})
         await grpc.shutdown().catch(() => {})
         await ctx.close().catch(() => {})
         await store.close().catch(() => {})
@@ -132,6 +153,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   } catch (cause) {
     await relayer?.stop().catch(() => {})
     await app?.close().catch(() => {})
+    await gatewayThread?.close().catch(() => {})
     await grpc.shutdown().catch(() => {})
     await ctx.close().catch(() => {})
     await store.close().catch(() => {})
@@ -152,6 +174,14 @@ function devnetPhaseOf(message: string): string {
 function chainIdOf(message: string): number | undefined {
   const match = /^chain (\d+):/.exec(message)
   return match ? Number(match[1]) : undefined
+}
+
+/** How the gateway thread reaches the budgets the gRPC server charges: the same tables, or the same Redis. */
+function budgetsForThread(store: Store, auth: AuthContext, redisUrl: string | undefined): GatewayThreadBudgets {
+  if (store.kind === 'redis' && redisUrl !== undefined) return { kind: 'redis', url: redisUrl }
+  const { keyLimiter, ipLimiter } = auth
+  if (!isSharedRateLimiter(keyLimiter) || !isSharedRateLimiter(ipLimiter)) throw new Error('the in-process budgets must be in shared memory to serve the gateway thread')
+  return { kind: 'memory', key: keyLimiter.buffer, ip: ipLimiter.buffer }
 }
 
 /** The devnet relayer, when two or more chains run on the embedded devnet and the config allows it. */

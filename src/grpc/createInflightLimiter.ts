@@ -11,6 +11,11 @@ export type InflightLimiter = {
   readonly max: number
   /** Methods (`Service/Method`) the bound applies to. */
   covers(method: string): boolean
+  /**
+   * `[inflight, max]` as an Int32Array over shared memory, read with `Atomics.load`: another thread
+   * (the REST gateway's) peeks at the bound without a message ({@link isInflightFull}).
+   */
+  readonly shared: Int32Array
 }
 
 /** The heavy RPCs: each runs a search, an encoding and a simulation (or several). */
@@ -45,22 +50,37 @@ export type CreateInflightLimiterParameters = {
 export function createInflightLimiter({ max, methods = ROUTE_WORK_METHODS }: CreateInflightLimiterParameters): InflightLimiter {
   if (!Number.isSafeInteger(max) || max < 1) throw new RangeError(`max in-flight must be a positive integer, got ${max}`)
   const bounded = new Set(methods)
-  let inflight = 0
+  // Only this thread writes the counter; Atomics make each write visible to the threads that peek.
+  const shared = new Int32Array(new SharedArrayBuffer(8))
+  Atomics.store(shared, MAX, max)
   return {
     get inflight() {
-      return inflight
+      return Atomics.load(shared, INFLIGHT)
     },
     max,
+    shared,
     covers: (method) => bounded.has(method),
     tryAcquire() {
-      if (inflight >= max) return undefined
-      inflight++
+      if (Atomics.load(shared, INFLIGHT) >= max) return undefined
+      Atomics.add(shared, INFLIGHT, 1)
       let released = false
       return () => {
         if (released) return
         released = true
-        inflight--
+        Atomics.sub(shared, INFLIGHT, 1)
       }
     },
   }
+}
+
+const INFLIGHT = 0
+const MAX = 1
+
+/**
+ * Whether a route call sent now would be refused OVERLOADED, read from a limiter's
+ * {@link InflightLimiter.shared} counter in any thread. A peek: nothing is taken.
+ * @param shared - the limiter's `[inflight, max]`
+ */
+export function isInflightFull(shared: Int32Array): boolean {
+  return Atomics.load(shared, INFLIGHT) >= Atomics.load(shared, MAX)
 }
