@@ -1,5 +1,5 @@
 import { type Address, type Hex, concatHex, decodeAbiParameters, getAddress, padHex, sliceHex, toFunctionSelector } from 'viem'
-import { commandFlags, indexBytes } from './encodePlan.js'
+import { commandFlags, indexBytes } from './commandFormat.js'
 
 /** Parameters of {@link decodePlanTargets}: an encoded plan, exactly as `executeShortcut` receives it. */
 export type DecodePlanTargetsParameters = {

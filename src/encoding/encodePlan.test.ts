@@ -25,7 +25,7 @@ import {
 import { describe, expect, test } from 'vitest'
 import { InvalidPlannerCallError, InvalidReturnValueUseError, TooManyArgumentsError, TooManyStateSlotsError } from '../errors/encoding.js'
 import { type Call, functionCall, rawCall } from './call.js'
-import { commandFlags, indexBytes, maxStateSlots } from './encodePlan.js'
+import { commandFlags, indexBytes, maxStateSlots } from './commandFormat.js'
 import { Planner } from './planner.js'
 import type { ReturnValue } from './value.js'
 import { runWeirollVm, WeirollVmError as VmError, type WeirollVmCall } from './testing/runWeirollVm.js'

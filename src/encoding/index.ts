@@ -1,5 +1,6 @@
 export { Call, functionCall, rawCall, type CallType, type FunctionCallParameters, type PlannerArgument, type RawCallParameters } from './call.js'
-export { commandFlags, indexBytes, maxStateSlots, type EncodePlanErrorType } from './encodePlan.js'
+export { commandFlags, indexBytes, maxStateSlots } from './commandFormat.js'
+export type { EncodePlanErrorType } from './encodePlan.js'
 export { Planner, type PlanSweep } from './planner.js'
 export type { EncodablePlanner, PlannedCommand, PlannedCommandKind, PlanReturnType } from './plannedCommand.js'
 export { ReturnValue, StateValue, stateValue } from './value.js'

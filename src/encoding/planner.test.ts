@@ -2,7 +2,7 @@ import { type Address, erc20Abi, parseAbi, toFunctionSelector } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { functionCall, rawCall } from './call.js'
 import { Planner } from './planner.js'
-import { maxStateSlots } from './encodePlan.js'
+import { maxStateSlots } from './commandFormat.js'
 import type { ReturnValue } from './value.js'
 
 const token: Address = '0x1111111111111111111111111111111111111111'

@@ -1,4 +1,4 @@
-import { maxStateSlots } from '../../encoding/encodePlan.js'
+import { maxStateSlots } from '../../encoding/commandFormat.js'
 import { InvalidBundleError } from '../../errors/bundle.js'
 import { TooManyStateSlotsError } from '../../errors/encoding.js'
 import type { SearchContext } from '../search/searchContext.js'
