@@ -71,7 +71,7 @@ async function readBridges(chains: Readonly<Record<number, ChainRuntime>>, p: { 
   return { sender: getAddress(sender), routes: withFees, now: p.timestamp }
 }
 
-const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)'])
+const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
 /**
  * What an Across route can carry now: the devnet relayer's balance of the output token on the
