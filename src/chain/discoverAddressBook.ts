@@ -3,7 +3,8 @@ import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.j
 import { discoverBridges } from './discoverBridges.js'
 import { discoverUniswapV4 } from './discoverUniswapV4.js'
 import { hasCode } from './hasCode.js'
-import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from './addressBook.js'
+import type { ChainAddressBook, TokenEntry } from './addressBook.js'
+import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId } from './canonicalAddresses.js'
 
 /** A token the operator wants served on an external chain. */
 export type DiscoverToken = Pick<TokenEntry, 'address' | 'symbol' | 'priceUsd' | 'kind'> & { name?: string; decimals?: number }

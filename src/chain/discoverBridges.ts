@@ -1,6 +1,7 @@
 import { type Address, getAddress, parseAbi, type PublicClient, zeroAddress } from 'viem'
 import { getBridgeReceiverAddresses } from '../contracts/deployBridgeReceiver.js'
-import { layerZeroDeployments, stargateDeployments, type AcrossEntry, type ChainAddressBook, type StargatePoolEntry } from './addressBook.js'
+import type { AcrossEntry, ChainAddressBook, StargatePoolEntry } from './addressBook.js'
+import { layerZeroDeployments, stargateDeployments } from './canonicalAddresses.js'
 import { acrossDeployments } from './devnet/deployAcross.js'
 import { hasCode } from './hasCode.js'
 

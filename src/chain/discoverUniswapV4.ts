@@ -1,7 +1,8 @@
 import { parseAbi, toHex, zeroAddress, type Address, type Hex, type PublicClient } from 'viem'
 import { uniswapV4PoolId, type UniswapV4PoolKey } from '../protocols/uniswap-v4/poolId.js'
 import { decodeSlot0, poolStateSlot } from '../protocols/uniswap-v4/slots.js'
-import { uniswapV4PoolManagers, uniswapV4PositionManagers, type ChainAddressBook } from './addressBook.js'
+import type { ChainAddressBook } from './addressBook.js'
+import { uniswapV4PoolManagers, uniswapV4PositionManagers } from './canonicalAddresses.js'
 import { hasCode } from './hasCode.js'
 
 const extsloadAbi = parseAbi(['function extsload(bytes32[] slots) view returns (bytes32[])'])

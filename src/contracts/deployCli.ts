@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util'
 import type { Address } from 'viem'
-import { canonicalAddresses, uniswapV4PoolManagers, type CanonicalChainId } from '../chain/addressBook.js'
+import { canonicalAddresses, uniswapV4PoolManagers, type CanonicalChainId } from '../chain/canonicalAddresses.js'
 import { createDevnetClient } from '../chain/devnet/createDevnetClient.js'
 import { hasCode } from '../chain/hasCode.js'
 import { deploySwitchyardContracts } from './deploySwitchyardContracts.js'

@@ -13,7 +13,7 @@ import {
 } from 'viem'
 import { getChainId, getCode, sendTransaction, waitForTransactionReceipt } from 'viem/actions'
 import { getAction } from 'viem/utils'
-import { deterministicDeployer } from '../chain/addressBook.js'
+import { deterministicDeployer } from '../chain/canonicalAddresses.js'
 import { DevnetDeployError } from '../errors/chain.js'
 import balanceHelper from './artifacts/SwitchyardBalanceHelper.json' with { type: 'json' }
 import bridgeSender from './artifacts/SwitchyardBridgeSender.json' with { type: 'json' }

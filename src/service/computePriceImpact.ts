@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
-import { findToken } from '../chain/addressBook.js'
+import { findToken } from '../chain/findToken.js'
 import { isNativeAddress } from '../schemas/fields.js'
 
 /** USD value of a raw amount at the pools' mid price (else the reference price), or undefined. */

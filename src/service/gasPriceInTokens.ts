@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
-import { findToken } from '../chain/addressBook.js'
+import { findToken } from '../chain/findToken.js'
 
 /**
  * For gas-aware routing: the value of one unit of gas in each output token's smallest unit, scaled by

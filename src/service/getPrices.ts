@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { findToken } from '../chain/addressBook.js'
+import { findToken } from '../chain/findToken.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
 import { UnsupportedChainError } from '../errors/request.js'
 import { addressSchema, chainIdSchema, isNativeAddress } from '../schemas/fields.js'

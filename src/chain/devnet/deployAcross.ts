@@ -1,5 +1,6 @@
 import { encodeDeployData, encodeFunctionData, getAddress, maxUint256, parseAbi, sliceHex, zeroAddress, type Address, type Hex } from 'viem'
-import { findToken, type ChainAddressBook } from '../addressBook.js'
+import type { ChainAddressBook } from '../addressBook.js'
+import { findToken } from '../findToken.js'
 import { DevnetDeployError } from '../../errors/chain.js'
 import { loadAcrossArtifact } from '../../contracts/loadAcrossArtifact.js'
 import { acrossSpokePoolAbi } from './acrossSpokePoolAbi.js'

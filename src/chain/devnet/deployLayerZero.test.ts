@@ -1,6 +1,6 @@
 import { getContractAddress, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { layerZeroDeployments } from '../addressBook.js'
+import { layerZeroDeployments } from '../canonicalAddresses.js'
 import { devnetDeployer } from './createDevnetClient.js'
 import { devnetLayerZeroRelayer } from './deployLayerZero.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'

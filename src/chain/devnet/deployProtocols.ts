@@ -1,5 +1,6 @@
 import { encodeAbiParameters, getAddress, keccak256, stringToHex, type Abi, type Address, type Hex } from 'viem'
-import { canonicalAddresses, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId, type ChainAddressBook, type TokenEntry } from '../addressBook.js'
+import type { ChainAddressBook, TokenEntry } from '../addressBook.js'
+import { canonicalAddresses, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from '../canonicalAddresses.js'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { deployAtCanonical, installRuntimeCode } from './deployAtCanonical.js'

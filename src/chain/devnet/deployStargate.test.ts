@@ -1,6 +1,6 @@
 import { getContractAddress, pad, parseAbi, zeroAddress, type Abi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { layerZeroDeployments, stargateDeployments } from '../addressBook.js'
+import { layerZeroDeployments, stargateDeployments } from '../canonicalAddresses.js'
 import { devnetDeployer } from './createDevnetClient.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import { startDevnet, type Devnet } from './startDevnet.js'

@@ -1,5 +1,6 @@
 import { encodeDeployData, getAddress, pad, zeroAddress, type Address } from 'viem'
-import type { LayerZeroEntry, StargateDeployment, StargateEntry, StargatePoolEntry, TokenEntry } from '../addressBook.js'
+import type { LayerZeroEntry, StargateEntry, StargatePoolEntry, TokenEntry } from '../addressBook.js'
+import type { StargateDeployment } from '../canonicalAddresses.js'
 import { DevnetDeployError } from '../../errors/chain.js'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'

@@ -1,6 +1,6 @@
 import { toHex, type Address } from 'viem'
 import type { ChainAddressBook } from '../addressBook.js'
-import { findToken } from '../addressBook.js'
+import { findToken } from '../findToken.js'
 import { balanceStorageKey, findBalanceSlot, type BalanceSlotLayout } from '../findBalanceSlot.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'

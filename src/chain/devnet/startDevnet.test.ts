@@ -1,6 +1,6 @@
 import { parseAbi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { canonicalAddresses } from '../addressBook.js'
+import { canonicalAddresses } from '../canonicalAddresses.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 
 let devnet: Devnet

@@ -1,0 +1,138 @@
+import type { Address } from 'viem'
+
+/**
+ * Canonical (mainnet) addresses of the protocol contracts, per chain: the devnet deploys real bytecode
+ * at them and external-node discovery looks for them there. This is the only module that names
+ * protocol addresses; everything else reads a chain's `ChainAddressBook` (`addressBook.ts`).
+ */
+
+/** Canonical mainnet-style addresses of the protocol contracts we deploy or expect, per chain. */
+export const canonicalAddresses = {
+  1: {
+    weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+    uniswapV2Factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f',
+    uniswapV2Router02: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
+    uniswapV3Factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984',
+    uniswapV3PositionManager: '0xC36442b4a4522E871399CD717aBDD847Ab11FE88',
+    uniswapV3SwapRouter02: '0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45',
+    uniswapV3QuoterV2: '0x61fFE014bA17989E743c5F6cB21bF9697530B21e',
+    uniswapV3TickLens: '0xbfd8137f7d1516D3ea5cA83523914859ec47F573',
+    balancerVault: '0xBA12222222228d8Ba445958a75a0704d566BF2C8',
+    balancerAuthorizer: '0xA331D84eC860Bf466b4CdCcFb4aC09a1B43F3aE6',
+    balancerWeightedPoolFactory: '0x5Dd94Da3644DDD055fcf6B3E1aa310Bb7801EB8b',
+    balancerQueries: '0xE39B5e3B6D74016b2F6A9673D7d7493B6DF549d5',
+    balancerProtocolFeeProvider: '0x97207B095e4D5C9a6e4cfbfcd2C3358E03B90c4A',
+  },
+  8453: {
+    weth: '0x4200000000000000000000000000000000000006',
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+    uniswapV2Factory: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6',
+    uniswapV2Router02: '0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24',
+    uniswapV3Factory: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD',
+    uniswapV3PositionManager: '0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1',
+    uniswapV3SwapRouter02: '0x2626664c2603336E57B271c5C0b26F421741e481',
+    uniswapV3QuoterV2: '0x3d4e44Eb1374240CE5F1B871ab261CD16335B76a',
+    uniswapV3TickLens: '0x0CdeE061c75D43c82520eD998C23ac2991c9ac6d',
+    balancerVault: '0xBA12222222228d8Ba445958a75a0704d566BF2C8',
+    balancerAuthorizer: '0xA331D84eC860Bf466b4CdCcFb4aC09a1B43F3aE6',
+    balancerWeightedPoolFactory: '0x5Dd94Da3644DDD055fcf6B3E1aa310Bb7801EB8b',
+    balancerQueries: '0xE39B5e3B6D74016b2F6A9673D7d7493B6DF549d5',
+    balancerProtocolFeeProvider: '0x97207B095e4D5C9a6e4cfbfcd2C3358E03B90c4A',
+  },
+} as const satisfies Record<number, Record<string, Address>>
+
+/** Arachnid's deterministic-deployment (CREATE2) proxy, at the same address on every chain. */
+export const deterministicDeployer: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
+
+/** Canonical addresses of protocols that exist only on some chains (external-node discovery). */
+export const canonicalOptionalAddresses: Record<
+  number,
+  { lidoStETH?: Address; lidoWstETH?: Address; aaveV3AddressesProvider?: Address; aaveV3WrappedTokenGateway?: Address }
+> = {
+  1: {
+    lidoStETH: '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
+    lidoWstETH: '0x7f39C581F595B53c5cb19bD0b3f8dA6c935E2Ca0',
+    aaveV3AddressesProvider: '0x2f39d218133AFaB8F2B819B1066c7E434Ad94E9e',
+    aaveV3WrappedTokenGateway: '0xD322A49006FC828F9B5B37Ab215F99B4E5caB19C',
+  },
+}
+
+/**
+ * The Uniswap V4 PoolManager (a singleton holding every V4 pool) at its mainnet address per chain
+ * (uniswap docs "Deployments"). The devnet deploys `@uniswap/v4-core@1.0.2` bytecode there.
+ */
+export const uniswapV4PoolManagers: Record<number, Address> = {
+  1: '0x000000000004444c5dc75cB358380D2e3dE08A90',
+  8453: '0x498581fF718922c3f8e6A244956aF099B2652b2b',
+}
+
+/**
+ * The Uniswap V4 PositionManager (the position NFTs over the PoolManager) at its mainnet address per chain
+ * (uniswap docs "Deployments"). The devnet deploys `@uniswap/v4-periphery@1.0.3` bytecode there.
+ */
+export const uniswapV4PositionManagers: Record<number, Address> = {
+  1: '0xbD216513d74C8cf14cf4747E6AaA6420FF64ee9e',
+  8453: '0x7C5f5A4bBd8fD63184577525326123B519429bDc',
+}
+
+/**
+ * LayerZero V2 per chain: EndpointV2 (the same address on every EVM chain) and the chain's endpoint id
+ * (eid). Only the endpoint sits at a mainnet address; the devnet's message libraries are ours
+ * (see `src/chain/devnet/deployLayerZero.ts`).
+ */
+export const layerZeroDeployments: Record<number, { endpoint: Address; eid: number }> = {
+  1: { endpoint: '0x1a44076050125825900e736c501f859c50fE728c', eid: 30101 },
+  8453: { endpoint: '0x1a44076050125825900e736c501f859c50fE728c', eid: 30184 },
+}
+
+/** Where one Stargate V2 pool and its FeeLibV1 live on mainnet, and the pool's Stargate asset id. */
+export type StargatePoolDeployment = {
+  pool: Address
+  feeLib: Address
+  /** Stargate's asset id (1 USDC, 13 ETH), the same on every chain. */
+  assetId: number
+  /** Decimals shared by every chain's pool of the asset (6 for every Stargate V2 pool). */
+  sharedDecimals: number
+}
+
+/** Stargate V2's mainnet contracts on one chain. */
+export type StargateDeployment = {
+  /** The account that created every contract below with `CREATE` (the devnet replays its nonces). */
+  deployer: Address
+  tokenMessaging: Address
+  creditMessaging: Address
+  /** Pools by the symbol of the asset they hold: a token symbol, or `ETH` for the native-coin pool. */
+  pools: Record<string, StargatePoolDeployment>
+}
+
+/**
+ * Stargate V2 per chain, at mainnet addresses: from the deployment records shipped in
+ * `@stargatefinance/stg-evm-v2` (`deployments/<chain>-mainnet/*.json`), which agree with Stargate's
+ * "Mainnet Contracts" and "Asset IDs" docs pages.
+ */
+export const stargateDeployments: Record<number, StargateDeployment> = {
+  1: {
+    deployer: '0x4A79AdC4539905376D339C69b6a7092D0598cc24',
+    tokenMessaging: '0x6d6620eFa72948C5f68A3C8646d58C00d3f4A980',
+    creditMessaging: '0x6b8aD17795d89B283e6D0362A87A403f3544bb9d',
+    pools: {
+      USDC: { pool: '0xc026395860Db2d07ee33e05fE50ed7bD583189C7', feeLib: '0x52B35406CB2FB5e0038EdEcFc129A152a1f74087', assetId: 1, sharedDecimals: 6 },
+      ETH: { pool: '0x77b2043768d28E9C9aB44E1aBfC95944bcE57931', feeLib: '0x3E368B6C95c6fEfB7A16dCc0D756389F3c658a06', assetId: 13, sharedDecimals: 6 },
+    },
+  },
+  8453: {
+    deployer: '0x4A79AdC4539905376D339C69b6a7092D0598cc24',
+    tokenMessaging: '0x5634c4a5FEd09819E3c46D86A965Dd9447d86e47',
+    creditMessaging: '0x12dC9256Acc9895B076f6638D628382881e62CeE',
+    pools: {
+      USDC: { pool: '0x27a16dc786820B16E5c9028b75B99F6f604b5d26', feeLib: '0x08ed1d79D509A6f1020685535028ae60C144441E', assetId: 1, sharedDecimals: 6 },
+      ETH: { pool: '0xdc181Bd607330aeeBEF6ea62e03e5e1Fb4B6F7C7', feeLib: '0x17E450Be3Ba9557F2378E20d64AD417E59Ef9A34', assetId: 13, sharedDecimals: 6 },
+    },
+  },
+}
+
+/** Chains for which we know canonical protocol addresses (the devnet default chains). */
+export type CanonicalChainId = keyof typeof canonicalAddresses
