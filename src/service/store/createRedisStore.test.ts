@@ -1,9 +1,13 @@
+import { createServer, type Socket } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Redis } from 'ioredis'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRateLimiter } from '../auth/createRateLimiter.js'
 import { createRedisStore } from './createRedisStore.js'
 import { decodeSharedValue, encodeSharedValue } from './encodeSharedValue.js'
 import { StoreUnavailableError } from './errors.js'
+import { captureLogger, type CapturedLine } from './testing/captureLogger.js'
 import { startRedisServer, type RedisServer } from './testing/startRedisServer.js'
 import type { Store } from './types.js'
 
@@ -123,6 +127,147 @@ describe('Redis outage', () => {
       }
       expect(answer).toMatchObject({ allowed: true, limit: 3 })
     } finally {
+      await back.stop()
+    }
+  })
+})
+
+/** A plain client of `server`, for looking at what the store wrote; closed after the test. */
+async function inspect(server: RedisServer): Promise<Redis> {
+  const client = new Redis(server.url)
+  await new Promise((resolve) => client.once('ready', resolve))
+  return client
+}
+const clientCount = async (raw: Redis) => Number(/connected_clients:(\d+)/.exec(await raw.info('clients'))?.[1])
+const logged = (lines: CapturedLine[]) => lines.map((l) => [l.level, l.component, l.msg, (l.err as { message?: string } | undefined)?.message !== undefined])
+const READY = [30, 'redis-store', 'redis store ready', false]
+const UNAVAILABLE = [50, 'redis-store', 'redis store unavailable: rate limits answer 503, caches compute locally', true]
+
+/** Polls until `check` holds, 50 ms apart, for at most `ms`. */
+async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  for (const end = Date.now() + ms; !(await check()) && Date.now() < end;) await sleep(50)
+}
+
+describe('keys, budgets and lifecycle', () => {
+  it('is kind redis; keys live under switchyard: by default (buckets rl:<limit>:<window>:<key>, cache cache:<key>), else under the prefix', async () => {
+    const own = await startRedisServer()
+    const raw = await inspect(own)
+    try {
+      const store = await createRedisStore({ url: own.url, logger })
+      stores.push(store)
+      expect(store.kind).toBe('redis')
+      await store.createRateLimiter({ limit: 3, windowMs: 60_000 }).check('key:x')
+      await store.cache!.set('k', 1, 5_000)
+      const named = await createRedisStore({ url: own.url, logger, prefix: 'blue:' })
+      stores.push(named)
+      await named.createRateLimiter({ limit: 2, windowMs: 1_000 }).check('ip:1.2.3.4')
+      await named.cache!.set('k', 2, 5_000)
+      expect((await raw.keys('*')).sort()).toEqual(['blue:cache:k', 'blue:rl:2:1000:ip:1.2.3.4', 'switchyard:cache:k', 'switchyard:rl:3:60000:key:x'])
+    } finally {
+      raw.disconnect()
+      await own.stop()
+    }
+  })
+
+  it('refuses a budget that is not a positive integer per positive window', async () => {
+    const store = await open()
+    for (const limit of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(() => store.createRateLimiter({ limit, windowMs: 1_000 }), String(limit)).toThrow(new RangeError(`rate limit must be a positive integer, got ${limit}`))
+    }
+    for (const windowMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => store.createRateLimiter({ limit: 1, windowMs }), String(windowMs)).toThrow(new RangeError(`rate limit window must be positive, got ${windowMs}`))
+    }
+    expect(store.createRateLimiter({ limit: 1, windowMs: 0.5 })).toMatchObject({ limit: 1, windowMs: 0.5 })
+  })
+
+  it('logs each change of state once, as the redis-store component: unavailable (with the cause) however many reconnects fail, ready when Redis is back; closing logs nothing', async () => {
+    const own = await startRedisServer()
+    const { logger: capturing, lines } = captureLogger()
+    const store = await createRedisStore({ url: own.url, logger: capturing, commandTimeoutMs: 300, connectTimeoutMs: 300 })
+    stores.push(store)
+    expect(logged(lines)).toEqual([READY])
+    await own.stop()
+    // Reconnects fail after 100, 200, 300 ... ms: several errors, one line.
+    await sleep(800)
+    expect(logged(lines)).toEqual([READY, UNAVAILABLE])
+    const limiter = store.createRateLimiter({ limit: 3, windowMs: 60_000 })
+    const refused = await Promise.resolve(limiter.check('key:z')).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(StoreUnavailableError)
+    expect((refused as StoreUnavailableError).cause).toBeInstanceOf(Error)
+    const back = await startRedisServer({ port: own.port })
+    try {
+      await until(() => lines.length > 2)
+      expect(logged(lines)).toEqual([READY, UNAVAILABLE, READY])
+      expect((await limiter.check('key:z')).allowed).toBe(true)
+      await store.close()
+      await sleep(100)
+      expect(logged(lines)).toEqual([READY, UNAVAILABLE, READY])
+    } finally {
+      await back.stop()
+    }
+  })
+
+  it('starting while Redis is down logs unavailable once, never ready', async () => {
+    const probe = await startRedisServer()
+    await probe.stop()
+    const { logger: capturing, lines } = captureLogger()
+    const store = await createRedisStore({ url: probe.url, logger: capturing, connectTimeoutMs: 300, commandTimeoutMs: 300 })
+    stores.push(store)
+    await sleep(400)
+    expect(logged(lines)).toEqual([UNAVAILABLE])
+  })
+
+  it('a Redis that accepts connections but never answers holds startup up for connectTimeoutMs, not until the client gives up', async () => {
+    const sockets: Socket[] = []
+    const silent = createServer((socket) => void sockets.push(socket)).listen(0, '127.0.0.1')
+    await new Promise((resolve) => silent.once('listening', resolve))
+    try {
+      const { port } = silent.address() as { port: number }
+      const started = performance.now()
+      // The client's ready check waits commandTimeoutMs for an answer, then reconnects: about 5 s here.
+      const store = await createRedisStore({ url: `redis://127.0.0.1:${port}`, logger, connectTimeoutMs: 300, commandTimeoutMs: 3_000 })
+      const took = performance.now() - started
+      await store.close()
+      expect(took).toBeGreaterThan(250)
+      expect(took).toBeLessThan(2_000)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      silent.close()
+    }
+  })
+
+  it('close releases its connection; a check after it is refused, a second close is harmless', async () => {
+    const own = await startRedisServer()
+    const raw = await inspect(own)
+    try {
+      const before = await clientCount(raw)
+      const store = await createRedisStore({ url: own.url, logger })
+      expect(await clientCount(raw)).toBe(before + 1)
+      const limiter = store.createRateLimiter({ limit: 3, windowMs: 60_000 })
+      await store.close()
+      await until(async () => (await clientCount(raw)) === before, 2_000)
+      expect(await clientCount(raw)).toBe(before)
+      await expect(Promise.resolve(limiter.check('key:c'))).rejects.toBeInstanceOf(StoreUnavailableError)
+      await expect(store.close()).resolves.toBeUndefined()
+    } finally {
+      raw.disconnect()
+      await own.stop()
+    }
+  })
+
+  it('close while Redis is down stops the reconnecting: when Redis comes back, no client of that store connects', async () => {
+    const probe = await startRedisServer()
+    await probe.stop()
+    const store = await createRedisStore({ url: probe.url, logger, connectTimeoutMs: 200, commandTimeoutMs: 200 })
+    await store.close()
+    const back = await startRedisServer({ port: probe.port })
+    const raw = await inspect(back)
+    try {
+      // Reconnects are 100, 200, 300 ... ms apart: a client still retrying would be back within this wait.
+      await sleep(1_200)
+      expect(await clientCount(raw)).toBe(1)
+    } finally {
+      raw.disconnect()
       await back.stop()
     }
   })

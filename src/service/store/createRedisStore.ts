@@ -55,7 +55,8 @@ export async function createRedisStore(params: CreateRedisStoreParameters): Prom
   }
   redis.on('ready', () => report(true))
   redis.on('error', (err) => report(false, err))
-  redis.on('end', () => report(false))
+  // No 'end' listener: the retry strategy never gives up, so the client ends only when close() quits
+  // it, and a graceful shutdown is not an outage (it logged 'redis store unavailable' at error level).
   await Promise.race([
     redis.connect().catch((err: unknown) => report(false, err)),
     new Promise((resolve) => setTimeout(resolve, params.connectTimeoutMs ?? 5_000).unref()),
