@@ -5,9 +5,11 @@ import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { deriveAccountId } from '../service/auth/deriveAccountId.js'
 import { SERVICE_NAMES } from './loadProtoDefinition.js'
-import {
-  authMetadata, callUnary, createGrpcTestHarness, detailsOf, sampleQuoteAnswer, sampleRouteAnswer, TEST_KEYS, type GrpcTestHarness,
-} from './testing/createGrpcTestHarness.js'
+import { createGrpcTestHarness, TEST_KEYS, type GrpcTestHarness } from './testing/createGrpcTestHarness.js'
+import { authMetadata } from './testing/authMetadata.js'
+import { callUnary } from './testing/callUnary.js'
+import { detailsOf } from './testing/detailsOf.js'
+import { sampleQuoteAnswer, sampleRouteAnswer } from './testing/sampleAnswers.js'
 
 const routeRequest = {
   from_address: '0x2222222222222222222222222222222222222222',

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { NodeDownError } from '../../src/errors/admission.js'
 import { buildApp } from '../../src/gateway/app.js'
 import { createGrpcServer, type GrpcServer } from '../../src/grpc/server.js'
-import {
-  callUnary, createFakeServices, detailsOf, sampleRouteAnswer, type FakeServices,
-} from '../../src/grpc/testing/createGrpcTestHarness.js'
+import { callUnary } from '../../src/grpc/testing/callUnary.js'
+import { createFakeServices, type FakeServices } from '../../src/grpc/testing/createFakeServices.js'
+import { detailsOf } from '../../src/grpc/testing/detailsOf.js'
+import { sampleRouteAnswer } from '../../src/grpc/testing/sampleAnswers.js'
 import { loadProtoDefinition } from '../../src/grpc/loadProtoDefinition.js'
 import type { AuthContext } from '../../src/service/auth/authenticate.js'
 import { createApiKeyStore } from '../../src/service/auth/createApiKeyStore.js'

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BaseError } from '../../errors/base.js'
 import { InvalidRequestError, UpstreamUnavailableError } from '../../errors/request.js'
 import { deriveAccountId } from '../../service/auth/deriveAccountId.js'
-import {
-  authMetadata, callUnary, createFakeServices, createGrpcTestHarness, detailsOf, sampleBridgePool, sampleBridgeStatus, samplePrice, sampleNetworks, TEST_KEYS, type GrpcTestHarness,
-} from '../testing/createGrpcTestHarness.js'
+import { createGrpcTestHarness, TEST_KEYS, type GrpcTestHarness } from '../testing/createGrpcTestHarness.js'
+import { authMetadata } from '../testing/authMetadata.js'
+import { callUnary } from '../testing/callUnary.js'
+import { createFakeServices } from '../testing/createFakeServices.js'
+import { detailsOf } from '../testing/detailsOf.js'
+import { sampleBridgePool, sampleBridgeStatus, samplePrice, sampleNetworks } from '../testing/sampleAnswers.js'
 
 const md = () => authMetadata(`Bearer ${TEST_KEYS.bob}`)
 const WETH = samplePrice.address

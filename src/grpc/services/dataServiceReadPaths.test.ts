@@ -18,7 +18,9 @@ import type { ProtoGrpcType as DataProto } from '../generated/data_service.js'
 import type { DataServiceClient } from '../generated/switchyard/data/v1/DataService.js'
 import { loadProtoDefinition } from '../loadProtoDefinition.js'
 import { createGrpcServer, type GrpcServer } from '../server.js'
-import { authMetadata, callUnary, detailsOf } from '../testing/createGrpcTestHarness.js'
+import { authMetadata } from '../testing/authMetadata.js'
+import { callUnary } from '../testing/callUnary.js'
+import { detailsOf } from '../testing/detailsOf.js'
 import { toProtoProtocol } from './toProtoProtocol.js'
 
 /** The read paths of issue 11 on the real server over a real devnet, on both transports (gRPC, and REST through the gateway with @ensofinance/sdk). */

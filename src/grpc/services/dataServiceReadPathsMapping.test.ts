@@ -2,9 +2,11 @@ import { status } from '@grpc/grpc-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BaseError } from '../../errors/base.js'
 import { InvalidRequestError } from '../../errors/request.js'
-import {
-  authMetadata, callUnary, createFakeServices, createGrpcTestHarness, detailsOf, TEST_KEYS, type GrpcTestHarness,
-} from '../testing/createGrpcTestHarness.js'
+import { createGrpcTestHarness, TEST_KEYS, type GrpcTestHarness } from '../testing/createGrpcTestHarness.js'
+import { authMetadata } from '../testing/authMetadata.js'
+import { callUnary } from '../testing/callUnary.js'
+import { createFakeServices } from '../testing/createFakeServices.js'
+import { detailsOf } from '../testing/detailsOf.js'
 
 /** The issue-11 read RPCs' handlers: proto ↔ use-case mapping, against fake services. */
 const md = () => authMetadata(`Bearer ${TEST_KEYS.bob}`)

@@ -12,7 +12,8 @@ import type { DataServiceClient } from '../generated/switchyard/data/v1/DataServ
 import type { VolumeResponse__Output } from '../generated/switchyard/data/v1/VolumeResponse.js'
 import { loadProtoDefinition } from '../loadProtoDefinition.js'
 import { createGrpcServer, type GrpcServer } from '../server.js'
-import { authMetadata, callUnary } from '../testing/createGrpcTestHarness.js'
+import { authMetadata } from '../testing/authMetadata.js'
+import { callUnary } from '../testing/callUnary.js'
 
 const KEY = 'volume-test-key-0123456789'
 

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BaseError } from '../../errors/base.js'
 import { NoRouteError, QueueFullError, TaskAbortedError } from '../../errors/engine.js'
 import { InvalidRequestError } from '../../errors/request.js'
-import {
-  authMetadata, callUnary, createGrpcTestHarness, detailsOf, sampleApproveAnswer, sampleRouteAnswer, TEST_KEYS, type GrpcTestHarness,
-} from '../testing/createGrpcTestHarness.js'
+import { createGrpcTestHarness, TEST_KEYS, type GrpcTestHarness } from '../testing/createGrpcTestHarness.js'
+import { authMetadata } from '../testing/authMetadata.js'
+import { callUnary } from '../testing/callUnary.js'
+import { detailsOf } from '../testing/detailsOf.js'
+import { sampleApproveAnswer, sampleRouteAnswer } from '../testing/sampleAnswers.js'
 
 const from = '0x2222222222222222222222222222222222222222'
 const minimal = {

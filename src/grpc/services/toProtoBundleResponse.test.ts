@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sampleBundleAnswer, sampleNontokenizedRouteAnswer } from '../testing/createGrpcTestHarness.js'
+import { sampleBundleAnswer, sampleNontokenizedRouteAnswer } from '../testing/sampleAnswers.js'
 import { toProtoBundleResponse } from './toProtoBundleResponse.js'
 import { toProtoNontokenizedRouteResponse } from './toProtoNontokenizedRouteResponse.js'
 

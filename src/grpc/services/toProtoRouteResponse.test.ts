@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sampleApproveAnswer, sampleNetworks, sampleRouteAnswer } from '../testing/createGrpcTestHarness.js'
+import { sampleApproveAnswer, sampleNetworks, sampleRouteAnswer } from '../testing/sampleAnswers.js'
 import { toProtoApproveResponse } from './toProtoApproveResponse.js'
 import { toProtoNetwork } from './toProtoNetwork.js'
 import { toProtoRouteResponse } from './toProtoRouteResponse.js'

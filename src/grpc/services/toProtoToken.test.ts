@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { samplePrice, sampleProjects, sampleProtocols, sampleStandards, sampleTokens } from '../testing/createGrpcTestHarness.js'
+import { samplePrice, sampleProjects, sampleProtocols, sampleStandards, sampleTokens } from '../testing/sampleAnswers.js'
 import { toProtoPriceOrUnknown } from './toProtoPriceOrUnknown.js'
 import { toProtoProject } from './toProtoProject.js'
 import { toProtoProtocol } from './toProtoProtocol.js'
