@@ -101,7 +101,7 @@ describe('simulateBridgeCallback: Stargate', () => {
   test('native arriving: the native pool; a value to attach: the endpoint holds it plus 1 ETH for gas, its other overrides kept', async () => {
     await simulateBridgeCallback(chain, { blockNumber: 100n, route: route('stargate', NATIVE), arrival: 10n ** 18n, callback, value: 5_000n, srcEid: 30101, bridgeSender: SENDER, measure })
     const sim = sims[0]!
-    expect((decodeFunctionData({ abi: switchyardBridgeReceiverAbi, data: sim.tx.data }).args as unknown[])[0]).toBe(POOL_ETH)
+    expect((decodeFunctionData({ abi: switchyardBridgeReceiverAbi, data: sim.tx.data }).args as readonly unknown[])[0]).toBe(POOL_ETH)
     expect(sim.tx.value).toBe(5_000n)
     expect(sim.overrides![ENDPOINT]).toEqual({ ...ENDPOINT_OVERRIDE, balance: toHex(5_000n + 10n ** 18n) })
     expect(sim.overrides![RECEIVER]).toEqual({ balance: '0x1' })
@@ -109,7 +109,7 @@ describe('simulateBridgeCallback: Stargate', () => {
 
   test('a token with a pool that is not the first: that pool, not the native one', async () => {
     await simulateBridgeCallback(chain, { blockNumber: 100n, route: route('stargate', WETH), arrival: 1n, callback, value: 0n, srcEid: 30101, bridgeSender: SENDER, measure })
-    expect((decodeFunctionData({ abi: switchyardBridgeReceiverAbi, data: sims[0]!.tx.data }).args as unknown[])[0]).toBe(POOL_WETH)
+    expect((decodeFunctionData({ abi: switchyardBridgeReceiverAbi, data: sims[0]!.tx.data }).args as readonly unknown[])[0]).toBe(POOL_WETH)
   })
 })
 
