@@ -1,7 +1,8 @@
 import { EnsoClient } from '@ensofinance/sdk'
 import { status } from '@grpc/grpc-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { FAKE_ACCOUNT_ID, grpcError } from './testing/startFakeGrpcServer.js'
+import { FAKE_ACCOUNT_ID } from './testing/cannedGrpcResponses.js'
+import { grpcError } from './testing/grpcError.js'
 import { API_KEY, DAI, FROM, USDC, WETH, startTestGateway } from './testing/startTestGateway.js'
 
 /** The real @ensofinance/sdk client (axios over HTTP) against the gateway and a fake gRPC backend. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { status } from '@grpc/grpc-js'
-import { FAKE_ACCOUNT_ID, grpcError } from '../testing/startFakeGrpcServer.js'
+import { FAKE_ACCOUNT_ID } from '../testing/cannedGrpcResponses.js'
+import { grpcError } from '../testing/grpcError.js'
 import { API_KEY, startTestGateway } from '../testing/startTestGateway.js'
 
 let gw: Awaited<ReturnType<typeof startTestGateway>>

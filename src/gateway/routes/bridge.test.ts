@@ -1,7 +1,7 @@
 import { EnsoClient } from '@ensofinance/sdk'
 import { status } from '@grpc/grpc-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { grpcError } from '../testing/startFakeGrpcServer.js'
+import { grpcError } from '../testing/grpcError.js'
 import { API_KEY, NATIVE, USDC, startTestGateway } from '../testing/startTestGateway.js'
 
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { status } from '@grpc/grpc-js'
-import { grpcError } from '../testing/startFakeGrpcServer.js'
+import { grpcError } from '../testing/grpcError.js'
 import { API_KEY, startTestGateway } from '../testing/startTestGateway.js'
 
 let gw: Awaited<ReturnType<typeof startTestGateway>>

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { status } from '@grpc/grpc-js'
 import fc from 'fast-check'
-import { cannedBundleResponse, cannedRouteResponse, grpcError } from '../testing/startFakeGrpcServer.js'
+import { cannedBundleResponse, cannedRouteResponse } from '../testing/cannedGrpcResponses.js'
+import { grpcError } from '../testing/grpcError.js'
 import { IGNORED_FILTERS_HEADER } from './shortcuts.js'
 import { API_KEY, DAI, FROM, NATIVE, USDC, WETH, startTestGateway } from '../testing/startTestGateway.js'
 

@@ -2,7 +2,7 @@ import { EnsoClient } from '@ensofinance/sdk'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { status } from '@grpc/grpc-js'
 import type { TokensResponse } from '../../grpc/generated/switchyard/data/v1/TokensResponse.js'
-import { grpcError } from '../testing/startFakeGrpcServer.js'
+import { grpcError } from '../testing/grpcError.js'
 import { API_KEY, USDC, WETH, startTestGateway } from '../testing/startTestGateway.js'
 
 let gw: Awaited<ReturnType<typeof startTestGateway>>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { grpcError } from '../testing/startFakeGrpcServer.js'
+import { grpcError } from '../testing/grpcError.js'
 import { API_KEY, DAI, FROM, NATIVE, startTestGateway } from '../testing/startTestGateway.js'
 
 let gw: Awaited<ReturnType<typeof startTestGateway>>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildAppParameters } from '../app.js'
-import { startFakeGrpcServer, type FakeGrpcServer } from './startFakeGrpcServer.js'
+import { startFakeGrpcServer } from './startFakeGrpcServer.js'
+import type { FakeGrpcServer } from './fakeGrpcServer.js'
 
 /** Addresses used across the gateway tests (EIP-55 checksummed). */
 export const FROM = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
