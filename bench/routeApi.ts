@@ -78,31 +78,84 @@ function percentile(sorted: number[], q: number): number {
   return Math.floor(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!)
 }
 
+/** Arrival rate of the open-loop overload rows, requests/s: several times what two cores answer. */
+const OVERLOAD_RATE = 1_000
+
 /**
- * The overload row: cold routes from {@link OVERLOAD_CONNECTIONS} connections, far past the in-flight
- * bound, each refused caller retrying at once. Latency is split by answer: the 503 OVERLOADED refusals
- * (which must come back in milliseconds, however many wait) and the 200 answers admitted beside them.
+ * The overload rows: cold routes from {@link OVERLOAD_CONNECTIONS} connections, far past the in-flight
+ * bound, twice. First a retry storm (closed loop: each refused caller re-sends at once, ignoring
+ * `Retry-After`), whose latency is the storm's own queue (Little's law: callers ÷ refusals per second).
+ * Then an open loop: {@link OVERLOAD_RATE} requests per second arrive whatever the answers, as from many
+ * independent callers; there a refusal's latency is what one refused caller waits. Latency is split by
+ * answer: the 503 OVERLOADED refusals (which must come back in milliseconds) and the 200 answers
+ * admitted beside them.
  */
 async function runOverload(target: string, load: ApiLoad): Promise<Row[]> {
-  const latencies = new Map<number, number[]>()
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: target, connections: OVERLOAD_CONNECTIONS, duration, requests: load.requests, pipelining: 1 }, (err, res) => (err ? reject(err) : resolve(res)))
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      const list = latencies.get(statusCode) ?? []
-      list.push(responseTime)
-      latencies.set(statusCode, list)
+  const rows: Row[] = []
+  for (const [label, overallRate] of [['retry storm', undefined], [`open loop ${int(OVERLOAD_RATE)}/s`, OVERLOAD_RATE]] as const) {
+    const latencies = new Map<number, number[]>()
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const options = { url: target, connections: OVERLOAD_CONNECTIONS, duration, requests: load.requests, pipelining: 1, ...(overallRate === undefined ? {} : { overallRate }) }
+      const instance = autocannon(options, (err, res) => (err ? reject(err) : resolve(res)))
+      instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+        const list = latencies.get(statusCode) ?? []
+        list.push(responseTime)
+        latencies.set(statusCode, list)
+      })
     })
-  })
-  await sendOnce(target, load.requests[0]!)
+    await sendOnce(target, load.requests[0]!)
+    rows.push(...overloadRows(load, label, latencies, result.errors))
+  }
+  rows.push(...(await runProbeAtTheBound(target, load)))
+  return rows
+}
+
+/** The 200 and 503 rows of one overload run, from its latencies by status. */
+function overloadRows(load: ApiLoad, label: string, latencies: Map<number, number[]>, errors: number): Row[] {
+  const rows: Row[] = []
   const answered = [...latencies.values()].reduce((n, l) => n + l.length, 0)
-  return [200, 503].map((status) => {
+  for (const status of [200, 503]) {
     const sorted = (latencies.get(status) ?? []).sort((a, b) => a - b)
-    return {
-      request: `${load.request}, over the bound: ${status === 200 ? '200 answers' : '503 OVERLOADED refusals'}`, mode: load.mode, connections: OVERLOAD_CONNECTIONS,
+    rows.push({
+      request: `${load.request}, over the bound, ${label}: ${status === 200 ? '200 answers' : '503 OVERLOADED refusals'}`, mode: load.mode, connections: OVERLOAD_CONNECTIONS,
       rps: sorted.length / duration, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), p99_9: percentile(sorted, 0.999), max: percentile(sorted, 1),
-      requests: sorted.length, unexpected: status === 200 ? answered - (latencies.get(200)?.length ?? 0) - (latencies.get(503)?.length ?? 0) : 0, errors: status === 200 ? result.errors : 0,
+      requests: sorted.length, unexpected: status === 200 ? answered - (latencies.get(200)?.length ?? 0) - (latencies.get(503)?.length ?? 0) : 0, errors: status === 200 ? errors : 0,
+    })
+  }
+  return rows
+}
+
+/** Connections of the at-the-bound row: a few more than the in-flight bound (32), so it stays reached. */
+const AT_BOUND_CONNECTIONS = 48
+/** Pause between the probe's requests, ms. */
+const PROBE_EVERY_MS = 20
+
+/**
+ * What one new caller waits for its refusal while the service is busy at its bound: cold routes from
+ * {@link AT_BOUND_CONNECTIONS} connections keep the in-flight bound reached (route work running), and a
+ * probe sends one more route request every {@link PROBE_EVERY_MS} ms, one at a time. The probe's 503
+ * refusals are the row; its requests that found a free slot are counted as 200 answers. Unlike the storm,
+ * nothing here queues behind other refusals: the latency is the door's own.
+ */
+async function runProbeAtTheBound(target: string, load: ApiLoad): Promise<Row[]> {
+  const latencies = new Map<number, number[]>()
+  let running = true
+  const probe = (async () => {
+    while (running) {
+      const started = performance.now()
+      const { status } = await sendOnce(target, load.requests[0]!)
+      const list = latencies.get(status) ?? []
+      list.push(performance.now() - started)
+      latencies.set(status, list)
+      await new Promise((r) => setTimeout(r, PROBE_EVERY_MS))
     }
-  })
+  })()
+  const result = await autocannon({ url: target, connections: AT_BOUND_CONNECTIONS, duration, requests: load.requests, pipelining: 1 })
+  running = false
+  await probe
+  await sendOnce(target, load.requests[0]!)
+  return overloadRows(load, `at the bound (${AT_BOUND_CONNECTIONS} connections), one probe every ${PROBE_EVERY_MS} ms`, latencies, result.errors)
+    .map((r) => ({ ...r, connections: 1, request: r.request.replace(': ', ', the probe: ') }))
 }
 
 /** Sends one request of a load (a fresh body for cold ones) and reads the answer. */
@@ -154,6 +207,8 @@ const config = configSchema.parse({
   chains: [1, 8453], devnetPorts: { '1': 0, '8453': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000,
   // Quotes only: nothing is sent, so nothing needs relaying.
   relayer: 'off',
+  // `--gateway-thread off`: the gateway on the main thread, as before issue 24 item 7 (for comparison).
+  gatewayThread: arg('--gateway-thread') !== 'off',
 })
 const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
 const book = sy.connected.chains[1]!.addressBook
