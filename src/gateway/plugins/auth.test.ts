@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http'
 import { connect } from 'node:net'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -140,5 +141,59 @@ describe('over a socket (issue 12)', () => {
       statusCode: 400, error: 'Bad Request', code: 'DUPLICATE_AUTHORIZATION', message: 'Send exactly one Authorization header.', requestId: expect.any(String),
     })
     expect(sock.fake.calls).toHaveLength(0)
+  })
+})
+
+// Each test builds its own gateway, so the budgets start full and a plugin that fails to register fails the test.
+describe('two Authorization headers, and the rate-limit headers', () => {
+  // inject sends each value of an array as a header of its own (rawHeaders), as a client repeating it would.
+  const twoKeys = { authorization: [`Bearer ${API_KEY}`, 'Bearer another-key-0123456789'] } as unknown as OutgoingHttpHeaders
+  const freshAuth = (ipLimit: number): AuthContext => ({
+    apiKeys: createApiKeyStore({ keys: [API_KEY] }),
+    keyLimiter: createRateLimiter({ limit: 5, windowMs: 60_000 }),
+    ipLimiter: createRateLimiter({ limit: ipLimit, windowMs: 60_000 }),
+  })
+
+  it('without a key store (the gRPC server authenticates) two headers are still refused 400, and one goes through', async () => {
+    const open = await startTestGateway()
+    try {
+      const refused = await open.app.inject({ method: 'GET', url: '/api/v1/networks', headers: twoKeys })
+      expect([refused.statusCode, refused.json().code, refused.headers['x-ratelimit-limit']]).toEqual([400, 'DUPLICATE_AUTHORIZATION', undefined])
+      expect((await open.app.inject({ method: 'GET', url: '/api/v1/networks', headers: { authorization: `Bearer ${API_KEY}` } })).statusCode).toBe(200)
+      expect(open.fake.calls.map((c) => c.method)).toEqual(['Networks'])
+    } finally {
+      await open.close()
+    }
+  })
+
+  it('charges the client IP budget, the one keyless requests from that IP spend: 400 while it lasts, then 429 with Retry-After', async () => {
+    const gw2 = await startTestGateway({ auth: freshAuth(2) })
+    try {
+      const from = (remoteAddress: string, headers: OutgoingHttpHeaders) => gw2.app.inject({ method: 'GET', url: '/api/v1/networks', headers, remoteAddress })
+      expect((await from('203.0.113.7', {})).statusCode).toBe(401)
+      const duplicate = await from('203.0.113.7', twoKeys)
+      expect([duplicate.statusCode, duplicate.json().code, duplicate.headers['x-ratelimit-limit'], duplicate.headers['x-ratelimit-remaining'], duplicate.headers['retry-after']])
+        .toEqual([400, 'DUPLICATE_AUTHORIZATION', '2', '0', undefined])
+      const spent = await from('203.0.113.7', twoKeys)
+      expect([spent.statusCode, spent.json().code, spent.json().message, spent.headers['retry-after'], spent.headers['x-ratelimit-remaining']])
+        .toEqual([429, 'RATE_LIMITED', 'Rate limit exceeded, retry in 30 s.', '30', '0'])
+      // Another IP has a budget of its own.
+      expect((await from('203.0.113.8', twoKeys)).statusCode).toBe(400)
+      expect(gw2.fake.calls).toEqual([])
+    } finally {
+      await gw2.close()
+    }
+  })
+
+  it('an answer within the budget carries X-RateLimit-* and no Retry-After', async () => {
+    const gw2 = await startTestGateway({ auth: freshAuth(2) })
+    try {
+      const ok = await gw2.app.inject({ method: 'GET', url: '/api/v1/networks', headers: { authorization: `Bearer ${API_KEY}` } })
+      expect([ok.statusCode, ok.headers['x-ratelimit-limit'], ok.headers['x-ratelimit-remaining'], ok.headers['retry-after']]).toEqual([200, '5', '4', undefined])
+      const keyless = await gw2.app.inject({ method: 'GET', url: '/api/v1/networks' })
+      expect([keyless.statusCode, keyless.headers['x-ratelimit-limit'], keyless.headers['retry-after']]).toEqual([401, '2', undefined])
+    } finally {
+      await gw2.close()
+    }
   })
 })

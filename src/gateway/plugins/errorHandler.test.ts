@@ -322,3 +322,28 @@ describe('log lines match the outcome', () => {
     expect(line.err?.stack).toEqual(expect.any(String))
   })
 })
+
+describe('the error reply', () => {
+  it('is JSON with its charset, for a refusal as for an unknown route', async () => {
+    const bad = await gw.app.inject({ method: 'POST', url: URL, headers, payload: { ...valid, amountIn: ['0'] } })
+    const missing = await gw.app.inject({ method: 'GET', url: '/api/v1/nope', headers })
+    expect([bad.statusCode, bad.headers['content-type'], missing.statusCode, missing.headers['content-type']])
+      .toEqual([400, 'application/json; charset=utf-8', 404, 'application/json; charset=utf-8'])
+  })
+
+  it('names at most 200 characters of an unknown path, and never its query', async () => {
+    const path = `/api/v1/${'segment-x/'.repeat(30)}end`
+    const res = await gw.app.inject({ method: 'GET', url: `${path}?secret=1`, headers })
+    expect(res.json().message).toBe(`Route GET ${path.slice(0, 200)} not found.`)
+  })
+
+  it('asks gRPC for the served chains only when it refuses a chain id itself, and sends the refusal as it is when they cannot be had', async () => {
+    const bad = await gw.app.inject({ method: 'POST', url: URL, headers, payload: { ...valid, amountIn: ['0'] } })
+    expect([bad.statusCode, gw.fake.calls]).toEqual([400, []])
+    const chain0 = await gw.app.inject({ method: 'POST', url: URL, headers, payload: { ...valid, chainId: 0 } })
+    expect([chain0.statusCode, chain0.json().message, gw.fake.calls.map((c) => c.method)]).toEqual([400, 'chainId: Chain 0 is not supported. Supported chains: 1, 8453.', ['Networks']])
+    gw.fake.handlers.Networks = (_c, cb) => cb(grpcError({ status: status.UNAVAILABLE, envelope: { code: 'UNAVAILABLE', message: 'down' } }))
+    const unserved = await gw.app.inject({ method: 'POST', url: URL, headers, payload: { ...valid, chainId: 0 } })
+    expect([unserved.statusCode, unserved.json().code, unserved.json().message]).toEqual([400, 'UNSUPPORTED_CHAIN', 'chainId: Chain 0 is not supported'])
+  })
+})
