@@ -136,6 +136,18 @@ describe('the docs', () => {
     expect(outside).toEqual([])
   })
 
+  test('no source, test, bench or script file reads or names a path outside the repository either', () => {
+    const code = ['src', 'test', 'bench', 'scripts', 'contracts', '.ci'].flatMap((dir) => sourceFilesUnder(join(root, dir)))
+    const outside = code
+      .filter((file) => file !== fileURLToPath(import.meta.url))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (/\.\.\/shared\b|\/work\/shared\b/.test(line) ? [`${relative(root, file)}:${i + 1}: ${line.trim()}`] : [])),
+      )
+    expect(outside).toEqual([])
+  })
+
   test('the README stays short', () => {
     expect(readFileSync(join(root, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(250)
   })
@@ -169,3 +181,13 @@ describe('the link checker itself', () => {
     expect(npmScriptsOf('Run `npm run bench:api -- --duration 10`, then npm test.\n```sh\nnpm run contracts:compile\n```').map((s) => s.script)).toEqual(['bench:api', 'test', 'contracts:compile'])
   })
 })
+
+/** Every text source under `dir` (TypeScript, JavaScript, Solidity, JSON, shell), skipping node_modules and generated output. */
+function sourceFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'results' ? [] : sourceFilesUnder(path)
+    return /\.(ts|mts|js|mjs|cjs|sol|json|sh)$|^run$/.test(entry.name) ? [path] : []
+  })
+}

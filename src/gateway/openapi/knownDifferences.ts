@@ -2,7 +2,7 @@ import type { DifferenceKind } from './diffOpenApi.js'
 
 /**
  * Where our `/api/v1` knowingly differs from the vendor's published OpenAPI document
- * (`/work/shared/reference/enso-openapi.json`), one entry per reason. `knownDifferences.test.ts`
+ * (pinned in `test/reference/enso-openapi.json`), one entry per reason. `knownDifferences.test.ts`
  * diffs our generated document against it and fails on a difference missing here (printing the
  * entry to paste) and on an entry that no longer differs (so this list stays true).
  *
