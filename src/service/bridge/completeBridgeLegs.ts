@@ -57,9 +57,11 @@ function arrivalsOf(legs: readonly BundleBridgeLeg[], logs: readonly SimulatedLo
           used.add(k)
           return e.args.amountReceivedLD
         }
-        const e = decodeEventLog({ abi: acrossSpokePoolAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]], eventName: 'V3FundsDeposited' })
+        // viem decodes any event of the ABI whatever eventName says: another spoke pool event is not the deposit.
+        const e = decodeEventLog({ abi: acrossSpokePoolAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]] })
+        if (e.eventName !== 'V3FundsDeposited') continue
         used.add(k)
-        return (e.args as { outputAmount: bigint }).outputAmount
+        return e.args.outputAmount
       } catch {
         // another event of the same contract
       }
