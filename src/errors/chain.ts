@@ -95,3 +95,20 @@ export class UnhealthyHeadError extends BaseError {
     })
   }
 }
+
+export type LogRangeRefusedErrorType = LogRangeRefusedError & { name: 'LogRangeRefusedError' }
+/**
+ * A node refused `eth_getLogs` even for a one-block range, several times in a row: pool discovery
+ * cannot read the chain's creation events (the node is down, rate limits every call, or keeps no logs).
+ */
+export class LogRangeRefusedError extends BaseError {
+  override name = 'LogRangeRefusedError'
+  constructor({ chainId, fromBlock, toBlock, attempts, cause }: { chainId: number; fromBlock: bigint; toBlock: bigint; attempts: number; cause?: unknown }) {
+    super(`The node for chain ${chainId} refused eth_getLogs for blocks ${fromBlock}–${toBlock}.`, {
+      code: 'UPSTREAM_UNAVAILABLE',
+      details: `${attempts} attempts at the smallest window; last error: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`,
+      metaMessages: ['Does the node keep logs for these blocks (a pruned node, or one started with --no-logs)?', `Set SWITCHYARD_DISCOVERY_START_BLOCK_${chainId} to start discovery later.`],
+      cause,
+    })
+  }
+}
