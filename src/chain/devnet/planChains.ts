@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, utimesSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildInputsHash } from './buildInputsHash.js'
@@ -19,6 +19,18 @@ function cachePaths(params: StartDevnetParameters, chainId: number, key: string)
   return { state: join(dir, `devnet-${chainId}-${key}.state.json`), book: join(dir, `devnet-${chainId}-${key}.book.json`) }
 }
 
+/** Marks a cached build as just used, so the cache pruning (`pruneCache`) keeps it. */
+function markUsed(p: CachePaths): void {
+  const now = new Date()
+  for (const file of [p.state, p.book]) {
+    try {
+      utimesSync(file, now, now)
+    } catch {
+      // Removed in between: the load fails and reports it.
+    }
+  }
+}
+
 /**
  * Decides which cached states to load. Chains linked together load only as a set built together (a
  * state linked with another build of its peer would disagree on LayerZero nonces), else all are
@@ -36,6 +48,7 @@ export function planChains(params: StartDevnetParameters, scenario: Scenario, ra
     const candidates = [write]
     if (!linked.length && group.length >= 2 && group.includes(chainId)) candidates.push(cachePaths(params, chainId, buildInputsHash(raw, chainId, group)))
     const read = (params.useCache ?? true) ? candidates.find(exists) : undefined
+    if (read) markUsed(read)
     return { chainId, read, write }
   })
   if (linked.length && plans.some((p) => !p.read)) for (const p of plans) p.read = undefined

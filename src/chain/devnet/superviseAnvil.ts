@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { existsSync, rmSync } from 'node:fs'
+import { dumpAnvilState } from './dumpAnvilState.js'
 import { startAnvil, type AnvilNode, type StartAnvilParameters } from './startAnvil.js'
 
 /** Parameters of {@link superviseAnvil}. */
@@ -44,7 +43,7 @@ const rpc = async (url: string, method: string, params: unknown[] = []): Promise
 /**
  * Keeps a devnet anvil alive. While it runs, the head is polled every `dumpIntervalMs`; when it moved
  * (a mined block: every devnet transaction mines one), the state is dumped with `anvil_dumpState`
- * and written atomically to `stateFile`, so a crash never leaves half a file. State changed without
+ * (streamed, see `dumpAnvilState`) and written atomically to `stateFile`, so a crash never leaves half a file. State changed without
  * a block (`anvil_setBalance`) is saved with the next block. When the process exits without
  * `stop()` (crash, OOM, kill -9), the same port is started again with `--load-state` from the last
  * dump (or the initial state), retried with backoff until it comes up; clients reconnect by
@@ -74,13 +73,8 @@ export function superviseAnvil(params: SuperviseAnvilParameters): SupervisedAnvi
     const head = (await rpc(url, 'eth_getBlockByNumber', ['latest', false])) as { hash?: string } | null
     const hash = head?.hash
     if (!hash || hash === savedHash) return
-    const dump = (await rpc(url, 'anvil_dumpState')) as string
-    // anvil_dumpState answers gzip-compressed JSON; `anvil --load-state` reads the plain JSON.
-    const json = gunzipSync(Buffer.from(dump.slice(2), 'hex'))
-    mkdirSync(dirname(stateFile), { recursive: true })
-    const tmp = `${stateFile}.${process.pid}.tmp`
-    writeFileSync(tmp, json)
-    renameSync(tmp, stateFile)
+    // Streamed to disk and renamed into place: any size, never half a file.
+    await dumpAnvilState({ rpcUrl: url }, { file: stateFile })
     savedHash = hash
     savedAt = Date.now()
   }

@@ -1,9 +1,9 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { gunzipSync } from 'node:zlib'
-import type { Hex } from 'viem'
 import type { DevnetChain } from './devnetChain.js'
+import { dumpAnvilState } from './dumpAnvilState.js'
 import type { CachePaths } from './planChains.js'
+import { pruneCache } from './pruneCache.js'
 
 /** Writes a file atomically (write, then rename), so parallel test workers never read half a file. */
 function writeAtomic(path: string, content: string | Buffer): void {
@@ -13,10 +13,15 @@ function writeAtomic(path: string, content: string | Buffer): void {
   renameSync(tmp, path)
 }
 
-/** Caches a built chain: its anvil state dump and its address book. */
-export async function writeCache(chain: DevnetChain, paths: CachePaths): Promise<void> {
-  // anvil_dumpState answers gzip-compressed JSON; `anvil --load-state` reads the plain JSON.
-  const dump = (await chain.client.request({ method: 'anvil_dumpState' as never, params: [] as never })) as Hex
-  writeAtomic(paths.state, gunzipSync(Buffer.from(dump.slice(2), 'hex')))
+/**
+ * Caches a built chain: its anvil state dump (streamed to disk, so any size works) and its address
+ * book; then prunes the cache to the few most recently used builds per chain (see `pruneCache`).
+ * @param chain - the running chain (its node is dumped)
+ * @param paths - where the state and the book go
+ * @param options - `keep`: builds kept per chain (default 3)
+ */
+export async function writeCache(chain: Pick<DevnetChain, 'rpcUrl' | 'addressBook'>, paths: CachePaths, options: { keep?: number | undefined } = {}): Promise<void> {
+  await dumpAnvilState({ rpcUrl: chain.rpcUrl }, { file: paths.state })
   writeAtomic(paths.book, JSON.stringify(chain.addressBook, null, 2))
+  pruneCache({ dir: dirname(paths.state) }, { keep: options.keep })
 }
