@@ -12,12 +12,13 @@
  */
 import { spawn } from 'node:child_process'
 import { ClientRequest } from 'node:http'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { pino } from 'pino'
 import { configSchema } from '../src/config.js'
+import { readProcessCpuMs } from './readProcessCpuMs.js'
 import { startSwitchyard } from '../src/startSwitchyard.js'
 import { BENCH_API_KEY, createApiLoads, type ApiBenchContext } from './createApiLoads.js'
 
@@ -45,8 +46,7 @@ if (arg('--target')) {
 
 /** utime + stime of a process, in seconds (Linux /proc). */
 function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
+  return readProcessCpuMs(pid) / 1000
 }
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }

@@ -21,6 +21,7 @@
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { readProcessCpuMs } from './readProcessCpuMs.js'
 import autocannon from 'autocannon'
 import { pino } from 'pino'
 import { configSchema } from '../src/config.js'
@@ -40,6 +41,20 @@ type Row = {
   request: string; mode: string; connections: number; rps: number
   p50: number; p90: number; p99: number; p99_9: number; max: number
   requests: number; unexpected: number; errors: number
+  /** The CPU window the row was measured in (rows of one overload run share theirs). */
+  window: number
+  /** Answers of every request in the window, when more than its rows count (the load beside a probe). */
+  windowAnswers?: number
+}
+
+let nextWindow = 0
+/**
+ * Tells the parent (the switchyard process) a row's load starts or ends, so it reads every process's
+ * CPU time at both edges ({@link readProcessCpuMs}); returns the window's id.
+ */
+function markWindow(phase: 'start' | 'end', id = nextWindow++): number {
+  process.send?.({ phase, id })
+  return id
 }
 
 /** Runs every load at every connection count, one after another. */
@@ -56,7 +71,9 @@ async function runLoads(target: string, loads: ApiLoad[]): Promise<Row[]> {
           if (s === status && (JSON.parse(body) as { code?: string }).code !== code) wrongCode++
         },
       }))
+      const window = markWindow('start')
       const r = await autocannon({ url: target, connections, duration, requests, pipelining: 1 })
+      markWindow('end', window)
       // autocannon drops the requests still in flight when the time is up, but the server finishes them:
       // one more request of the same kind queues behind that backlog, so the next row starts on an idle server.
       await sendOnce(target, load.requests[0]!)
@@ -65,7 +82,7 @@ async function runLoads(target: string, loads: ApiLoad[]): Promise<Row[]> {
       rows.push({
         request: load.request, mode: load.mode, connections, rps: r.requests.average,
         p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, p99_9: r.latency.p99_9, max: r.latency.max,
-        requests: answered, unexpected: answered - expected + wrongCode, errors: r.errors,
+        requests: answered, unexpected: answered - expected + wrongCode, errors: r.errors, window,
       })
     }
   }
@@ -94,6 +111,7 @@ async function runOverload(target: string, load: ApiLoad): Promise<Row[]> {
   const rows: Row[] = []
   for (const [label, overallRate] of [['retry storm', undefined], [`open loop ${int(OVERLOAD_RATE)}/s`, OVERLOAD_RATE]] as const) {
     const latencies = new Map<number, number[]>()
+    const window = markWindow('start')
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const options = { url: target, connections: OVERLOAD_CONNECTIONS, duration, requests: load.requests, pipelining: 1, ...(overallRate === undefined ? {} : { overallRate }) }
       const instance = autocannon(options, (err, res) => (err ? reject(err) : resolve(res)))
@@ -103,15 +121,16 @@ async function runOverload(target: string, load: ApiLoad): Promise<Row[]> {
         latencies.set(statusCode, list)
       })
     })
+    markWindow('end', window)
     await sendOnce(target, load.requests[0]!)
-    rows.push(...overloadRows(load, label, latencies, result.errors))
+    rows.push(...overloadRows(load, label, latencies, result.errors, window))
   }
   rows.push(...(await runProbeAtTheBound(target, load)))
   return rows
 }
 
 /** The 200 and 503 rows of one overload run, from its latencies by status. */
-function overloadRows(load: ApiLoad, label: string, latencies: Map<number, number[]>, errors: number): Row[] {
+function overloadRows(load: ApiLoad, label: string, latencies: Map<number, number[]>, errors: number, window: number): Row[] {
   const rows: Row[] = []
   const answered = [...latencies.values()].reduce((n, l) => n + l.length, 0)
   for (const status of [200, 503]) {
@@ -119,7 +138,7 @@ function overloadRows(load: ApiLoad, label: string, latencies: Map<number, numbe
     rows.push({
       request: `${load.request}, over the bound, ${label}: ${status === 200 ? '200 answers' : '503 OVERLOADED refusals'}`, mode: load.mode, connections: OVERLOAD_CONNECTIONS,
       rps: sorted.length / duration, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), p99_9: percentile(sorted, 0.999), max: percentile(sorted, 1),
-      requests: sorted.length, unexpected: status === 200 ? answered - (latencies.get(200)?.length ?? 0) - (latencies.get(503)?.length ?? 0) : 0, errors: status === 200 ? errors : 0,
+      requests: sorted.length, unexpected: status === 200 ? answered - (latencies.get(200)?.length ?? 0) - (latencies.get(503)?.length ?? 0) : 0, errors: status === 200 ? errors : 0, window,
     })
   }
   return rows
@@ -150,12 +169,16 @@ async function runProbeAtTheBound(target: string, load: ApiLoad): Promise<Row[]>
       await new Promise((r) => setTimeout(r, PROBE_EVERY_MS))
     }
   })()
+  const window = markWindow('start')
   const result = await autocannon({ url: target, connections: AT_BOUND_CONNECTIONS, duration, requests: load.requests, pipelining: 1 })
+  markWindow('end', window)
   running = false
   await probe
   await sendOnce(target, load.requests[0]!)
-  return overloadRows(load, `at the bound (${AT_BOUND_CONNECTIONS} connections), one probe every ${PROBE_EVERY_MS} ms`, latencies, result.errors)
-    .map((r) => ({ ...r, connections: 1, request: r.request.replace(': ', ', the probe: ') }))
+  const probed = [...latencies.values()].reduce((n, l) => n + l.length, 0)
+  const loaded = Object.values(result.statusCodeStats ?? {}).reduce((sum, c) => sum + (c.count ?? 0), 0)
+  return overloadRows(load, `at the bound (${AT_BOUND_CONNECTIONS} connections), one probe every ${PROBE_EVERY_MS} ms`, latencies, result.errors, window)
+    .map((r) => ({ ...r, connections: 1, request: r.request.replace(': ', ', the probe: '), windowAnswers: probed + loaded }))
 }
 
 /** Sends one request of a load (a fresh body for cold ones) and reads the answer. */
@@ -179,6 +202,32 @@ async function preflight(baseUrl: string, loads: ApiLoad[]): Promise<void> {
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US')
+
+/** Every process's CPU time at one instant, ms. */
+type CpuSample = { switchyard: number; anvils: number[]; loadGenerator: number }
+
+/**
+ * CPU per answer by process for every row (issue 22): the CPU each process used over the row's load,
+ * divided by the answers of that load (the two rows of an overload run share one window), and the ratio
+ * switchyard ÷ anvil (all anvils together).
+ */
+function printCpuTable(rows: Row[], windows: Map<number, Partial<Record<'start' | 'end', CpuSample>>>, chainIds: number[]): void {
+  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—')
+  console.log(`\nCPU per answer by process, ms (from /proc and process.cpuUsage over each row's load; switchyard = main thread, gateway thread and engine workers)`)
+  console.log(`| request | mode | connections | answers in window | switchyard | ${chainIds.map((id) => `anvil ${id}`).join(' | ')} | load generator | switchyard ÷ anvil |`)
+  console.log(`|---|---|---|---|---|${chainIds.map(() => '---|').join('')}---|---|`)
+  for (const r of rows) {
+    const w = windows.get(r.window)
+    if (!w?.start || !w.end) continue
+    const answers = r.windowAnswers ?? rows.filter((x) => x.window === r.window).reduce((n, x) => n + x.requests, 0)
+    if (answers === 0) continue
+    const per = (end: number, start: number) => (end - start) / answers
+    const anvil = w.end.anvils.map((end, i) => per(end, w.start!.anvils[i]!))
+    const anvilTotal = anvil.reduce((a, b) => a + b, 0)
+    const switchyard = per(w.end.switchyard, w.start.switchyard)
+    console.log(`| ${r.request} | ${r.mode} | ${r.connections} | ${int(answers)} | ${ms(switchyard)} | ${anvil.map(ms).join(' | ')} | ${ms(per(w.end.loadGenerator, w.start.loadGenerator))} | ${anvilTotal > 0 ? (switchyard / anvilTotal).toFixed(1) : '—'} |`)
+  }
+}
 
 function printTable(rows: Row[]): void {
   console.log(`\nREST on the devnet (chains 1 and 8453), ${duration} s per row, load from a separate process (autocannon; latency in whole ms, truncated)`)
@@ -222,12 +271,27 @@ const context: ApiBenchContext = {
 await preflight(sy.httpUrl, createApiLoads(context))
 const only = arg('--only')
 const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration), ...(only ? ['--only', only] : [])], {
-  stdio: ['ignore', 'pipe', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+})
+// Every process's CPU time at each edge of each row's load: switchyard (this process: main thread, gateway
+// thread and engine workers), each anvil, and the load generator.
+const anvils = Object.values(sy.connected.devnet?.chains ?? {}).map((c) => ({ chainId: c.chainId, pid: c.node.pid }))
+const windows = new Map<number, Partial<Record<'start' | 'end', CpuSample>>>()
+child.on('message', ({ phase, id }: { phase: 'start' | 'end'; id: number }) => {
+  const usage = process.cpuUsage()
+  const sample: CpuSample = {
+    switchyard: (usage.user + usage.system) / 1000,
+    anvils: anvils.map((a) => (a.pid === undefined ? Number.NaN : readProcessCpuMs(a.pid))),
+    loadGenerator: child.pid === undefined ? Number.NaN : readProcessCpuMs(child.pid),
+  }
+  windows.set(id, { ...windows.get(id), [phase]: sample })
 })
 let out = ''
-child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
 const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve))
 await sy.stop()
 if (exitCode !== 0) throw new Error(`the load process exited with ${exitCode}`)
-printTable(JSON.parse(out.trim().split('\n').pop() ?? '[]') as Row[])
+const rows = JSON.parse(out.trim().split('\n').pop() ?? '[]') as Row[]
+printTable(rows)
+printCpuTable(rows, windows, anvils.map((a) => a.chainId))
 process.exit(0)
