@@ -188,7 +188,8 @@ describe('keys, budgets and lifecycle', () => {
     expect(logged(lines)).toEqual([READY])
     await own.stop()
     // Reconnects fail after 100, 200, 300 ... ms: several errors, one line.
-    await sleep(800)
+    await until(() => lines.length > 1)
+    await sleep(700)
     expect(logged(lines)).toEqual([READY, UNAVAILABLE])
     const limiter = store.createRateLimiter({ limit: 3, windowMs: 60_000 })
     const refused = await Promise.resolve(limiter.check('key:z')).catch((e: unknown) => e)
@@ -213,7 +214,7 @@ describe('keys, budgets and lifecycle', () => {
     const { logger: capturing, lines } = captureLogger()
     const store = await createRedisStore({ url: probe.url, logger: capturing, connectTimeoutMs: 300, commandTimeoutMs: 300 })
     stores.push(store)
-    await sleep(400)
+    await sleep(500)
     expect(logged(lines)).toEqual([UNAVAILABLE])
   })
 
@@ -229,7 +230,7 @@ describe('keys, budgets and lifecycle', () => {
       const took = performance.now() - started
       await store.close()
       expect(took).toBeGreaterThan(250)
-      expect(took).toBeLessThan(2_000)
+      expect(took).toBeLessThan(3_500)
     } finally {
       for (const socket of sockets) socket.destroy()
       silent.close()
