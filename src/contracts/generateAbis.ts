@@ -42,6 +42,7 @@ export const testContractNames = [
   'TestMultiToken',
   'WalletOwnerBatcher',
   'WeirollRunner',
+  'LegacyApprovalToken',
   'DevToken',
   'TetherToken',
   'FeeOnTransferToken',

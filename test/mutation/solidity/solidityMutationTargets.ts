@@ -24,19 +24,20 @@ const uniswapV4Encode = 'src/protocols/uniswap-v4/encode.test.ts'
 const withDelegateSimulator = 'src/service/withDelegateSimulator.test.ts'
 const guardEdges = 'src/contracts/guardEdges.test.ts'
 const bridgeSender = 'src/contracts/bridgeSender.test.ts'
+const allowanceLedger = 'src/contracts/allowanceLedger.test.ts'
 
 const vmSuites = [weirollVm, router, threats, attackerSuite, routerInvariants, guardEdges]
 
 /** Test files per source (path under `contracts/`); a source without an entry gets {@link allContractTests}. */
 export const solidityMutationTests: Record<string, readonly string[]> = {
   'router/SwitchyardRouter.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, uniswapRoute],
-  'router/SwitchyardExecutor.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, bridgeReceiver, flashLoan],
+  'router/SwitchyardExecutor.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, allowanceLedger, bridgeReceiver, flashLoan],
   'router/SwitchyardPlanGuard.sol': [attackerSuite, threats, router, guardEdges, walletReentry, flashLoan],
-  'router/SwitchyardAllowanceLedger.sol': [attackerSuite, threats, router, routerInvariants, guardEdges, bridgeReceiver],
+  'router/SwitchyardAllowanceLedger.sol': [attackerSuite, allowanceLedger, threats, router, routerInvariants, guardEdges, bridgeReceiver],
   'router/SwitchyardFlashLoans.sol': [attackerSuite, guardEdges, flashLoan, flashLoanPremium, threats],
   'router/SwitchyardDelegate.sol': [threats, attackerSuite, walletReentry, delegateThroughSafe, flashLoan],
   'router/SwitchyardLegacyDelegate.sol': [threats, attackerSuite],
-  'router/SwitchyardLegacyRouter.sol': [threats, attackerSuite, router, guardEdges],
+  'router/SwitchyardLegacyRouter.sol': [threats, attackerSuite, router, guardEdges, allowanceLedger],
   'router/SwitchyardSmartWallet.sol': [attackerSuite, threats, guardEdges, walletReentry, delegateThroughSafe, flashLoan],
   'router/SwitchyardBridgeReceiver.sol': [guardEdges, attackerSuite, bridgeReceiver],
   'router/SwitchyardBridgeCallback.sol': [guardEdges, attackerSuite, bridgeReceiver, bridgeSender],
@@ -56,6 +57,7 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
  */
 export const allContractTests: readonly string[] = [
   ...vmSuites,
+  allowanceLedger,
   uniswapRoute,
   bridgeReceiver,
   bridgeSender,
