@@ -51,4 +51,13 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short-secret-xyz')
     expect(() => loadConfig({ SWITCHYARD_MAX_INFLIGHT: '0' })).toThrow()
   })
+
+  test('issue 20: discovery settings from env: floor, start block per chain, log range, token list', () => {
+    const c = loadConfig({ SWITCHYARD_MIN_POOL_TVL_USD: '2500.5', SWITCHYARD_DISCOVERY_START_BLOCK_1: '12000000', SWITCHYARD_DISCOVERY_START_BLOCK_8453: '0', SWITCHYARD_LOG_BLOCK_RANGE: '2000', SWITCHYARD_TOKEN_LIST: '/etc/tokens.json' })
+    expect([c.minPoolTvlUsd, c.discoveryStartBlocks, c.logBlockRange, c.tokenListPath]).toEqual([2500.5, { '1': 12_000_000, '8453': 0 }, 2000, '/etc/tokens.json'])
+    const defaults = loadConfig({})
+    expect([defaults.minPoolTvlUsd, defaults.discoveryStartBlocks, defaults.logBlockRange, defaults.tokenListPath]).toEqual([10_000, {}, 10_000, undefined])
+    expect(() => loadConfig({ SWITCHYARD_MIN_POOL_TVL_USD: '-1' })).toThrow(/minPoolTvlUsd/)
+    expect(() => loadConfig({ SWITCHYARD_LOG_BLOCK_RANGE: '0' })).toThrow(/logBlockRange/)
+  })
 })

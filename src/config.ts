@@ -70,6 +70,17 @@ export const configSchema = z.strictObject({
   nodeRetryMs: z.number().int().min(100).max(600_000).default(5_000),
   /** The first wait after a chain's node failed before one call probes it, ms. */
   nodeFirstRetryMs: z.number().int().min(10).max(600_000).default(200),
+  /**
+   * External nodes: least USD TVL of a discovered pool in the search graph. Pools below it stay in the
+   * index (and are counted) but are not routed through; 0 serves every pool, priced or not.
+   */
+  minPoolTvlUsd: z.number().min(0).default(10_000),
+  /** External nodes: first block pool discovery reads logs from, per chain; default: see docs/operations.md. */
+  discoveryStartBlocks: z.record(z.string().regex(/^\d+$/), z.number().int().min(0)).default({}),
+  /** External nodes: largest `eth_getLogs` block range pool discovery asks for (it shrinks when a node refuses). */
+  logBlockRange: z.number().int().min(1).max(100_000_000).default(10_000),
+  /** External nodes: an operator's token list (Uniswap token-list JSON, optional `priceUsd` per token). */
+  tokenListPath: z.string().optional(),
 })
 
 /** Parsed configuration. */
@@ -88,14 +99,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_CHAINS) fromEnv.chains = chainIdList.parse(env.SWITCHYARD_CHAINS)
   const rpc: Record<string, string> = { ...((fromFile.rpc as Record<string, string> | undefined) ?? {}) }
   const ports: Record<string, number> = { ...((fromFile.devnetPorts as Record<string, number> | undefined) ?? { '1': 8545, '8453': 8546 }) }
+  const startBlocks: Record<string, number> = { ...((fromFile.discoveryStartBlocks as Record<string, number> | undefined) ?? {}) }
   for (const [k, v] of Object.entries(env)) {
     const rpcMatch = /^SWITCHYARD_RPC_(\d+)$/.exec(k)
     if (rpcMatch?.[1] && v) rpc[rpcMatch[1]] = v
     const portMatch = /^SWITCHYARD_DEVNET_PORT_(\d+)$/.exec(k)
     if (portMatch?.[1] && v) ports[portMatch[1]] = Number(v)
+    const startMatch = /^SWITCHYARD_DISCOVERY_START_BLOCK_(\d+)$/.exec(k)
+    if (startMatch?.[1] && v) startBlocks[startMatch[1]] = Number(v)
   }
   fromEnv.rpc = rpc
   fromEnv.devnetPorts = ports
+  fromEnv.discoveryStartBlocks = startBlocks
   if (env.SWITCHYARD_SCENARIO) fromEnv.scenarioPath = env.SWITCHYARD_SCENARIO
   if (env.SWITCHYARD_STATE_DIR) fromEnv.stateDir = env.SWITCHYARD_STATE_DIR
   if (env.PORT) fromEnv.httpPort = Number(env.PORT)
@@ -114,5 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_MAX_INFLIGHT) fromEnv.maxInflight = Number(env.SWITCHYARD_MAX_INFLIGHT)
   if (env.SWITCHYARD_NODE_RETRY_MS) fromEnv.nodeRetryMs = Number(env.SWITCHYARD_NODE_RETRY_MS)
   if (env.SWITCHYARD_NODE_FIRST_RETRY_MS) fromEnv.nodeFirstRetryMs = Number(env.SWITCHYARD_NODE_FIRST_RETRY_MS)
+  if (env.SWITCHYARD_MIN_POOL_TVL_USD) fromEnv.minPoolTvlUsd = Number(env.SWITCHYARD_MIN_POOL_TVL_USD)
+  if (env.SWITCHYARD_LOG_BLOCK_RANGE) fromEnv.logBlockRange = Number(env.SWITCHYARD_LOG_BLOCK_RANGE)
+  if (env.SWITCHYARD_TOKEN_LIST) fromEnv.tokenListPath = env.SWITCHYARD_TOKEN_LIST
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }

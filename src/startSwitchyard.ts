@@ -59,6 +59,8 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   const connected = await connectChains(config, {
     // The devnet reports each chain as it boots from cache or is deployed and seeded.
     log: (m) => logger.info({ phase: devnetPhaseOf(m), chainId: chainIdOf(m), atMs: Math.round(performance.now() - devnetStarted) }, m),
+    // External nodes: what pool discovery found, and what it left out and why.
+    logger: logger.child({ component: 'discovery' }),
   })
   phase('devnet', devnetStarted, {
     chains: Object.values(connected.chains).map((c) => ({ chainId: c.chainId, source: c.source, fromCache: connected.devnet?.chains[c.chainId]?.fromCache })),

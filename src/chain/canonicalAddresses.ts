@@ -50,14 +50,29 @@ export const deterministicDeployer: Address = '0x4e59b44847b379578588920cA78FbF2
 /** Canonical addresses of protocols that exist only on some chains (external-node discovery). */
 export const canonicalOptionalAddresses: Record<
   number,
-  { lidoStETH?: Address; lidoWstETH?: Address; aaveV3AddressesProvider?: Address; aaveV3WrappedTokenGateway?: Address }
+  { lidoStETH?: Address; lidoWstETH?: Address; aaveV3AddressesProvider?: Address; aaveV3WrappedTokenGateway?: Address; morphoBlue?: Address }
 > = {
   1: {
     lidoStETH: '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84',
     lidoWstETH: '0x7f39C581F595B53c5cb19bD0b3f8dA6c935E2Ca0',
     aaveV3AddressesProvider: '0x2f39d218133AFaB8F2B819B1066c7E434Ad94E9e',
     aaveV3WrappedTokenGateway: '0xD322A49006FC828F9B5B37Ab215F99B4E5caB19C',
+    morphoBlue: '0xBBBBBbbBBb9cC5e90e3b3Af64bdAF62C37EEFFCb',
   },
+  8453: {
+    morphoBlue: '0xBBBBBbbBBb9cC5e90e3b3Af64bdAF62C37EEFFCb',
+  },
+}
+
+/**
+ * USD stablecoins taken at $1 by external-node discovery: the anchors every other token's price is
+ * carried from through the pools (an operator's token list may add or override anchors).
+ */
+export const priceAnchors: Record<number, readonly Address[]> = {
+  // USDC, USDT, DAI.
+  1: ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '0xdAC17F958D2ee523a2206206994597C13D831ec7', '0x6B175474E89094C44Da98b954EedeAC495271d0F'],
+  // USDC, USDbC, DAI.
+  8453: ['0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA', '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb'],
 }
 
 /**

@@ -8,7 +8,9 @@ import { createNodeFetch } from './createNodeFetch.js'
 import { guardChainId, type ChainIdGuard } from './guardChainId.js'
 import { redactRpcUrl } from './redactRpcUrl.js'
 import { discoverAddressBook } from './discoverAddressBook.js'
-import { loadScenario, defaultScenarioPath } from './devnet/scenario.js'
+import type { DiscoveryLogger, DiscoveryStatus } from './discovery/discoveryStatus.js'
+import { readTokenList, type ListedToken } from './discovery/readTokenList.js'
+import { defaultScenarioPath } from './devnet/scenario.js'
 import { startDevnet, type Devnet } from './devnet/startDevnet.js'
 
 /** One chain switchyard serves, on the embedded devnet or an external node. */
@@ -20,6 +22,8 @@ export type ChainRuntime = {
   addressBook: ChainAddressBook
   /** External nodes only: the `eth_chainId` guard every call of `client` goes through. */
   chainIdGuard?: ChainIdGuard | undefined
+  /** External nodes only: what pool discovery found (index, floor, counts). */
+  discovery?: DiscoveryStatus | undefined
 }
 
 /** Options of {@link connectChains}. */
@@ -31,6 +35,8 @@ export type ConnectChainsOptions = {
   onChainIdChange?: ((chainId: number, error: Error | undefined) => void) | undefined
   /** Devnet nodes that die are restarted from their recent state (`<stateDir>/run`); default on. */
   superviseDevnet?: { dumpIntervalMs?: number | undefined } | false | undefined
+  /** Where external-node discovery reports what it found and left out. */
+  logger?: DiscoveryLogger | undefined
 }
 
 /** Every configured chain, plus the devnet handle when any chain runs on it. */
@@ -51,7 +57,7 @@ export type ConnectedChains = {
  * @throws ChainIdMismatchError when a node reports another chain id (names both ids and the URL
  * without credentials)
  */
-export async function connectChains(config: Config, { log, chainIdCheckMs, onChainIdChange, superviseDevnet = {} }: ConnectChainsOptions = {}): Promise<ConnectedChains> {
+export async function connectChains(config: Config, { log, chainIdCheckMs, onChainIdChange, superviseDevnet = {}, logger }: ConnectChainsOptions = {}): Promise<ConnectedChains> {
   const scenarioPath = config.scenarioPath ?? defaultScenarioPath
   const devnetChains = config.chains.filter((id) => !config.rpc[String(id)])
   const ports: Record<number, number> = {}
@@ -63,18 +69,25 @@ export async function connectChains(config: Config, { log, chainIdCheckMs, onCha
     })
     : undefined
   const chains: Record<number, ChainRuntime> = {}
+  let tokenLists: Map<number, ListedToken[]> | undefined
   try {
     for (const chainId of config.chains) {
       const external = config.rpc[String(chainId)]
       if (external) {
         const chainIdGuard = guardChainId({ chainId, url: external, intervalMs: chainIdCheckMs, onChange: (e) => onChainIdChange?.(chainId, e) })
-        const client = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn: createNodeFetch() })) }) as PublicClient
+        const fetchFn = createNodeFetch()
+        const client = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn })) }) as PublicClient
+        // Log reads are not retried by viem: a refused range is answered with a smaller one at once.
+        const logClient = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn, retryCount: 0, timeout: 30_000 })) }) as PublicClient
         // Refuse a node of another chain before reading anything from it.
         await chainIdGuard.check()
-        const { scenario } = loadScenario(scenarioPath)
-        const tokens = scenario.chains[String(chainId)]?.tokens ?? []
-        const addressBook = await discoverAddressBook(client, { chainId, tokens })
-        chains[chainId] = { chainId, rpcUrl: external, source: 'external', client, addressBook, chainIdGuard }
+        tokenLists ??= config.tokenListPath ? readTokenList(config.tokenListPath) : new Map()
+        const startBlock = config.discoveryStartBlocks[String(chainId)]
+        const { book: addressBook, discovery } = await discoverAddressBook(client, {
+          chainId, stateDir: config.stateDir, minPoolTvlUsd: config.minPoolTvlUsd, maxLogRange: BigInt(config.logBlockRange),
+          startBlock: startBlock === undefined ? undefined : BigInt(startBlock), tokenList: tokenLists.get(chainId), logger, logClient,
+        })
+        chains[chainId] = { chainId, rpcUrl: external, source: 'external', client, addressBook, chainIdGuard, discovery }
         log?.(`chain ${chainId}: external node ${redactRpcUrl(external)}`)
       } else {
         const d = devnet?.chains[chainId]

@@ -1,170 +1,109 @@
-import { getAddress, keccak256, parseAbi, stringToHex, zeroAddress, type Address, type PublicClient } from 'viem'
+import { zeroAddress, type Address, type PublicClient } from 'viem'
 import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
+import type { ChainAddressBook } from './addressBook.js'
+import { canonicalAddresses, canonicalOptionalAddresses, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
+import { discoverAaveV3, readAaveV3Assets } from './discoverAaveV3.js'
 import { discoverBridges } from './discoverBridges.js'
-import { discoverUniswapV4 } from './discoverUniswapV4.js'
+import { discoverPools } from './discovery/discoverPools.js'
+import type { DiscoveryLogger, DiscoveryStatus } from './discovery/discoveryStatus.js'
+import type { ListedToken } from './discovery/readTokenList.js'
 import { hasCode } from './hasCode.js'
-import type { ChainAddressBook, TokenEntry } from './addressBook.js'
-import { canonicalAddresses, canonicalOptionalAddresses, type CanonicalChainId } from './canonicalAddresses.js'
 
-/** A token the operator wants served on an external chain. */
-export type DiscoverToken = Pick<TokenEntry, 'address' | 'symbol' | 'priceUsd' | 'kind'> & { name?: string; decimals?: number }
+/** Parameters of {@link discoverAddressBook}. */
+export type DiscoverAddressBookParameters = {
+  chainId: number
+  /** The pool index lives in `<stateDir>/index/<chainId>.json`. */
+  stateDir: string
+  /** Least USD TVL of a pool in the search graph (`SWITCHYARD_MIN_POOL_TVL_USD`). */
+  minPoolTvlUsd: number
+  /** Largest `eth_getLogs` window, blocks (`SWITCHYARD_LOG_BLOCK_RANGE`). */
+  maxLogRange: bigint
+  /** First block discovery reads (`SWITCHYARD_DISCOVERY_START_BLOCK_<id>`); default: see `discoveryStartBlocks`. */
+  startBlock?: bigint | undefined
+  /** The operator's tokens for this chain (`SWITCHYARD_TOKEN_LIST`), optional. */
+  tokenList?: readonly ListedToken[] | undefined
+  logger?: DiscoveryLogger | undefined
+  /** Reads `eth_getLogs` (a client that does not retry refused ranges itself); default `client`. */
+  logClient?: PublicClient | undefined
+}
 
-const erc20 = parseAbi(['function decimals() view returns (uint8)', 'function name() view returns (string)', 'function symbol() view returns (string)'])
-const aaveProvider = parseAbi([
-  'function getPool() view returns (address)',
-  'function getPoolConfigurator() view returns (address)',
-  'function getPriceOracle() view returns (address)',
-  'function getPoolDataProvider() view returns (address)',
-  'function getAddress(bytes32 id) view returns (address)',
-])
-const aaveRewards = parseAbi(['function getRewardsByAsset(address asset) view returns (address[])'])
-/** The provider's id of the incentives controller (the RewardsController). */
-const INCENTIVES_CONTROLLER = keccak256(stringToHex('INCENTIVES_CONTROLLER'))
-const aavePool = parseAbi([
-  'function getReservesList() view returns (address[])',
-  'struct ReserveConfigurationMap { uint256 data; }',
-  'struct ReserveData { ReserveConfigurationMap configuration; uint128 liquidityIndex; uint128 currentLiquidityRate; uint128 variableBorrowIndex; uint128 currentVariableBorrowRate; uint128 currentStableBorrowRate; uint40 lastUpdateTimestamp; uint16 id; address aTokenAddress; address stableDebtTokenAddress; address variableDebtTokenAddress; address interestRateStrategyAddress; uint128 accruedToTreasury; uint128 unbacked; uint128 isolationModeTotalDebt; }',
-  'function getReserveData(address asset) view returns (ReserveData)',
-])
-
-const v2Factory = parseAbi(['function getPair(address,address) view returns (address)'])
-const v3Factory = parseAbi(['function getPool(address,address,uint24) view returns (address)'])
-const V3_FEES = [100, 500, 3000, 10000] as const
-const TICK_SPACING: Record<number, number> = { 100: 1, 500: 10, 3000: 60, 10000: 200 }
+/** The address book and what discovery did. */
+export type DiscoverAddressBookReturnType = { book: ChainAddressBook; discovery: DiscoveryStatus }
 
 /**
  * Builds the address book of a chain served by an external JSON-RPC node (mainnet, a fork, reth,
- * geth): nothing is deployed there. It takes the canonical protocol addresses, checks each token
- * has code, reads decimals, discovers Uniswap V2 pairs and V3 pools among the given tokens through
- * the factories (batched through Multicall3), hookless Uniswap V4 pools in the PoolManager (see
- * `discoverUniswapV4`), and picks up our contracts, Lido and Aave V3 where
- * their code is.
- * @returns the chain's address book
+ * geth): nothing is deployed there. The pools, markets and vaults come from the chain's own logs
+ * (`discoverPools`: Uniswap V2/V3/V4, Balancer V2, Morpho Blue, ERC-4626; tokens from the pools, no
+ * list required); our contracts, Lido, Aave V3 and the bridges are picked up at their canonical
+ * addresses where their code is.
+ * @returns the chain's address book and the discovery status
+ * @throws LogRangeRefusedError when the node refuses the logs of even one block
  */
-export async function discoverAddressBook(client: PublicClient, { chainId, tokens }: { chainId: number; tokens: readonly DiscoverToken[] }): Promise<ChainAddressBook> {
+export async function discoverAddressBook(client: PublicClient, p: DiscoverAddressBookParameters): Promise<DiscoverAddressBookReturnType> {
+  const { chainId } = p
   const c = canonicalAddresses[chainId as CanonicalChainId] ?? canonicalAddresses[1]
+  const extra = canonicalOptionalAddresses[chainId] ?? {}
+  const listed = new Map((p.tokenList ?? []).map((t) => [t.address.toLowerCase(), t]))
+  const anchors = new Map<string, number>((priceAnchors[chainId] ?? []).map((a) => [a.toLowerCase(), 1]))
+  for (const [a, t] of listed) if (t.priceUsd !== undefined) anchors.set(a, t.priceUsd)
+  const lido = extra.lidoStETH && extra.lidoWstETH && (await hasCode(client, extra.lidoStETH)) && (await hasCode(client, extra.lidoWstETH)) ? { stETH: extra.lidoStETH, wstETH: extra.lidoWstETH } : undefined
+  const extraTokens = [...listed.keys(), ...anchors.keys(), ...(await readAaveV3Assets(client, { chainId })), ...(lido ? [lido.stETH, lido.wstETH] : [])]
+  const poolManager = uniswapV4PoolManagers[chainId]
+  const found = await discoverPools(client, {
+    chainId, multicall3: c.multicall3, weth: c.weth, stateDir: p.stateDir, startBlock: p.startBlock, minPoolTvlUsd: p.minPoolTvlUsd, maxLogRange: p.maxLogRange,
+    contracts: { uniswapV2Factory: c.uniswapV2Factory, uniswapV3Factory: c.uniswapV3Factory, uniswapV4PoolManager: poolManager, balancerVault: c.balancerVault, morpho: extra.morphoBlue },
+    anchors, listed, extraTokens, logger: p.logger, logClient: p.logClient,
+  })
   const book: ChainAddressBook = {
     chainId,
-    tokens: {},
+    tokens: found.tokens,
     weth: c.weth,
     multicall3: c.multicall3,
     permit2: c.permit2,
-    uniswapV2: { factory: c.uniswapV2Factory, router02: c.uniswapV2Router02, pairs: [] },
-    uniswapV3: { factory: c.uniswapV3Factory, positionManager: c.uniswapV3PositionManager, swapRouter02: c.uniswapV3SwapRouter02, quoterV2: c.uniswapV3QuoterV2, tickLens: c.uniswapV3TickLens, pools: [] },
-    balancerV2: { vault: c.balancerVault, authorizer: c.balancerAuthorizer, weightedPoolFactory: c.balancerWeightedPoolFactory, queries: c.balancerQueries, protocolFeeProvider: c.balancerProtocolFeeProvider, pools: [] },
+    uniswapV2: { factory: c.uniswapV2Factory, router02: c.uniswapV2Router02, pairs: found.uniswapV2Pairs },
+    uniswapV3: { factory: c.uniswapV3Factory, positionManager: c.uniswapV3PositionManager, swapRouter02: c.uniswapV3SwapRouter02, quoterV2: c.uniswapV3QuoterV2, tickLens: c.uniswapV3TickLens, pools: found.uniswapV3Pools },
+    balancerV2: { vault: c.balancerVault, authorizer: c.balancerAuthorizer, weightedPoolFactory: c.balancerWeightedPoolFactory, queries: c.balancerQueries, protocolFeeProvider: c.balancerProtocolFeeProvider, pools: found.balancerPools },
   }
-  const present: TokenEntry[] = []
-  for (const t of tokens) {
-    const address = getAddress(t.address)
-    const code = await client.getCode({ address })
-    if (!code || code === '0x') continue
-    const [decimals, name] = await client.multicall({
-      contracts: [{ address, abi: erc20, functionName: 'decimals' }, { address, abi: erc20, functionName: 'name' }],
-      multicallAddress: c.multicall3,
-    })
-    const entry: TokenEntry = {
-      address, symbol: t.symbol, priceUsd: t.priceUsd, kind: t.kind,
-      name: t.name ?? (name.status === 'success' ? name.result : t.symbol),
-      decimals: t.decimals ?? (decimals.status === 'success' ? decimals.result : 18),
-    }
-    book.tokens[t.symbol] = entry
-    present.push(entry)
+  if (poolManager && found.presence.uniswapV4PoolManager) {
+    const positionManager = uniswapV4PositionManagers[chainId]
+    const withPositions = positionManager !== undefined && (await hasCode(client, positionManager))
+    book.uniswapV4 = { poolManager, ...(withPositions ? { positionManager } : {}), pools: found.uniswapV4Pools }
   }
-  // The liquid-staking pair trades in pools too (wstETH/WETH): search pools for it as for any token.
-  const extra = canonicalOptionalAddresses[chainId] ?? {}
-  const staking: [string, Address | undefined, TokenEntry['kind']][] = [['stETH', extra.lidoStETH, 'rebasing'], ['wstETH', extra.lidoWstETH, 'erc20']]
-  for (const [symbol, address, kind] of staking) {
-    if (!address || book.tokens[symbol] || !(await hasCode(client, address))) continue
-    const ethUsd = present.find((t) => t.address.toLowerCase() === c.weth.toLowerCase())?.priceUsd ?? 0
-    const entry: TokenEntry = { address, symbol, name: symbol === 'stETH' ? 'Liquid staked Ether 2.0' : 'Wrapped liquid staked Ether 2.0', decimals: 18, priceUsd: symbol === 'stETH' ? ethUsd : 0, kind }
-    book.tokens[symbol] = entry
-    present.push(entry)
-  }
-  const pairs: [TokenEntry, TokenEntry][] = []
-  for (let i = 0; i < present.length; i++) for (let j = i + 1; j < present.length; j++) pairs.push([present[i] as TokenEntry, present[j] as TokenEntry])
-  const sorted = pairs.map(([a, b]) => (a.address.toLowerCase() < b.address.toLowerCase() ? [a.address, b.address] : [b.address, a.address]) as [Address, Address])
-  const v2 = await client.multicall({
-    contracts: sorted.map(([a, b]) => ({ address: c.uniswapV2Factory, abi: v2Factory, functionName: 'getPair' as const, args: [a, b] as const })),
-    multicallAddress: c.multicall3,
-  })
-  v2.forEach((r, i) => {
-    const [token0, token1] = sorted[i] as [Address, Address]
-    if (r.status === 'success' && r.result !== zeroAddress) book.uniswapV2.pairs.push({ address: r.result, token0, token1, feeBps: 30 })
-  })
-  const v3Queries = sorted.flatMap(([a, b]) => V3_FEES.map((fee) => ({ a, b, fee })))
-  const v3 = await client.multicall({
-    contracts: v3Queries.map(({ a, b, fee }) => ({ address: c.uniswapV3Factory, abi: v3Factory, functionName: 'getPool' as const, args: [a, b, fee] as const })),
-    multicallAddress: c.multicall3,
-  })
-  v3.forEach((r, i) => {
-    const q = v3Queries[i] as { a: Address; b: Address; fee: number }
-    if (r.status === 'success' && r.result !== zeroAddress) {
-      book.uniswapV3.pools.push({ address: r.result, token0: q.a, token1: q.b, fee: q.fee, tickSpacing: TICK_SPACING[q.fee] as number })
-    }
-  })
-  await discoverUniswapV4(client, book)
-  await discoverOptional(client, book)
+  if (found.vaults.length) book.erc4626 = { vaults: found.vaults }
+  if (extra.morphoBlue && found.presence.morpho) book.morphoBlue = { morpho: extra.morphoBlue, irm: mostCommon(found.morphoMarkets.map((m) => m.irm)) ?? zeroAddress, markets: found.morphoMarkets }
+  if (lido) addLido(book, lido)
+  await discoverOurContracts(client, book)
+  await discoverAaveV3(client, book)
   await discoverBridges(client, book)
-  return book
+  return { book, discovery: { ...found.status, tokens: Object.keys(book.tokens).length } }
+}
+
+/** Lido's pair: stETH rebases (balances are computed from shares) and is priced as ETH. */
+function addLido(book: ChainAddressBook, lido: { stETH: Address; wstETH: Address }): void {
+  book.lido = lido
+  const wethPrice = Object.values(book.tokens).find((t) => t.address.toLowerCase() === book.weth.toLowerCase())?.priceUsd ?? 0
+  const stETH = Object.values(book.tokens).find((t) => t.address.toLowerCase() === lido.stETH.toLowerCase())
+  if (stETH) Object.assign(stETH, { kind: 'rebasing', priceUsd: stETH.priceUsd || wethPrice })
+  else book.tokens.stETH = { address: lido.stETH, symbol: 'stETH', name: 'Liquid staked Ether 2.0', decimals: 18, priceUsd: wethPrice, kind: 'rebasing' }
+  if (!Object.values(book.tokens).some((t) => t.address.toLowerCase() === lido.wstETH.toLowerCase())) {
+    book.tokens.wstETH = { address: lido.wstETH, symbol: 'wstETH', name: 'Wrapped liquid staked Ether 2.0', decimals: 18, priceUsd: 0, kind: 'erc20' }
+  }
 }
 
 /**
- * The protocols that exist only where someone deployed them: our own contracts (CREATE2, the same
- * address everywhere — deploy them on a fork with `npm run contracts:deploy`), Lido and Aave V3 at
- * their canonical addresses. Each is added only when its code is there.
+ * Our own contracts exist only where someone deployed them (CREATE2, the same address everywhere —
+ * deploy them on a fork with `npm run contracts:deploy`): added when the router has code.
  */
-async function discoverOptional(client: PublicClient, book: ChainAddressBook): Promise<void> {
+async function discoverOurContracts(client: PublicClient, book: ChainAddressBook): Promise<void> {
   const ours = getSwitchyardAddresses(book.uniswapV4 ? { uniswapV4: { poolManager: book.uniswapV4.poolManager, weth: book.weth } } : {})
-  if (await hasCode(client, ours.router)) {
-    // The V4 swap helper is deployed per chain (it is built for the chain's PoolManager and WETH).
-    if (ours.helpers.uniswapV4 && !(await hasCode(client, ours.helpers.uniswapV4))) delete ours.helpers.uniswapV4
-    book.switchyard = ours
-  }
-  const extra = canonicalOptionalAddresses[book.chainId] ?? {}
-  const wethPrice = Object.values(book.tokens).find((t) => t.address.toLowerCase() === book.weth.toLowerCase())?.priceUsd ?? 0
-  if (extra.lidoStETH && extra.lidoWstETH && (await hasCode(client, extra.lidoStETH)) && (await hasCode(client, extra.lidoWstETH))) {
-    book.lido = { stETH: extra.lidoStETH, wstETH: extra.lidoWstETH }
-    book.tokens.stETH ??= { address: extra.lidoStETH, symbol: 'stETH', name: 'Liquid staked Ether 2.0', decimals: 18, priceUsd: wethPrice, kind: 'rebasing' }
-    book.tokens.wstETH ??= { address: extra.lidoWstETH, symbol: 'wstETH', name: 'Wrapped liquid staked Ether 2.0', decimals: 18, priceUsd: 0, kind: 'erc20' }
-  }
-  const provider = extra.aaveV3AddressesProvider
-  if (provider && (await hasCode(client, provider))) {
-    const [pool, poolConfigurator, oracle, dataProvider, incentives] = await Promise.all([
-      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPool' }),
-      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPoolConfigurator' }),
-      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPriceOracle' }),
-      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getPoolDataProvider' }),
-      client.readContract({ address: provider, abi: aaveProvider, functionName: 'getAddress', args: [INCENTIVES_CONTROLLER] }),
-    ])
-    const rewardsController = incentives !== zeroAddress && (await hasCode(client, incentives)) ? incentives : undefined
-    const gateway = extra.aaveV3WrappedTokenGateway
-    const wrappedTokenGateway = gateway && (await hasCode(client, gateway)) ? gateway : undefined
-    const assets = await client.readContract({ address: pool, abi: aavePool, functionName: 'getReservesList' })
-    const byAddress = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t]))
-    const reserves: NonNullable<ChainAddressBook['aaveV3']>['reserves'] = []
-    for (const asset of assets) {
-      const known = byAddress.get(asset.toLowerCase())
-      if (!known) continue
-      const data = await client.readContract({ address: pool, abi: aavePool, functionName: 'getReserveData', args: [asset] })
-      const symbol = `a${known.symbol}`
-      const rewards = rewardsController ? await discoverRewards(client, rewardsController, [data.aTokenAddress, data.variableDebtTokenAddress]) : []
-      reserves.push({ asset, aToken: data.aTokenAddress, variableDebtToken: data.variableDebtTokenAddress, symbol, ...(rewards.length ? { rewards } : {}) })
-      book.tokens[symbol] ??= { address: data.aTokenAddress, symbol, name: `Aave ${known.symbol}`, decimals: known.decimals, priceUsd: known.priceUsd, kind: 'erc20' }
-    }
-    book.aaveV3 = {
-      pool, addressesProvider: provider, poolConfigurator, dataProvider, oracle, reserves,
-      ...(rewardsController ? { rewardsController } : {}),
-      ...(wrappedTokenGateway ? { wrappedTokenGateway } : {}),
-    }
-  }
+  if (!(await hasCode(client, ours.router))) return
+  // The V4 swap helper is deployed per chain (it is built for the chain's PoolManager and WETH).
+  if (ours.helpers.uniswapV4 && !(await hasCode(client, ours.helpers.uniswapV4))) delete ours.helpers.uniswapV4
+  book.switchyard = ours
 }
 
-/** The rewards the RewardsController emits on each of a reserve's tokens (aToken, variable debt token). */
-async function discoverRewards(client: PublicClient, controller: Address, tokens: readonly Address[]): Promise<{ token: Address; reward: Address }[]> {
-  const out: { token: Address; reward: Address }[] = []
-  for (const token of tokens) {
-    const rewards = await client.readContract({ address: controller, abi: aaveRewards, functionName: 'getRewardsByAsset', args: [token] })
-    for (const reward of rewards) out.push({ token, reward })
-  }
-  return out
+function mostCommon(values: readonly Address[]): Address | undefined {
+  const counts = new Map<Address, number>()
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1)
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
 }
