@@ -25,6 +25,7 @@ const withDelegateSimulator = 'src/service/withDelegateSimulator.test.ts'
 const guardEdges = 'src/contracts/guardEdges.test.ts'
 const bridgeSender = 'src/contracts/bridgeSender.test.ts'
 const allowanceLedger = 'src/contracts/allowanceLedger.test.ts'
+const bridgeReceiverGuards = 'src/contracts/bridgeReceiverGuards.test.ts'
 
 const vmSuites = [weirollVm, router, threats, attackerSuite, routerInvariants, guardEdges]
 
@@ -39,8 +40,8 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
   'router/SwitchyardLegacyDelegate.sol': [threats, attackerSuite],
   'router/SwitchyardLegacyRouter.sol': [threats, attackerSuite, router, guardEdges, allowanceLedger],
   'router/SwitchyardSmartWallet.sol': [attackerSuite, threats, guardEdges, walletReentry, delegateThroughSafe, flashLoan],
-  'router/SwitchyardBridgeReceiver.sol': [guardEdges, attackerSuite, bridgeReceiver],
-  'router/SwitchyardBridgeCallback.sol': [guardEdges, attackerSuite, bridgeReceiver, bridgeSender],
+  'router/SwitchyardBridgeReceiver.sol': [bridgeReceiverGuards, guardEdges, attackerSuite, bridgeReceiver],
+  'router/SwitchyardBridgeCallback.sol': [guardEdges, bridgeReceiverGuards, attackerSuite, bridgeReceiver, bridgeSender],
   'router/WeirollVM.sol': vmSuites,
   'router/WeirollCommandBuilder.sol': vmSuites,
   'helpers/SwitchyardBridgeSender.sol': [bridgeSender, bridgeReceiver],
@@ -58,6 +59,7 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
 export const allContractTests: readonly string[] = [
   ...vmSuites,
   allowanceLedger,
+  bridgeReceiverGuards,
   uniswapRoute,
   bridgeReceiver,
   bridgeSender,
