@@ -134,3 +134,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_TOKEN_LIST) fromEnv.tokenListPath = env.SWITCHYARD_TOKEN_LIST
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }
+
+/** Secrets of `npm run contracts:deploy`; read from the environment only, never from a config file. */
+export type DeployerSecrets = {
+  /** `SWITCHYARD_DEPLOYER_KEY`: the deployer's private key. */
+  privateKey?: string | undefined
+  /** `SWITCHYARD_DEPLOYER_PASSWORD`: the password of the deployer's keystore. */
+  password?: string | undefined
+}
+
+/**
+ * Reads the deploy command's secrets from the environment.
+ * @param env - defaults to `process.env`
+ * @returns {@link DeployerSecrets}; empty values count as unset
+ */
+export function loadDeployerSecrets(env: NodeJS.ProcessEnv = process.env): DeployerSecrets {
+  return {
+    ...(env.SWITCHYARD_DEPLOYER_KEY ? { privateKey: env.SWITCHYARD_DEPLOYER_KEY } : {}),
+    ...(env.SWITCHYARD_DEPLOYER_PASSWORD ? { password: env.SWITCHYARD_DEPLOYER_PASSWORD } : {}),
+  }
+}

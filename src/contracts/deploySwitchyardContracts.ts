@@ -15,6 +15,8 @@ import { getChainId, getCode, sendTransaction, waitForTransactionReceipt } from 
 import { getAction } from 'viem/utils'
 import { deterministicDeployer } from '../chain/canonicalAddresses.js'
 import { DevnetDeployError } from '../errors/chain.js'
+import { MissingChainContractError } from '../errors/setup.js'
+import { redactRpcUrl } from '../chain/redactRpcUrl.js'
 import balanceHelper from './artifacts/SwitchyardBalanceHelper.json' with { type: 'json' }
 import bridgeSender from './artifacts/SwitchyardBridgeSender.json' with { type: 'json' }
 import checkHelper from './artifacts/SwitchyardCheckHelper.json' with { type: 'json' }
@@ -127,12 +129,13 @@ export type DeploySwitchyardContractsParameters = {
 }
 
 export type DeploySwitchyardContractsReturnType = SwitchyardAddresses
-export type DeploySwitchyardContractsErrorType = DevnetDeployError
+export type DeploySwitchyardContractsErrorType = DevnetDeployError | MissingChainContractError
 
 /**
  * Deploys every switchyard contract through the CREATE2 deployment proxy with fixed salts, so the addresses
  * are the same on every chain. Idempotent: contracts whose address already has code are skipped. On a devnet
- * without the proxy, installs it with `anvil_setCode` first.
+ * without the proxy, installs it with `anvil_setCode` first; on any other node without it, says how to deploy it.
+ * With a local `account` every transaction is signed here and sent with `eth_sendRawTransaction`.
  *
  * @example
  * const client = createWalletClient({ transport: http(node.rpcUrl) }).extend(publicActions)
@@ -141,7 +144,8 @@ export type DeploySwitchyardContractsErrorType = DevnetDeployError
  * @param client - {@link DeploySwitchyardContractsClient}
  * @param params - {@link DeploySwitchyardContractsParameters}
  * @returns {@link DeploySwitchyardContractsReturnType}
- * @throws {@link DeploySwitchyardContractsErrorType} when a deployment transaction fails or leaves no code
+ * @throws {@link DeploySwitchyardContractsErrorType} when a deployment transaction fails or leaves no code, or the
+ * chain lacks the deployment proxy and is no devnet
  */
 export async function deploySwitchyardContracts(
   client: DeploySwitchyardContractsClient,
@@ -153,8 +157,18 @@ export async function deploySwitchyardContracts(
   if (!proxyCode || proxyCode === '0x') {
     try {
       await client.request({ method: 'anvil_setCode', params: [create2DeployerAddress, create2DeployerRuntimeCode] } as never)
-    } catch (cause) {
-      throw new DevnetDeployError({ chainId, step: 'install CREATE2 deployment proxy', cause })
+    } catch {
+      // Not a devnet (geth, reth, a provider): the proxy is deployed once per chain, by anyone, from its presigned transaction.
+      const url = (client.transport as { url?: unknown }).url
+      throw new MissingChainContractError({
+        chainId, contract: 'deterministic deployment proxy', address: create2DeployerAddress, url: typeof url === 'string' ? redactRpcUrl(url) : 'the node',
+        why: 'our contracts are deployed through it (CREATE2, the same addresses on every chain)',
+        remedy: [
+          'Deploy it with its presigned transaction (the "deterministic-deployment-proxy" project): send 0.01 ETH to its signer',
+          '0x3fab184622dc19b6109349b94811493bf2a45362, then eth_sendRawTransaction the presigned deployment (a pre-EIP-155',
+          'transaction: geth needs --rpc.allow-unprotected-txs). Almost every public chain already has it.',
+        ],
+      })
     }
   }
   const targets: [Deployable, Address][] = [
