@@ -6,6 +6,8 @@ const devnetTests = [
   'src/service/getRoute.test.ts',
   'src/service/getCrossChainRoute.test.ts',
   'src/service/getBundle.test.ts',
+  'src/service/getBundleDelegate.test.ts',
+  'src/service/getBundleUniswapV3Positions.test.ts',
   'src/service/bundleActionKinds.test.ts',
   'src/service/bundleProtocolActionKinds.test.ts',
   'src/service/bundleBridge.test.ts',

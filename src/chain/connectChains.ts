@@ -7,6 +7,7 @@ import type { DevnetManifest } from './readDevnetManifest.js'
 import { createNodeFetch } from './createNodeFetch.js'
 import { guardChainId, type ChainIdGuard } from './guardChainId.js'
 import { redactRpcUrl } from './redactRpcUrl.js'
+import { assertChainContracts } from './assertChainContracts.js'
 import { discoverAddressBook } from './discoverAddressBook.js'
 import type { DiscoveryLogger, DiscoveryStatus } from './discovery/discoveryStatus.js'
 import { readTokenList, type ListedToken } from './discovery/readTokenList.js'
@@ -55,7 +56,8 @@ export type ConnectedChains = {
  * external node must report the configured chain id, at startup and afterwards (see `guardChainId`).
  * @returns the running chains
  * @throws ChainIdMismatchError when a node reports another chain id (names both ids and the URL
- * without credentials)
+ * without credentials); MissingChainContractError when an external chain lacks Multicall3 or our contracts
+ * (names the chain, the contract and what to do)
  */
 export async function connectChains(config: Config, { log, chainIdCheckMs, onChainIdChange, superviseDevnet = {}, logger }: ConnectChainsOptions = {}): Promise<ConnectedChains> {
   const scenarioPath = config.scenarioPath ?? defaultScenarioPath
@@ -81,6 +83,8 @@ export async function connectChains(config: Config, { log, chainIdCheckMs, onCha
         const logClient = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn, retryCount: 0, timeout: 30_000 })) }) as PublicClient
         // Refuse a node of another chain before reading anything from it.
         await chainIdGuard.check()
+        // Stop with what is missing and what to do, before discovery fails on it as "node unavailable".
+        await assertChainContracts(client, { chainId, url: redactRpcUrl(external) })
         tokenLists ??= config.tokenListPath ? readTokenList(config.tokenListPath) : new Map()
         const startBlock = config.discoveryStartBlocks[String(chainId)]
         const { book: addressBook, discovery } = await discoverAddressBook(client, {
