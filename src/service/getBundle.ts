@@ -13,6 +13,7 @@ import type { ServiceContext } from './context.js'
 import { createSingleFlight } from './createSingleFlight.js'
 import { approvalSpendersOf } from './approvalSpendersOf.js'
 import { assertUsableAddresses } from './assertUsableAddresses.js'
+import { assertBridgeDelivered } from './assertBridgeDelivered.js'
 import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
 import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNamed } from './bundle/readBundleChainData.js'
@@ -82,6 +83,8 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   const sy = chain.addressBook.switchyard as unknown as SwitchyardAddresses | undefined
   if (!sy) throw new NoRouteError({ reason: `no switchyard contracts on chain ${params.chainId}` })
   rejectUnusableAddresses(ctx, params)
+  // A bridge between an external chain and the devnet would take the tokens and never deliver them.
+  assertBridgeDelivered(ctx.chains, { chainId: params.chainId, actions: params.actions })
   await ensureTokensExist(chain, tokensNamed(params).filter((t) => !isNativeAddress(t)))
   const target = bundleTargetOf({ routingStrategy: params.routingStrategy, fromAddress: params.fromAddress, spender: params.spender, switchyard: sy })
   const snapshot = await ctx.snapshots[params.chainId]!.current()

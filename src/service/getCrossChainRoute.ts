@@ -8,6 +8,7 @@ import { arrivesAsIs, entersAsIs } from '../protocols/bridge/bridgeRouteShape.js
 import { bridgeCandidates } from '../protocols/bridge/bridgeCandidates.js'
 import { applySlippage } from '../protocols/bundle/applySlippage.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
+import { assertBridgeDelivered } from './assertBridgeDelivered.js'
 import type { ServiceContext } from './context.js'
 import { estimateBridgedOutput } from './bridge/estimateBridgedOutput.js'
 import { createSingleFlight } from './createSingleFlight.js'
@@ -79,11 +80,12 @@ function bundleActionsFor(params: RouteParams, route: BundleBridgeRoute): unknow
  * `minAmountOut` is checked by our receiver on the destination, which refunds below it. A `fee` is
  * taken on the source chain from the input, before the source leg: `feeAmount` is exactly what
  * `feeReceiver` gets, and `amountOut` what the rest delivers.
- * @throws InvalidRequestError, UnsupportedChainError, NoRouteError (with every bridge's reason)
+ * @throws InvalidRequestError, UnsupportedChainError, UndeliverableBridgeError (an external chain and a devnet chain), NoRouteError (with every bridge's reason)
  */
 export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParams, options: CallOptions): Promise<RouteAnswer> {
   const destId = params.destinationChainId!
   if (!ctx.chains[destId]) throw new UnsupportedChainError({ chainId: destId, supported: Object.keys(ctx.chains).map(Number), field: 'destinationChainId' })
+  assertBridgeDelivered(ctx.chains, { chainId: params.chainId, destinationChainId: destId })
   if (params.tokenIn.length !== 1 || params.tokenOut.length !== 1) {
     throw new InvalidRequestError({ code: 'CROSS_CHAIN_MULTI_TOKEN', message: 'a cross-chain route takes one tokenIn and one tokenOut', issues: [{ field: 'tokenIn', reason: 'one token' }] })
   }

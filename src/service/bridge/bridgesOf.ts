@@ -4,6 +4,7 @@ import type { ChainRuntime } from '../../chain/connectChains.js'
 import { switchyardBridgeSenderAbi } from '../../contracts/generated/abis.js'
 import type { BundleBridgeRoute, BundleBridges } from '../../protocols/bundle/types.js'
 import { bridgeAdapters } from '../../protocols/bridge/registry.js'
+import { deliversBetween } from '../assertBridgeDelivered.js'
 
 const oftQuoteAbi = parseAbi([
   'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
@@ -47,7 +48,8 @@ async function readBridges(chains: Readonly<Record<number, ChainRuntime>>, p: { 
   const sender = source?.addressBook.switchyard?.['bridgeSender'] as Address | undefined
   if (!source || !sender) return undefined
   const routes = Object.values(chains)
-    .filter((c) => c.chainId !== p.chainId)
+    // Only towards chains something delivers to (see assertBridgeDelivered): never external ↔ devnet.
+    .filter((c) => c.chainId !== p.chainId && deliversBetween(source, c))
     .flatMap((dest) => bridgeRoutesBetween({ chainId: p.chainId, book: source.addressBook }, { chainId: dest.chainId, book: dest.addressBook }))
   const withFees = await Promise.all(
     routes.map(async (route) => {

@@ -26,6 +26,7 @@ const guardEdges = 'src/contracts/guardEdges.test.ts'
 const bridgeSender = 'src/contracts/bridgeSender.test.ts'
 const allowanceLedger = 'src/contracts/allowanceLedger.test.ts'
 const bridgeReceiverGuards = 'src/contracts/bridgeReceiverGuards.test.ts'
+const flashLoanGuards = 'src/contracts/flashLoanGuards.test.ts'
 
 const vmSuites = [weirollVm, router, threats, attackerSuite, routerInvariants, guardEdges]
 
@@ -35,7 +36,7 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
   'router/SwitchyardExecutor.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, allowanceLedger, bridgeReceiver, flashLoan],
   'router/SwitchyardPlanGuard.sol': [attackerSuite, threats, router, guardEdges, walletReentry, flashLoan],
   'router/SwitchyardAllowanceLedger.sol': [attackerSuite, allowanceLedger, threats, router, routerInvariants, guardEdges, bridgeReceiver],
-  'router/SwitchyardFlashLoans.sol': [attackerSuite, guardEdges, flashLoan, flashLoanPremium, threats],
+  'router/SwitchyardFlashLoans.sol': [attackerSuite, guardEdges, flashLoanGuards, flashLoan, flashLoanPremium, threats],
   'router/SwitchyardDelegate.sol': [threats, attackerSuite, walletReentry, delegateThroughSafe, flashLoan],
   'router/SwitchyardLegacyDelegate.sol': [threats, attackerSuite],
   'router/SwitchyardLegacyRouter.sol': [threats, attackerSuite, router, guardEdges, allowanceLedger],
@@ -60,6 +61,7 @@ export const allContractTests: readonly string[] = [
   ...vmSuites,
   allowanceLedger,
   bridgeReceiverGuards,
+  flashLoanGuards,
   uniswapRoute,
   bridgeReceiver,
   bridgeSender,
