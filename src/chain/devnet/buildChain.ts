@@ -6,6 +6,7 @@ import type { ChainAddressBook } from '../addressBook.js'
 import { layerZeroDeployments, stargateDeployments } from '../canonicalAddresses.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { acrossDeployments, deployAcross, type AcrossRouteEntry } from './deployAcross.js'
+import { deployEnsoHelpers } from './deployEnsoHelpers.js'
 import { deployLayerZero } from './deployLayerZero.js'
 import { deployProtocols } from './deployProtocols.js'
 import { deployStargate } from './deployStargate.js'
@@ -27,6 +28,8 @@ export async function buildChain(client: DevnetClient, scenario: Scenario): Prom
   // Deterministic block timestamps: every mined block advances exactly 12 s from the genesis time.
   await client.request({ method: 'anvil_setBlockTimestampInterval' as never, params: [12] as never })
   const book = await deployProtocols(client, { tokens: chain.tokens })
+  // The vendor's public helper contract its `enso call` samples target, at its address.
+  await deployEnsoHelpers(client)
   await seedScenario(client, { book, pools: chain.pools, vaults: chain.vaults, staking: chain.staking, aave: chain.aave })
   if (chain.morpho) await seedMorphoBlue(client, { book, morpho: chain.morpho })
   // Our router, executor, delegate and helpers: CREATE2, so the addresses are the same on every chain.
