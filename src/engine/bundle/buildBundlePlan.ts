@@ -6,8 +6,6 @@ import { findRoute, type FindRouteParameters, type FindRouteReturnType } from '.
 import { runBundlePass } from './runBundlePass.js'
 import type { BuildBundleParameters, BuildBundleReturnType } from './types.js'
 
-export type { BuildBundleParameters, BuildBundleReturnType, ParsedBundleAction } from './types.js'
-
 /**
  * Builds the weiroll plan of a bundle: each action in order adds its commands through its protocol's
  * declaration, references become state handles (wired at execution time), and the context tracks the

@@ -1,7 +1,8 @@
-import { buildBundlePlan, type BuildBundleParameters, type BuildBundleReturnType } from '../bundle/buildBundlePlan.js'
+import { buildBundlePlan } from '../bundle/buildBundlePlan.js'
+import type { BuildBundleParameters, BuildBundleReturnType } from '../bundle/types.js'
 import type { SearchContext } from '../search/searchContext.js'
 
-export type { BuildBundleParameters, BuildBundleReturnType } from '../bundle/buildBundlePlan.js'
+export type { BuildBundleParameters, BuildBundleReturnType } from '../bundle/types.js'
 
 /**
  * The `buildBundle` worker task: a bundle's weiroll plan on one snapshot (routes searched and encoded
