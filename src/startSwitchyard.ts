@@ -83,7 +83,8 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   const gatewaySecret = config.gatewaySecret ?? randomBytes(32).toString('base64url')
   const maxInflight = config.maxInflight ?? (config.engineThreads ?? availableParallelism()) * 16
   nodeHealth.configure({ retryMs: config.nodeRetryMs, firstRetryMs: config.nodeFirstRetryMs, tripOnFailure: true })
-  const metrics = createMetrics({ engine: ctx.engine })
+  const discovery = Object.values(connected.chains).flatMap((c) => (c.discovery ? [c.discovery] : []))
+  const metrics = createMetrics({ engine: ctx.engine, discovery: () => discovery })
   const grpc = createGrpcServer({
     services: instrumentServices(createServices(ctx), metrics),
     auth: { apiKeys, context: auth, gatewaySecret },

@@ -165,7 +165,27 @@ export type ApproveAnswer = {
   requiresZeroAllowanceFirst: boolean
 }
 
-export type NetworkAnswer = { id: number; name: string; isConnected: boolean }
+export type NetworkAnswer = {
+  id: number
+  name: string
+  isConnected: boolean
+  /** Chains on an external node: the pool index discovery keeps (absent on the embedded devnet). */
+  index?: NetworkIndexAnswer | undefined
+}
+
+/** The pools discovered from an external node's logs: how far, the liquidity floor and the counts. */
+export type NetworkIndexAnswer = {
+  /** The last block whose creation logs are indexed. */
+  indexedBlock: number
+  /** Least USD TVL of a pool in the search graph. */
+  minPoolTvlUsd: number
+  /** Pools, markets and vaults in the index. */
+  poolsIndexed: number
+  /** Of those, the ones in the search graph (Morpho Blue markets: those whose tokens are usable). */
+  poolsAboveFloor: number
+  /** The same counts per protocol. */
+  protocols: { protocol: string; indexed: number; aboveFloor: number }[]
+}
 
 /** A protocol we serve. */
 export type ProtocolAnswer = {

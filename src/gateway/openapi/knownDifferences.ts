@@ -68,6 +68,13 @@ export const knownDifferences: readonly KnownDifference[] = [
   },
   { kind: 'param-not-in-reference', operation: 'GET /api/v1/tokens', names: ['query tvl'], reason: 'Accepted by the gateway\'s tokens query and passed to gRPC.' },
 
+  // Response fields: /networks.
+  {
+    kind: 'response-field-not-in-reference', operation: 'GET /api/v1/networks',
+    names: ['[].index', '[].index.indexedBlock', '[].index.minPoolTvlUsd', '[].index.poolsAboveFloor', '[].index.poolsIndexed', '[].index.protocols'],
+    reason: 'Chains on an external node only (issue 20): how far their pools were discovered from logs, the liquidity floor and the pools indexed and above it (docs/operations.md, "Pool discovery"). Additive: the published fields are unchanged.',
+  },
+
   // Response fields: /shortcuts/route.
   { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/shortcuts/quote', names: ['blockNumber', 'gas'], reason: 'The route\'s gas limit and the block simulated on.' },
   { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/quote', names: HOP_EXTRAS, reason: HOP_EXTRAS_REASON },

@@ -18,6 +18,8 @@ import type { BridgeStatusResponse as _switchyard_data_v1_BridgeStatusResponse, 
 import type { ChainBlock as _switchyard_data_v1_ChainBlock, ChainBlock__Output as _switchyard_data_v1_ChainBlock__Output } from './switchyard/data/v1/ChainBlock.js';
 import type { DataServiceClient as _switchyard_data_v1_DataServiceClient, DataServiceDefinition as _switchyard_data_v1_DataServiceDefinition } from './switchyard/data/v1/DataService.js';
 import type { Network as _switchyard_data_v1_Network, Network__Output as _switchyard_data_v1_Network__Output } from './switchyard/data/v1/Network.js';
+import type { NetworkIndex as _switchyard_data_v1_NetworkIndex, NetworkIndex__Output as _switchyard_data_v1_NetworkIndex__Output } from './switchyard/data/v1/NetworkIndex.js';
+import type { NetworkIndexProtocol as _switchyard_data_v1_NetworkIndexProtocol, NetworkIndexProtocol__Output as _switchyard_data_v1_NetworkIndexProtocol__Output } from './switchyard/data/v1/NetworkIndexProtocol.js';
 import type { NetworksRequest as _switchyard_data_v1_NetworksRequest, NetworksRequest__Output as _switchyard_data_v1_NetworksRequest__Output } from './switchyard/data/v1/NetworksRequest.js';
 import type { NetworksResponse as _switchyard_data_v1_NetworksResponse, NetworksResponse__Output as _switchyard_data_v1_NetworksResponse__Output } from './switchyard/data/v1/NetworksResponse.js';
 import type { NontokenizedMeta as _switchyard_data_v1_NontokenizedMeta, NontokenizedMeta__Output as _switchyard_data_v1_NontokenizedMeta__Output } from './switchyard/data/v1/NontokenizedMeta.js';
@@ -84,6 +86,8 @@ export interface ProtoGrpcType {
          */
         DataService: SubtypeConstructor<typeof grpc.Client, _switchyard_data_v1_DataServiceClient> & { service: _switchyard_data_v1_DataServiceDefinition }
         Network: MessageTypeDefinition<_switchyard_data_v1_Network, _switchyard_data_v1_Network__Output>
+        NetworkIndex: MessageTypeDefinition<_switchyard_data_v1_NetworkIndex, _switchyard_data_v1_NetworkIndex__Output>
+        NetworkIndexProtocol: MessageTypeDefinition<_switchyard_data_v1_NetworkIndexProtocol, _switchyard_data_v1_NetworkIndexProtocol__Output>
         NetworksRequest: MessageTypeDefinition<_switchyard_data_v1_NetworksRequest, _switchyard_data_v1_NetworksRequest__Output>
         NetworksResponse: MessageTypeDefinition<_switchyard_data_v1_NetworksResponse, _switchyard_data_v1_NetworksResponse__Output>
         NontokenizedMeta: MessageTypeDefinition<_switchyard_data_v1_NontokenizedMeta, _switchyard_data_v1_NontokenizedMeta__Output>

@@ -24,7 +24,8 @@ describe('DataService', () => {
   it('Networks maps the filter and the answer', async () => {
     const { response } = await callUnary(h.data, 'Networks', { name: 'base', chain_id: '8453' }, { metadata: authMetadata(`Bearer ${TEST_KEYS.bob}`) })
     expect(h.services.calls.at(-1)?.request).toEqual({ name: 'base', chainId: 8453 })
-    expect(response).toEqual({ networks: [{ id: '1', name: 'ethereum', is_connected: true }, { id: '8453', name: 'base', is_connected: false }] })
+    // Devnet chains carry no pool index: the message field is unset (null with proto-loader's defaults).
+    expect(response).toEqual({ networks: [{ id: '1', name: 'ethereum', is_connected: true, index: null }, { id: '8453', name: 'base', is_connected: false, index: null }] })
     await callUnary(h.data, 'Networks', {}, { metadata: authMetadata(`Bearer ${TEST_KEYS.bob}`) })
     expect(h.services.calls.at(-1)?.request).toEqual({})
     expect(sampleNetworks).toHaveLength(2)

@@ -77,4 +77,11 @@ describe('toProtoNetwork', () => {
       { id: '8453', name: 'base', is_connected: false },
     ])
   })
+
+  it('writes an external chain’s pool index, counts as strings (uint64)', () => {
+    const index = { indexedBlock: 338, minPoolTvlUsd: 10_000, poolsIndexed: 47, poolsAboveFloor: 46, protocols: [{ protocol: 'uniswap-v2', indexed: 14, aboveFloor: 13 }] }
+    expect(toProtoNetwork({ id: 1, name: 'Ethereum', isConnected: true, index }).index).toEqual({
+      indexed_block: '338', min_pool_tvl_usd: 10_000, pools_indexed: '47', pools_above_floor: '46', protocols: [{ protocol: 'uniswap-v2', indexed: '14', above_floor: '13' }],
+    })
+  })
 })
