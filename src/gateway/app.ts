@@ -64,8 +64,9 @@ export type BuildAppParameters = {
   /** The gRPC server's gateway credential (`SWITCHYARD_GATEWAY_SECRET`), sent with every call. */
   gatewaySecret?: string | undefined
   /**
-   * The service's in-flight bound (in-process): route work is refused OVERLOADED at the door, before
-   * its body is read, while the bound is reached (see {@link admissionPlugin}).
+   * The service's in-flight bound (in-process, or in shared memory from the gateway's thread): route work
+   * is refused OVERLOADED at the door, before its body is parsed, while the bound is reached, unless it
+   * is identical to route work forwarded in the last minute and can join it (see {@link admissionPlugin}).
    */
   admission?: GatewayAdmission | undefined
 }
@@ -115,7 +116,7 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
   await app.register(async (api) => {
     // First in the scope: keys are checked before any body of these routes is read; then load shedding.
     await api.register(authPlugin, { auth: parameters.auth })
-    await api.register(admissionPlugin, { admission: parameters.admission })
+    await api.register(admissionPlugin, { admission: parameters.admission, bodyLimit: parameters.bodyLimit ?? DEFAULT_BODY_LIMIT })
     await api.register(shortcutsRoutes)
     await api.register(walletRoutes)
     await api.register(accountRoutes)

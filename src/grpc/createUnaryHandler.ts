@@ -1,6 +1,5 @@
 import { Metadata, type handleUnaryCall, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js'
 import type { Logger } from 'pino'
-import { OverloadedError } from '../errors/admission.js'
 import type { CallOptions } from '../service/types.js'
 import { callerOf, type CallerOfContext, type CallerOfReturnType } from './callerOf.js'
 import { createCallSignal } from './createCallSignal.js'
@@ -86,14 +85,16 @@ export function createUnaryHandler<Req, Res>(ctx: HandlerContext, { method, work
       }
       keyId = auth.caller.keyId
       let release = () => {}
+      // Past the bound a call gets no slot and may only join an identical computation already in flight
+      // (or kept for its block); the use case refuses it OVERLOADED where it would have to compute.
+      let joinOnly = false
       if (ctx.inflight?.covers(method)) {
         const acquired = ctx.inflight.tryAcquire()
-        if (acquired === undefined) {
-          fail(new OverloadedError({ retryAfterSeconds: 1 }))
-          return
+        if (acquired === undefined) joinOnly = true
+        else {
+          release = acquired
+          dispose = release
         }
-        release = acquired
-        dispose = release
       }
       initial = trailers.clone()
       const callSignal = createCallSignal(call)
@@ -101,7 +102,7 @@ export function createUnaryHandler<Req, Res>(ctx: HandlerContext, { method, work
         callSignal.dispose()
         release()
       }
-      const options: CallOptions = { caller: auth.caller, signal: callSignal.signal, deadline: callSignal.deadline, requestId }
+      const options: CallOptions = { caller: auth.caller, signal: callSignal.signal, deadline: callSignal.deadline, requestId, ...(joinOnly ? { joinOnly } : {}) }
       Promise.resolve()
         .then(() => work(call.request, options))
         .then((response) => {

@@ -9,7 +9,8 @@ import { createGrpcTestHarness, TEST_KEYS, type GrpcTestHarness } from './testin
 import { authMetadata } from './testing/authMetadata.js'
 import { callUnary } from './testing/callUnary.js'
 import { detailsOf } from './testing/detailsOf.js'
-import { sampleQuoteAnswer, sampleRouteAnswer } from './testing/sampleAnswers.js'
+import { sampleBundleAnswer, sampleQuoteAnswer, sampleRouteAnswer } from './testing/sampleAnswers.js'
+import { OverloadedError } from '../errors/admission.js'
 
 const routeRequest = {
   from_address: '0x2222222222222222222222222222222222222222',
@@ -299,7 +300,7 @@ describe('gRPC server: bounded in-flight route work (issue 12)', () => {
   })
   afterAll(() => h.stop())
 
-  it('refuses calls past the bound at once with UNAVAILABLE OVERLOADED and retry-after; never queues them', async () => {
+  it('past the bound a call holds no slot and may only join: the use case is told (joinOnly), and its refusal is UNAVAILABLE OVERLOADED with retry-after', async () => {
     let unblock = () => {}
     const blocked = new Promise<void>((resolve) => {
       unblock = resolve
@@ -312,22 +313,34 @@ describe('gRPC server: bounded in-flight route work (issue 12)', () => {
       await blocked
       return sampleQuoteAnswer
     }
+    // As the real use cases do where nothing is in flight to join.
+    h.services.impl.bundle = async (_request, options) => {
+      if (options.joinOnly) throw new OverloadedError({ retryAfterSeconds: 1 })
+      return sampleBundleAnswer
+    }
     const md = () => authMetadata(bearer(TEST_KEYS.alice))
     const running = [callUnary(h.routing, 'Route', routeRequest, { metadata: md() }), callUnary(h.routing, 'Quote', routeRequest, { metadata: md() })]
     await vi.waitFor(() => expect(h.services.calls.map((c) => c.method).sort()).toEqual(['quote', 'route']))
-    // Both slots taken: the next route work is refused while the first two still run.
+    expect(h.services.calls.map((c) => c.options.joinOnly)).toEqual([undefined, undefined])
+    // Both slots taken: the next route work runs only as a joiner, and is refused where it cannot join.
     const refused = await callUnary(h.routing, 'Bundle', { chain_id: 1, from_address: routeRequest.from_address, actions_json: '[]' }, { metadata: md() })
     expect(refused.error?.code).toBe(status.UNAVAILABLE)
     expect(detailsOf(refused.error)).toMatchObject({ code: 'OVERLOADED' })
     expect(refused.error?.metadata.get('retry-after')).toEqual(['1'])
-    expect(h.services.calls).toHaveLength(2)
+    expect(h.services.calls.map((c) => [c.method, c.options.joinOnly])).toEqual([['route', undefined], ['quote', undefined], ['bundle', true]])
+    // A joiner takes no slot: however many join, the slots stay with the two running calls.
+    const joiners = Array.from({ length: 5 }, () => callUnary(h.routing, 'Route', routeRequest, { metadata: md() }))
+    await vi.waitFor(() => expect(h.services.calls).toHaveLength(8))
+    expect(h.services.calls.slice(3).map((c) => c.options.joinOnly)).toEqual([true, true, true, true, true])
     // Cheap reads are not bounded.
     expect((await callUnary(h.data, 'Networks', {}, { metadata: md() })).error).toBeUndefined()
     unblock()
-    expect((await Promise.all(running)).map((o) => o.error)).toEqual([undefined, undefined])
-    // Slots are given back when the work ends.
+    expect((await Promise.all([...running, ...joiners])).map((o) => o.error)).toEqual(Array.from({ length: 7 }, () => undefined))
+    // Slots are given back when the work ends (the joiners held none to give back).
+    const before = h.services.calls.length
     expect((await callUnary(h.routing, 'Route', routeRequest, { metadata: md() })).error).toBeUndefined()
     expect((await callUnary(h.routing, 'Route', routeRequest, { metadata: md() })).error).toBeUndefined()
+    expect(h.services.calls.slice(before).map((c) => c.options.joinOnly)).toEqual([undefined, undefined])
   })
 
   it('gives the slot back when the work fails', async () => {

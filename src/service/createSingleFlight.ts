@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache'
+import { OverloadedError } from '../errors/admission.js'
 import type { SharedCache } from './store/types.js'
 import type { CallOptions } from './types.js'
 
 /** Per call: the caller's cancellation, and the cache shared with other replicas, when there is one. */
-export type SingleFlightOptions = Pick<CallOptions, 'signal' | 'deadline'> & {
+export type SingleFlightOptions = Pick<CallOptions, 'signal' | 'deadline' | 'joinOnly'> & {
   /** `ServiceContext.sharedCache`: when set, one replica computes and the others reuse its answer. */
   shared?: SharedCache | undefined
 }
@@ -17,6 +18,10 @@ export type SingleFlight<T> = (key: string, compute: () => Promise<T>, options: 
  * computes again). A failure is forgotten at once. The shared computation runs under the deadline of
  * the request that started it; if that request was cancelled while this one still has time, this one
  * computes again under its own.
+ *
+ * A call that holds no in-flight slot (`joinOnly`: it arrived at the bound) only joins: when nothing
+ * for its key is running or kept here, or the computation it joined was cancelled, it is refused
+ * OVERLOADED rather than computing beyond the bound. Identical requests therefore share one slot.
  *
  * With a shared cache (Redis, several replicas) the in-process flight still comes first, and its one
  * computation goes through {@link SharedCache.getOrCompute} under `name|key`: a replica that finds
@@ -32,6 +37,7 @@ export function createSingleFlight<T>(p: { max: number; ttl: number; name: strin
   return async (key, compute, options) => {
     const shared = (): Promise<T> => {
       let pending = computations.get(key)
+      if (!pending && options.joinOnly === true) return Promise.reject(new OverloadedError({ retryAfterSeconds: 1 }))
       if (!pending) {
         pending = options.shared === undefined
           ? compute()

@@ -93,7 +93,7 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   // Identical requests on one block share the computation; each still gets its own requestId, which
   // moves gas by a few hundred units of calldata, inside the proven limit's margin.
   const key = `${snapshot.version}|${options.caller.accountId}|${stableJson(params)}`
-  const c = await computations(key, () => computeBundle(ctx, { chain, sy, params, target, snapshot, options }), { signal: options.signal, deadline: options.deadline, shared: ctx.sharedCache })
+  const c = await computations(key, () => computeBundle(ctx, { chain, sy, params, target, snapshot, options }), { signal: options.signal, deadline: options.deadline, joinOnly: options.joinOnly, shared: ctx.sharedCache })
   const requestId = createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode })
   const tx = encodeBundleTx({ built: c.built, target, receiver: params.receiver, shortcut: { accountId: options.caller.accountId, requestId }, mins: c.mins })
   const priceImpact = await bundlePriceImpactOf({

@@ -12,6 +12,7 @@ import { assertBridgeDelivered } from './assertBridgeDelivered.js'
 import type { ServiceContext } from './context.js'
 import { estimateBridgedOutput } from './bridge/estimateBridgedOutput.js'
 import { createSingleFlight } from './createSingleFlight.js'
+import { OverloadedError } from '../errors/admission.js'
 import { getBundle } from './getBundle.js'
 import type { BundleAnswer, CallOptions, RouteAnswer } from './types.js'
 
@@ -92,6 +93,9 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
   if (params.routingStrategy !== 'router' && params.routingStrategy !== 'delegate') {
     throw new InvalidRequestError({ code: 'INVALID_STRATEGY', message: `routingStrategy: cross-chain routes are served with router or delegate, not ${params.routingStrategy}`, issues: [{ field: 'routingStrategy', reason: 'router or delegate' }] })
   }
+  // Each cross-chain request simulates its own candidates on both chains: nothing whole to join, so a
+  // call past the in-flight bound is refused here, before any read.
+  if (options.joinOnly === true) throw new OverloadedError({ retryAfterSeconds: 1 })
   const snapshot = await ctx.snapshots[params.chainId]!.current()
   const bridges = await bridgesOf(ctx.chains, { chainId: params.chainId, blockNumber: snapshot.blockNumber, timestamp: snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000)) })
   const routes = bridgeCandidates(bridges?.routes ?? [], { destinationChainId: destId, ignoreBridges: params.ignoreBridges })

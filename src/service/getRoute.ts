@@ -122,7 +122,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   // cached for the block): only the requestId differs between their transactions, which moves gas by
   // at most a few hundred units of calldata cost.
   const key = routeCacheKeyOf({ version: snapshot.version, accountId: options.caller.accountId, params })
-  const { route, plan, amountsOut, mins, gasLimit } = await computations(key, compute, { signal: options.signal, deadline: options.deadline, shared: ctx.sharedCache })
+  const { route, plan, amountsOut, mins, gasLimit } = await computations(key, compute, { signal: options.signal, deadline: options.deadline, joinOnly: options.joinOnly, shared: ctx.sharedCache })
   const tx = ownTx ?? strategy.encode(mins, plan)
 
   async function compute(): Promise<RouteComputation> {

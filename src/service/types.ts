@@ -23,6 +23,12 @@ export type CallOptions = {
   deadline?: number | undefined
   /** Correlation id for logs. */
   requestId?: string | undefined
+  /**
+   * The in-flight bound was reached when the call arrived: it holds no slot, so it may only join a
+   * computation already running or cached for its block (an identical request's); where it would have
+   * to compute, it is refused 503 OVERLOADED instead (see `createSingleFlight`).
+   */
+  joinOnly?: boolean | undefined
 }
 
 /** Transaction fields, strings on the wire. */

@@ -2,7 +2,7 @@ import { Metadata, status } from '@grpc/grpc-js'
 import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { NodeDownError } from '../../src/errors/admission.js'
+import { NodeDownError, OverloadedError } from '../../src/errors/admission.js'
 import { buildApp } from '../../src/gateway/app.js'
 import { createGrpcServer, type GrpcServer } from '../../src/grpc/server.js'
 import { callUnary } from '../../src/grpc/testing/callUnary.js'
@@ -74,13 +74,16 @@ describe('load shedding on both transports', () => {
     const blocked = new Promise<void>((resolve) => {
       unblock = resolve
     })
-    services.impl.route = async () => {
+    // As getRoute does: a call past the bound (joinOnly) joins an identical computation or is refused.
+    services.impl.route = async (_request, options) => {
+      if (options.joinOnly === true) throw new OverloadedError({ retryAfterSeconds: 1 })
       await blocked
       return sampleRouteAnswer
     }
     const first = rest()
     await vi.waitFor(() => expect(services.calls).toHaveLength(1))
-    const shed = await rest()
+    // Another request than the one in flight: refused at the gateway's door.
+    const shed = await rest({ ...restRoute, amountIn: ['1000000001'] })
     expect(shed.statusCode).toBe(503)
     expect(shed.headers['retry-after']).toBe('1')
     expect(shed.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable', code: 'OVERLOADED' })
@@ -88,8 +91,9 @@ describe('load shedding on both transports', () => {
     expect(direct.error?.code).toBe(status.UNAVAILABLE)
     expect(detailsOf(direct.error).code).toBe('OVERLOADED')
     expect(direct.error?.metadata.get('retry-after')).toEqual(['1'])
-    // Nothing queued behind the bound: the use case saw only the admitted call.
-    expect(services.calls).toHaveLength(1)
+    // Nothing queued behind the bound: the use case saw the admitted call, and the direct call only as a
+    // joiner holding no slot (refused, since the fake keeps nothing to join).
+    expect(services.calls.map((c) => c.options.joinOnly)).toEqual([undefined, true])
     unblock()
     expect((await first).statusCode).toBe(200)
     expect((await rest()).statusCode).toBe(200)

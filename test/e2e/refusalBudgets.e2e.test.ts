@@ -1,4 +1,5 @@
 import { Client, credentials, loadPackageDefinition, Metadata, status, type ServiceError } from '@grpc/grpc-js'
+import { OverloadedError } from '../../src/errors/admission.js'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { pino } from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -141,7 +142,9 @@ async function fillInflight(): Promise<() => Promise<void>> {
   const blocked = new Promise<void>((resolve) => {
     unblock = resolve
   })
-  services.impl.route = async () => {
+  // As getRoute does: a call past the bound (joinOnly) joins an identical computation or is refused.
+  services.impl.route = async (_request, options) => {
+    if (options.joinOnly === true) throw new OverloadedError({ retryAfterSeconds: 1 })
     await blocked
     return sampleRouteAnswer
   }
@@ -181,7 +184,9 @@ const cases: Case[] = [
   { name: 'no key, the client IP budget spent', charged: 'ip', rest: '429 RATE_LIMITED', grpc: 'RATE_LIMITED', before: () => spend('ip'), send: both([]) },
   { name: 'two Authorization values, the client IP budget spent', charged: 'ip', rest: '429 RATE_LIMITED', grpc: 'RATE_LIMITED', before: () => spend('ip'), send: both([bearer(KEY), bearer(KEY)]) },
   { name: 'the valid key, its budget spent', charged: 'key', rest: '429 RATE_LIMITED', grpc: 'RATE_LIMITED', before: () => spend('key'), send: both([bearer(KEY)]) },
-  { name: 'the valid key, the in-flight bound reached', charged: 'key', rest: '503 OVERLOADED', grpc: 'OVERLOADED', before: fillInflight, send: both([bearer(KEY)]) },
+  // REST is refused at the gateway's door (nothing identical was forwarded there); gRPC reaches the use
+  // case as a joiner holding no slot, which refuses it (nothing identical in flight to join).
+  { name: 'the valid key, the in-flight bound reached', charged: 'key', rest: '503 OVERLOADED', grpc: 'OVERLOADED', worked: ['grpc'], before: fillInflight, send: both([bearer(KEY)]) },
   {
     name: 'the valid key, a message larger than the limit', charged: 'key', rest: '413 PAYLOAD_TOO_LARGE', grpc: 'RESOURCE_EXHAUSTED',
     send: { rest: () => transports.rest.route([bearer(KEY)], `{"pad":"${'x'.repeat(TOO_LARGE.length)}"}`), grpc: () => callWithBytes([bearer(KEY)], TOO_LARGE) },

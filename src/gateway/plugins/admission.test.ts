@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { API_KEY, FROM, USDC, WETH, startTestGateway } from '../testing/startTestGateway.js'
 import { ROUTE_WORK_ROUTES } from './admission.js'
@@ -40,7 +41,59 @@ describe('load shedding at the door (admission plugin)', () => {
       for (const request of ROUTE_WORK) expect([request.url, (await gw.app.inject({ ...request, headers })).statusCode]).toEqual([request.url, 200])
       expect(gw.fake.calls.map((c) => c.method)).toEqual(['Route', 'Quote', 'Bundle', 'RouteNontokenized'])
       full = true
-      expect((await gw.app.inject({ ...ROUTE_WORK[0], headers })).statusCode).toBe(503)
+      // Past the bound, a request identical to route work forwarded in the last minute still goes
+      // through, to join it (the service refuses it where it would have to compute); any other is refused.
+      for (const request of ROUTE_WORK) expect([request.url, (await gw.app.inject({ ...request, headers })).statusCode]).toEqual([request.url, 200])
+      const other = { ...ROUTE_WORK[0], payload: { ...routeBody, amountIn: ['1000000001'] } }
+      expect((await gw.app.inject({ ...other, headers })).statusCode).toBe(503)
+      expect((await gw.app.inject({ ...ROUTE_WORK[1], url: `${ROUTE_WORK[1].url}0`, headers })).statusCode).toBe(503)
+      // Another key's identical request is another identity (the service keys computations by account).
+      expect((await gw.app.inject({ ...ROUTE_WORK[0], headers: { authorization: `Bearer ${API_KEY}x` } })).statusCode).not.toBe(200)
+      expect(gw.fake.calls.map((c) => c.method)).toEqual(['Route', 'Quote', 'Bundle', 'RouteNontokenized', 'Route', 'Quote', 'Bundle', 'RouteNontokenized'])
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('past the bound, a body is read as bytes and never parsed: not JSON is 503, not 400', async () => {
+    const gw = await startTestGateway({ admission: { isFull: () => true } })
+    try {
+      const res = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: { ...headers, 'content-type': 'application/json' }, payload: '{not json' })
+      expect([res.statusCode, res.json().code]).toEqual([503, 'OVERLOADED'])
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('the body handed on is the body received, byte for byte (below the bound and when joining)', async () => {
+    let full = false
+    const gw = await startTestGateway({ admission: { isFull: () => full } })
+    try {
+      const payload = JSON.stringify({ ...routeBody, receiver: FROM })
+      for (const f of [false, true]) {
+        full = f
+        const res = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: { ...headers, 'content-type': 'application/json' }, payload })
+        expect(res.statusCode).toBe(200)
+      }
+      const sent = gw.fake.calls.map((c) => (c.request as { receiver?: string; amount_in?: string[] }))
+      expect(sent.map((r) => [r.receiver, r.amount_in])).toEqual([[FROM, ['1000000000']], [FROM, ['1000000000']]])
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a body past the limit is 413 whether the bound is reached or not, with or without a declared length', async () => {
+    let full = false
+    const gw = await startTestGateway({ admission: { isFull: () => full }, bodyLimit: 1_000 })
+    try {
+      const big = JSON.stringify({ ...routeBody, pad: 'x'.repeat(2_000) })
+      for (const f of [false, true]) {
+        full = f
+        const declared = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: { ...headers, 'content-type': 'application/json' }, payload: big })
+        const chunked = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: { ...headers, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, payload: Readable.from([big.slice(0, 900), big.slice(900)]) })
+        expect([f, declared.statusCode, chunked.statusCode]).toEqual([f, 413, 413])
+      }
+      expect(gw.fake.calls).toEqual([])
     } finally {
       await gw.close()
     }

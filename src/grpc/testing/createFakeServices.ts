@@ -1,3 +1,4 @@
+import { OverloadedError } from '../../errors/admission.js'
 import type { SwitchyardServices } from '../../service/switchyardServices.js'
 import type { CallOptions } from '../../service/types.js'
 import {
@@ -33,18 +34,28 @@ export type FakeServices = SwitchyardServices & {
   impl: SwitchyardServices
 }
 
+/** As the real route-work use cases answer a call past the in-flight bound with nothing to join: OVERLOADED. */
+function unlessJoinOnly<T>(answer: T): (request: unknown, options: CallOptions) => Promise<T> {
+  return async (_request, options) => {
+    if (options.joinOnly === true) throw new OverloadedError({ retryAfterSeconds: 1 })
+    return answer
+  }
+}
+
 /**
  * Builds a {@link FakeServices} answering the canned samples. `prices` answers {@link samplePrice}
- * (with the requested chain and address) for WETH and null for any other address.
+ * (with the requested chain and address) for WETH and null for any other address. The route-work
+ * calls (route, quote, bundle, non-tokenized route) refuse a call past the in-flight bound
+ * (`joinOnly`) OVERLOADED, as the real use cases do when there is nothing identical in flight to join.
  */
 export function createFakeServices(): FakeServices {
   const calls: RecordedCall[] = []
   const impl: FakeServices['impl'] = {
-    route: async () => sampleRouteAnswer,
-    quote: async () => sampleQuoteAnswer,
+    route: unlessJoinOnly(sampleRouteAnswer),
+    quote: unlessJoinOnly(sampleQuoteAnswer),
     approve: async () => sampleApproveAnswer,
-    bundle: async () => sampleBundleAnswer,
-    nontokenizedRoute: async () => sampleNontokenizedRouteAnswer,
+    bundle: unlessJoinOnly(sampleBundleAnswer),
+    nontokenizedRoute: unlessJoinOnly(sampleNontokenizedRouteAnswer),
     nontokenized: async () => sampleNontokenizedAnswer,
     networks: async () => sampleNetworks,
     protocols: async () => sampleProtocols,
