@@ -77,3 +77,17 @@ export class UpstreamUnavailableError extends BaseError {
     super(`The node for chain ${chainId} is unavailable.`, { code: 'UPSTREAM_UNAVAILABLE', cause })
   }
 }
+
+export type UndeliverableBridgeErrorType = UndeliverableBridgeError & { name: 'UndeliverableBridgeError' }
+/**
+ * A cross-chain request between two chains nothing delivers between: one served by an external node
+ * (a real network, whose bridges have real relayers) and one on the embedded devnet (delivered only by
+ * switchyard's own relayer, which never touches external nodes). The tokens would leave and never arrive.
+ */
+export class UndeliverableBridgeError extends InvalidRequestError {
+  override name = 'UndeliverableBridgeError'
+  constructor({ chainId, destinationChainId, sourceKind, destinationKind, field }: { chainId: number; destinationChainId: number; sourceKind: string; destinationKind: string; field: string }) {
+    const reason = `nothing delivers from chain ${chainId} (${sourceKind}) to chain ${destinationChainId} (${destinationKind}); cross-chain routes are served only between chains on the embedded devnet (switchyard's relayer delivers) or between external nodes (the bridges' own relayers deliver)`
+    super({ code: 'CROSS_CHAIN_UNDELIVERABLE', message: `${field}: ${reason}`, issues: [{ field, reason }] })
+  }
+}

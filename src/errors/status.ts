@@ -57,6 +57,8 @@ export const statusTable: Record<string, StatusRow> = {
   CALLBACK_UNFUNDED: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_GAS_LIMIT: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   CROSS_CHAIN_MULTI_TOKEN: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
+  // Between an external chain and the devnet: nothing would deliver (src/service/assertBridgeDelivered.ts).
+  CROSS_CHAIN_UNDELIVERABLE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_TX_HASH: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   MISSING_ESTIMATE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_ACTION: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
