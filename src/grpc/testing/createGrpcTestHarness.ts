@@ -10,13 +10,10 @@ import { loadProtoDefinition } from '../loadProtoDefinition.js'
 import { createGrpcServer, type GrpcServer } from '../server.js'
 import { createFakeServices, type FakeServices } from './createFakeServices.js'
 
-// The harness's helpers and canned answers live in files of their own; re-exported so that tests
-// written against this module keep importing them from here.
-export { authMetadata } from './authMetadata.js'
-export { callUnary, type UnaryOutcome } from './callUnary.js'
-export { createFakeServices, type FakeServices, type RecordedCall } from './createFakeServices.js'
-export { detailsOf } from './detailsOf.js'
-export * from './sampleAnswers.js'
+// Importers take the harness's helpers from their own files. These two stay re-exported only while
+// src/gateway/thread/startGatewayThread.test.ts, edited elsewhere, imports them from here.
+export { callUnary } from './callUnary.js'
+export { createFakeServices } from './createFakeServices.js'
 
 /** Keys configured in the harness: one with a UUID accountId, one without. */
 export const TEST_KEYS = {
