@@ -7,10 +7,10 @@ import { createFakeDataHandlers } from './createFakeDataHandlers.js'
 import { createFakeRoutingHandlers } from './createFakeRoutingHandlers.js'
 import type { FakeGrpcServer } from './fakeGrpcServer.js'
 
-// The fake's types, canned answers and helpers live in files of their own; re-exported so that tests
-// written against this module keep importing them from here.
-export * from './cannedGrpcResponses.js'
-export type { FakeGrpcServer, FakeHandlers, RecordedCall } from './fakeGrpcServer.js'
+// Importers take the fake's types, canned answers and helpers from their own files. These stay
+// re-exported only while src/gateway/plugins/errorHandler.test.ts and grpcClient.test.ts, edited
+// elsewhere, import them from here.
+export type { FakeGrpcServer, RecordedCall } from './fakeGrpcServer.js'
 export { grpcError } from './grpcError.js'
 export { rateLimitMetadata } from './rateLimitMetadata.js'
 
