@@ -1,6 +1,7 @@
 import { erc20Abi, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
+import type { Devnet } from '../chain/devnet/startDevnet.js'
+import type { DevnetChain } from '../chain/devnet/devnetChain.js'
 import { switchyardSmartWalletFactoryAbi } from '../contracts/generated/abis.js'
 import { startServiceOnDevnet } from './testing/startServiceOnDevnet.js'
 import { getApproval } from './getApproval.js'

@@ -1,6 +1,7 @@
 import { parseAbi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Devnet, DevnetChain } from '../chain/devnet/startDevnet.js'
+import type { Devnet } from '../chain/devnet/startDevnet.js'
+import type { DevnetChain } from '../chain/devnet/devnetChain.js'
 import { sendTx } from '../chain/devnet/sendTx.js'
 import { APY_WINDOW_SECONDS } from '../data/readTokenApys.js'
 import { listTokens } from './listTokens.js'

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { DevnetChain } from '../chain/devnet/startDevnet.js'
+import type { DevnetChain } from '../chain/devnet/devnetChain.js'
 import { protocolAdapters } from '../protocols/registry.js'
 import { protocolMetadata } from '../data/protocolMetadata.js'
 import { bundleActions } from '../protocols/bundleRegistry.js'

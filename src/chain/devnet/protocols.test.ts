@@ -1,6 +1,6 @@
 import { encodeAbiParameters, maxUint256, parseAbi, type Address } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { DevnetChain } from './startDevnet.js'
+import type { DevnetChain } from './devnetChain.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
 
 /** Real swaps through the real protocol contracts return exactly what their quoting functions promise. */

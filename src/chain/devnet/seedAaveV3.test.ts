@@ -1,6 +1,7 @@
 import { erc20Abi, getAddress, getContractAddress, keccak256, maxUint256, parseAbi, stringToHex, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet, type DevnetChain } from './startDevnet.js'
+import { startDevnet, type Devnet } from './startDevnet.js'
+import type { DevnetChain } from './devnetChain.js'
 
 /** Aave V3 on chain 1 sits at Aave's mainnet addresses, and works through them as on mainnet. */
 

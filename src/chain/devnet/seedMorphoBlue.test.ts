@@ -8,7 +8,8 @@ import { toAssetsDown, toAssetsUp, toSharesDown, toSharesUp } from '../../protoc
 import type { MorphoMarketParams, MorphoMarketState } from '../../protocols/morpho-blue/types.js'
 import type { MorphoBlueMarketEntry } from '../addressBook.js'
 import { devnetDeployer } from './createDevnetClient.js'
-import { startDevnet, type Devnet, type DevnetChain } from './startDevnet.js'
+import { startDevnet, type Devnet } from './startDevnet.js'
+import type { DevnetChain } from './devnetChain.js'
 
 /** Morpho Blue on chain 1: real bytecode at its mainnet address, the scenario's markets, and a full position lifecycle. */
 

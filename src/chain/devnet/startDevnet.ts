@@ -13,8 +13,10 @@ import type { StartDevnetParameters } from './startDevnetParameters.js'
 import { superviseAnvil } from './superviseAnvil.js'
 import { writeCache } from './writeCache.js'
 
+// Importers take DevnetChain from devnetChain.ts. It stays re-exported only while files edited elsewhere
+// import it from here: src/contracts/bridgeSender.test.ts, uniswapRoute.test.ts, uniswapV4Helper.test.ts
+// and test/discovery.e2e.test.ts.
 export type { DevnetChain } from './devnetChain.js'
-export type { StartDevnetParameters } from './startDevnetParameters.js'
 
 /** A running devnet: one anvil per chain. */
 export type Devnet = {

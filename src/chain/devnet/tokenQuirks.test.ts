@@ -1,6 +1,7 @@
 import { parseAbi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet, type DevnetChain } from './startDevnet.js'
+import { startDevnet, type Devnet } from './startDevnet.js'
+import type { DevnetChain } from './devnetChain.js'
 
 const usdtAbi = parseAbi([
   'function approve(address,uint256)',

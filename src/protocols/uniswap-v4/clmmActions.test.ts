@@ -1,6 +1,7 @@
 import { erc20Abi, getAddress, parseAbi, toHex, zeroAddress, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
+import type { Devnet } from '../../chain/devnet/startDevnet.js'
+import type { DevnetChain } from '../../chain/devnet/devnetChain.js'
 import { expectOutputsAsExecuted } from '../../service/testing/expectOutputsAsExecuted.js'
 import { getBundle } from '../../service/getBundle.js'
 import { startServiceOnDevnet } from '../../service/testing/startServiceOnDevnet.js'

@@ -1,5 +1,5 @@
 import { erc20Abi, maxUint256, type Address, type Hex } from 'viem'
-import type { DevnetChain } from '../../chain/devnet/startDevnet.js'
+import type { DevnetChain } from '../../chain/devnet/devnetChain.js'
 import type { ServiceContext } from '../context.js'
 import { getRoute } from '../getRoute.js'
 import type { RouteAnswer } from '../types.js'

@@ -1,6 +1,7 @@
 import { erc20Abi, parseAbi, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
-import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
+import type { Devnet } from '../../chain/devnet/startDevnet.js'
+import type { DevnetChain } from '../../chain/devnet/devnetChain.js'
 import { getBundle } from '../getBundle.js'
 import type { BundleAnswer } from '../types.js'
 import { expectOutputsAsExecuted } from './expectOutputsAsExecuted.js'

@@ -1,6 +1,7 @@
 import { erc20Abi, type Address, type Hex } from 'viem'
 import { expect } from 'vitest'
-import type { Devnet, DevnetChain } from '../../chain/devnet/startDevnet.js'
+import type { Devnet } from '../../chain/devnet/startDevnet.js'
+import type { DevnetChain } from '../../chain/devnet/devnetChain.js'
 import { createRelayer, memoryCursorStore, type CreateRelayerParameters, type Relayer } from '../../relayer/createRelayer.js'
 import { createMonotonicHead } from './createMonotonicHead.js'
 import { untilSettled } from './untilSettled.js'

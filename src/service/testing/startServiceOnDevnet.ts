@@ -1,7 +1,8 @@
 import type { PublicClient } from 'viem'
 import { pino } from 'pino'
 import type { ChainRuntime } from '../../chain/connectChains.js'
-import { startDevnet, type Devnet, type DevnetChain } from '../../chain/devnet/startDevnet.js'
+import { startDevnet, type Devnet } from '../../chain/devnet/startDevnet.js'
+import type { DevnetChain } from '../../chain/devnet/devnetChain.js'
 import { createServiceContext } from '../createServiceContext.js'
 
 /**
