@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Metadata, status } from '@grpc/grpc-js'
 import type { InjectOptions } from 'fastify'
 import { pino } from 'pino'
-import { grpcError } from '../testing/startFakeGrpcServer.js'
+import { grpcError } from '../testing/grpcError.js'
 import { API_KEY, FROM, USDC, WETH, startTestGateway } from '../testing/startTestGateway.js'
 
 let gw: Awaited<ReturnType<typeof startTestGateway>>
