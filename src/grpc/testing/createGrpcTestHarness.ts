@@ -10,11 +10,6 @@ import { loadProtoDefinition } from '../loadProtoDefinition.js'
 import { createGrpcServer, type GrpcServer } from '../server.js'
 import { createFakeServices, type FakeServices } from './createFakeServices.js'
 
-// Importers take the harness's helpers from their own files. These two stay re-exported only while
-// src/gateway/thread/startGatewayThread.test.ts, edited elsewhere, imports them from here.
-export { callUnary } from './callUnary.js'
-export { createFakeServices } from './createFakeServices.js'
-
 /** Keys configured in the harness: one with a UUID accountId, one without. */
 export const TEST_KEYS = {
   alice: 'alice-test-key-0123456789',
