@@ -1,0 +1,89 @@
+/**
+ * One plan at a time per context, and one after another (SwitchyardPlanGuard, THREATS invariant 9): a
+ * contract that makes several calls in one transaction runs two plans, one after the other, in every
+ * context: the router's executor, the legacy router's executor, a smart wallet under the delegate and
+ * under the legacy delegate. A context that left its running flag set at the end of a plan would refuse
+ * the second (PlanRunning) until the transaction ends. Kills survivors of `npm run test:mutation:solidity`
+ * (test/mutation-solidity-survivors.md); re-entry while a plan runs is attacked in attackerSuite.test.ts.
+ */
+import { type Address, type Hex, encodeFunctionData, erc20Abi, parseAbi, parseEther, zeroHash } from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { Planner, addTransfer, encodeDelegateShortcut, encodeLegacyExecuteShortcut, encodeLegacyRouteSingle, encodeRouteMulti } from '../encoding/index.js'
+import { switchyardSmartWalletFactoryAbi } from './generated/abis.js'
+import { walletOwnerBatcherAbi } from './generated/testAbis.js'
+import { type ContractsTestEnv, setupContractsTestEnv } from './testing/contractsTestEnv.js'
+
+let env: ContractsTestEnv
+let snap: Hex
+let batcher: Address
+let wallet: Address
+const ids = { accountId: zeroHash, requestId: zeroHash }
+const walletExecuteAbi = parseAbi(['function execute(address target, bytes data) payable returns (bytes)'])
+
+beforeAll(async () => {
+  env = await setupContractsTestEnv()
+  batcher = await env.deploy('WalletOwnerBatcher')
+  await env.write({ address: env.contracts.smartWalletFactory, abi: switchyardSmartWalletFactoryAbi, functionName: 'createWallet', args: [batcher] })
+  wallet = await env.client.readContract({ address: env.contracts.smartWalletFactory, abi: switchyardSmartWalletFactoryAbi, functionName: 'walletAddress', args: [batcher] })
+})
+afterAll(async () => {
+  await env?.stop()
+})
+beforeEach(async () => {
+  snap = await env.snapshot()
+})
+afterEach(async () => {
+  await env.revert(snap)
+})
+
+/** A plan that pays the receiver `amount` of tokenA from the context that runs it. */
+function pay(amount: bigint): { commands: Hex[]; state: Hex[] } {
+  const p = new Planner()
+  addTransfer(p, { token: env.tokens.tokenA, receiver: env.accounts.receiver, amount })
+  return p.plan()
+}
+
+/** Makes the batcher run `calls` in one transaction; returns whether each succeeded. */
+async function runInOneTransaction(calls: { target: Address; data: Hex }[]): Promise<boolean[]> {
+  await env.write({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'run', args: [calls] })
+  return Promise.all(calls.map((_, i) => env.client.readContract({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'oks', args: [BigInt(i)] })))
+}
+
+const received = () => env.balanceOf(env.tokens.tokenA, env.accounts.receiver)
+
+describe('two plans in one transaction, one after the other', () => {
+  test("the router's executor", async () => {
+    // Plans with no input: the executor pays from what a donor left in it (it ends empty).
+    await env.write({ account: env.accounts.user, address: env.tokens.tokenA, abi: erc20Abi, functionName: 'transfer', args: [env.contracts.executor, parseEther('2')] })
+    const route = encodeRouteMulti({ tokensIn: [], shortcut: { ...ids, ...pay(parseEther('1')) } }).data
+    const before = await received()
+    expect(await runInOneTransaction([{ target: env.contracts.router, data: route }, { target: env.contracts.router, data: route }])).toEqual([true, true])
+    expect((await received()) - before).toBe(parseEther('2'))
+  })
+
+  test("the legacy router's executor", async () => {
+    const { tokenA } = env.tokens
+    await env.write({ account: env.accounts.user, address: tokenA, abi: erc20Abi, functionName: 'transfer', args: [batcher, parseEther('2')] })
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [env.contracts.routerLegacy, parseEther('2')] })
+    const route = encodeLegacyRouteSingle({ tokenIn: tokenA, amountIn: parseEther('1'), ...pay(parseEther('1')) }).data
+    const before = await received()
+    const oks = await runInOneTransaction([{ target: tokenA, data: approve }, { target: env.contracts.routerLegacy, data: route }, { target: env.contracts.routerLegacy, data: route }])
+    expect(oks).toEqual([true, true, true])
+    expect((await received()) - before).toBe(parseEther('2'))
+  })
+
+  test('a smart wallet under the legacy delegate', async () => {
+    await env.write({ account: env.accounts.user, address: env.tokens.tokenA, abi: erc20Abi, functionName: 'transfer', args: [wallet, parseEther('2')] })
+    const execute = encodeFunctionData({ abi: walletExecuteAbi, functionName: 'execute', args: [env.contracts.delegateLegacy, encodeLegacyExecuteShortcut(pay(parseEther('1')))] })
+    const before = await received()
+    expect(await runInOneTransaction([{ target: wallet, data: execute }, { target: wallet, data: execute }])).toEqual([true, true])
+    expect((await received()) - before).toBe(parseEther('2'))
+  })
+
+  test('a smart wallet under the delegate, then under the legacy delegate (one running flag per wallet)', async () => {
+    await env.write({ account: env.accounts.user, address: env.tokens.tokenA, abi: erc20Abi, functionName: 'transfer', args: [wallet, parseEther('2')] })
+    const modern = encodeFunctionData({ abi: walletExecuteAbi, functionName: 'execute', args: [env.contracts.delegate, encodeDelegateShortcut({ ...ids, ...pay(parseEther('1')) })] })
+    const legacy = encodeFunctionData({ abi: walletExecuteAbi, functionName: 'execute', args: [env.contracts.delegateLegacy, encodeLegacyExecuteShortcut(pay(parseEther('1')))] })
+    expect(await runInOneTransaction([{ target: wallet, data: modern }, { target: wallet, data: legacy }])).toEqual([true, true])
+  })
+})
