@@ -1,5 +1,6 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
+import { LoadFailureAsFailedTest } from './test/loadFailureAsFailedTest.js'
 
 /** Test files that start anvil (seconds each); the others are chain-free unit tests (milliseconds). */
 const devnetTests = [
@@ -41,6 +42,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     sequence: { sequencer: UnitTestsFirst },
+    // A test file that fails to import is a failed test (see the reporter): load-breaking static mutants are killed.
+    reporters: ['default', new LoadFailureAsFailedTest()],
     include: [
       'src/service/route/**/*.test.ts',
       'src/service/bundle/**/*.test.ts',
