@@ -132,6 +132,8 @@ async function computeBundle(
     ? await bridgesOf(ctx.chains, { chainId: params.chainId, blockNumber: snapshot.blockNumber, timestamp: snapshot.timestamp ?? BigInt(Math.floor(Date.now() / 1000)) })
     : undefined
   const buildOptions = { signal: options.signal, deadline: options.deadline ?? Date.now() + MAX_BUILD_MS }
+  // A caller that went away (or ran out of time) starts no further simulation.
+  const end = { signal: options.signal, deadline: options.deadline }
   const known: Record<number, string[]> = {}
   const fundingOf = (b: BuildBundleReturnType) => b.inputs.map((i) => ({ token: i.token, amount: i.amount + (initialBalances[lower(i.token)] ?? 0n) }))
   const shortcut = { accountId: options.caller.accountId, requestId: createRequestId(params.referralCode === undefined ? {} : { referralCode: params.referralCode }) }
@@ -159,7 +161,7 @@ async function computeBundle(
         const prefix = await buildFirst(j)
         const encode = (mins: bigint[]) => encodeBundleTx({ built: prefix, target, receiver: params.receiver, shortcut, mins })
         const checked = checkedDeliveries(prefix, params.receiver)
-        const sim = await simulateBundle(chain, {
+        const sim = await simulateBundle(chain, { end,
           snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: prefix.deliveries,
           funding: fundingOf(prefix), first: encode(checked.map(() => 0n)), final: () => encode(checked.map(() => 0n)), proveGas: false,
         })
@@ -180,7 +182,7 @@ async function computeBundle(
       simulate: async (state) => {
         const withState = { ...source, state }
         const tx = encodeBundleTx({ built: withState, target, receiver: params.receiver, shortcut, mins: checked.map(() => 0n) })
-        const sim = await simulateBundle(chain, { snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: source.deliveries, funding: fundingOf(source), first: tx, final: () => tx, proveGas: false })
+        const sim = await simulateBundle(chain, { end, snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: source.deliveries, funding: fundingOf(source), first: tx, final: () => tx, proveGas: false })
         return sim.logs
       },
     })
@@ -191,7 +193,7 @@ async function computeBundle(
   // The router's minimum per checked delivery: the simulated delta less slippage; a token the receiver
   // also sends (a net payer) has none.
   const minimumsOf = (deltas: bigint[]) => bundleMinimumsOf({ checked, deliveries: built.deliveries, deltas, slippageBps: params.slippageBps })
-  const simulate = () => simulateBundle(chain, {
+  const simulate = () => simulateBundle(chain, { end,
     snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: built.deliveries,
     funding: fundingOf(built),
     first: encode(checked.map(() => 0n)),
@@ -219,7 +221,7 @@ async function computeBundle(
     const measuring = await buildFirst(params.actions.length, { measureQuotedMinimums: true })
     const encodeMeasuring = (mins: bigint[]) => encodeBundleTx({ built: measuring, target, receiver: params.receiver, shortcut, mins })
     const zeros = checkedDeliveries(measuring, params.receiver).map(() => 0n)
-    const probe = await simulateBundle(chain, {
+    const probe = await simulateBundle(chain, { end,
       snapshot, target, fromAddress: params.fromAddress, receiver: params.receiver, deliveries: measuring.deliveries,
       funding: fundingOf(measuring), first: encodeMeasuring(zeros), final: () => encodeMeasuring(zeros), proveGas: false,
     })

@@ -199,6 +199,8 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
         multicall3: book.multicall3,
         overrides,
         setup,
+        // A caller that went away (or ran out of time) starts no further simulation.
+        end: { signal: options.signal, deadline: options.deadline },
       })
     // A shape seen before runs under the limit its last gas implies: success both measures the route and
     // proves that limit. A failure under the guess (out of gas, or a real revert) runs again unlimited.

@@ -1,4 +1,5 @@
 import { InvalidNodeResponseError } from '../errors/chain.js'
+import { assertCallOpen, type CallEnd } from './assertCallOpen.js'
 import { parseSimulatedCalls, type SimulatedCall } from './parseSimulatedCalls.js'
 import { toHex, type Address, type Hex, type PublicClient } from 'viem'
 
@@ -38,6 +39,8 @@ export type SimulateTransactionParameters = {
   overrides?: Record<Address, AccountOverride> | undefined
   /** Calls run first, in the same block (a holder's transfer to an unfunded sender); their outcome is not checked. */
   setup?: readonly SimulatedSetupCall[] | undefined
+  /** The asking call's end: a simulation is not sent for a call that was cancelled or is past its deadline. */
+  end?: CallEnd | undefined
 }
 
 /** What one simulation measured. */
@@ -57,6 +60,7 @@ const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
  * @returns the measured outputs and gas, or the revert data
  */
 export async function simulateTransaction(client: Pick<PublicClient, 'request'>, params: SimulateTransactionParameters): Promise<SimulateTransactionReturnType> {
+  if (params.end !== undefined) assertCallOpen(params.end, 'simulation')
   // Both reads take one address argument: the selector, then the address left-padded to a word (what
   // viem's encodeFunctionData gives, without hashing the signature on every call).
   const balanceCall = (token: Address, account: Address) => {

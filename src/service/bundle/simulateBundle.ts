@@ -4,6 +4,7 @@ import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import type { EngineSnapshot } from '../../engine/types.js'
 import { BundleRevertedError } from '../../errors/bundle.js'
 import { proveGasLimit } from '../../simulate/proveGasLimit.js'
+import type { CallEnd } from '../../simulate/assertCallOpen.js'
 import { simulateTransaction, type SimulatedLog } from '../../simulate/simulateTransaction.js'
 import { decodeRevert } from '../decodeRevert.js'
 import { computedBalanceTokensOf } from '../computedBalanceTokensOf.js'
@@ -44,6 +45,8 @@ export async function simulateBundle(
     final: (deltas: bigint[]) => { data: Hex; value: bigint }
     /** Prove a gas limit for the final transaction (default); off when only the outputs matter. */
     proveGas?: boolean | undefined
+    /** The asking call's end: no simulation is sent once it was cancelled or is past its deadline. */
+    end?: CallEnd | undefined
   },
 ): Promise<SimulateBundleReturnType> {
   const book = chain.addressBook
@@ -74,6 +77,7 @@ export async function simulateBundle(
       multicall3: book.multicall3,
       overrides,
       setup,
+      end: p.end,
     })
   const sim = await run(p.first)
   if (sim.status === 'reverted') throw new BundleRevertedError({ reason: decodeRevert(sim.revertData, sim.message), revertData: sim.revertData })
