@@ -10,6 +10,7 @@ import { deployEnsoHelpers } from './deployEnsoHelpers.js'
 import { deployLayerZero } from './deployLayerZero.js'
 import { deployProtocols } from './deployProtocols.js'
 import { deployStargate } from './deployStargate.js'
+import { deployUniswapV3Forks } from './deployUniswapV3Forks.js'
 import type { Scenario } from './scenario.js'
 import { seedMorphoBlue } from './seedMorphoBlue.js'
 import { seedScenario } from './seedScenario.js'
@@ -78,6 +79,10 @@ export async function buildChain(client: DevnetClient, scenario: Scenario): Prom
       stargatePools: (book.stargate?.pools ?? []).map((p) => p.pool),
     }))
   }
+  // Uniswap V3 forks (SushiSwap V3, PancakeSwap V3) at their canonical addresses; last, in blocks that do not
+  // advance the clock, so everything above keeps its nonces and timestamps.
+  await client.request({ method: 'anvil_setBlockTimestampInterval' as never, params: [0] as never })
+  await deployUniswapV3Forks(client)
   await client.request({ method: 'anvil_removeBlockTimestampInterval' as never, params: [] as never })
   return book
 }

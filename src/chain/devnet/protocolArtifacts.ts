@@ -36,6 +36,8 @@ const sources = {
   QuoterV2: ['@uniswap/v3-periphery', 'artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json'],
   TickLens: ['@uniswap/v3-periphery', 'artifacts/contracts/lens/TickLens.sol/TickLens.json'],
   SwapRouter02: ['@uniswap/swap-router-contracts', 'artifacts/contracts/SwapRouter02.sol/SwapRouter02.json'],
+  PancakeV3Factory: ['@pancakeswap/v3-core', 'artifacts/contracts/PancakeV3Factory.sol/PancakeV3Factory.json'],
+  PancakeV3Pool: ['@pancakeswap/v3-core', 'artifacts/contracts/PancakeV3Pool.sol/PancakeV3Pool.json'],
   UniswapV4PoolManager: ['@uniswap/v4-core', 'out/PoolManager.sol/PoolManager.json'],
   UniswapV4PositionManager: ['@uniswap/v4-periphery', 'foundry-out/PositionManager.sol/PositionManager.json'],
   BalancerAuthorizer: ['@balancer-labs/v2-deployments', 'dist/tasks/20210418-authorizer/artifact/Authorizer.json'],
