@@ -28,19 +28,20 @@ const allowanceLedger = 'src/contracts/allowanceLedger.test.ts'
 const bridgeReceiverGuards = 'src/contracts/bridgeReceiverGuards.test.ts'
 const flashLoanGuards = 'src/contracts/flashLoanGuards.test.ts'
 const planGuard = 'src/contracts/planGuard.test.ts'
+const routerGuards = 'src/contracts/routerGuards.test.ts'
 
 const vmSuites = [weirollVm, router, threats, attackerSuite, routerInvariants, guardEdges]
 
 /** Test files per source (path under `contracts/`); a source without an entry gets {@link allContractTests}. */
 export const solidityMutationTests: Record<string, readonly string[]> = {
-  'router/SwitchyardRouter.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, uniswapRoute],
+  'router/SwitchyardRouter.sol': [router, threats, routerGuards, attackerSuite, routerInvariants, weirollVm, guardEdges, uniswapRoute],
   'router/SwitchyardExecutor.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, allowanceLedger, planGuard, bridgeReceiver, flashLoan],
   'router/SwitchyardPlanGuard.sol': [attackerSuite, threats, router, guardEdges, planGuard, walletReentry, flashLoan],
   'router/SwitchyardAllowanceLedger.sol': [attackerSuite, allowanceLedger, threats, router, routerInvariants, guardEdges, bridgeReceiver],
   'router/SwitchyardFlashLoans.sol': [attackerSuite, guardEdges, flashLoanGuards, flashLoan, flashLoanPremium, threats],
   'router/SwitchyardDelegate.sol': [threats, attackerSuite, planGuard, walletReentry, delegateThroughSafe, flashLoan],
   'router/SwitchyardLegacyDelegate.sol': [threats, attackerSuite, planGuard],
-  'router/SwitchyardLegacyRouter.sol': [threats, attackerSuite, router, guardEdges, allowanceLedger, planGuard],
+  'router/SwitchyardLegacyRouter.sol': [threats, routerGuards, attackerSuite, router, guardEdges, allowanceLedger, planGuard],
   'router/SwitchyardSmartWallet.sol': [attackerSuite, threats, guardEdges, planGuard, walletReentry, delegateThroughSafe, flashLoan],
   'router/SwitchyardBridgeReceiver.sol': [bridgeReceiverGuards, guardEdges, attackerSuite, bridgeReceiver],
   'router/SwitchyardBridgeCallback.sol': [guardEdges, bridgeReceiverGuards, attackerSuite, bridgeReceiver, bridgeSender],
@@ -64,6 +65,7 @@ export const allContractTests: readonly string[] = [
   bridgeReceiverGuards,
   flashLoanGuards,
   planGuard,
+  routerGuards,
   uniswapRoute,
   bridgeReceiver,
   bridgeSender,
