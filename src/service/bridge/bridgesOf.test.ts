@@ -210,6 +210,16 @@ describe('bridgesOf: which chains', () => {
     expect(new Set(bridges!.routes.map((r) => r.destinationChainId))).toEqual(new Set([8453]))
     expect(bridges!.routes).toHaveLength(4)
   })
+
+  test('no routes between a chain on an external node and one on the devnet (nothing would deliver); external to external has them', async () => {
+    const { chains, calls1, calls8453 } = twoChains()
+    const external = (c: ChainRuntime) => ({ ...c, source: 'external' }) as ChainRuntime
+    const mixed = { 1: external(chains[1]!), 8453: chains[8453]! }
+    expect((await bridgesOf(mixed, { chainId: 1, blockNumber: freshBlock(), timestamp: 0n }))!.routes).toEqual([])
+    expect([...calls1, ...calls8453]).toEqual([])
+    const bothExternal = { 1: external(chains[1]!), 8453: external(chains[8453]!) }
+    expect((await bridgesOf(bothExternal, { chainId: 1, blockNumber: freshBlock(), timestamp: 0n }))!.routes).toHaveLength(4)
+  })
 })
 
 describe('bridgesOf: the cache', () => {
