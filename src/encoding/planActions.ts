@@ -15,6 +15,8 @@ export type SwitchyardHelperAddresses = {
   check: Address
   /** SwitchyardUniswapV4Helper (chains with a Uniswap V4 PoolManager only). */
   uniswapV4?: Address
+  /** SwitchyardUniswapV3ForkHelper (chains with Uniswap V3 forks of `uniswapV3Forks` only). */
+  uniswapV3Forks?: Address
 }
 
 /** An amount known when planning, or a handle on one computed on-chain. */

@@ -29,6 +29,11 @@ export type UniswapV3Fork = {
   feeTiers: readonly UniswapV3FeeTier[]
   /** The callback its pools call on the swapper (`<name>(int256 amount0Delta, int256 amount1Delta, bytes data)`). */
   swapCallback: 'uniswapV3SwapCallback' | 'pancakeV3SwapCallback'
+  /**
+   * How a hop is encoded: through Uniswap's SwapRouter02 (its pools only), or through our
+   * `SwitchyardUniswapV3ForkHelper`, which serves every fork of the table.
+   */
+  swapVia: 'swapRouter02' | 'forkHelper'
   /** Deployments by chain id. */
   deployments: Readonly<Partial<Record<number, UniswapV3ForkDeployment>>>
 }
@@ -48,6 +53,7 @@ export const uniswapV3Forks = [
     initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
     feeTiers: [{ fee: 100, tickSpacing: 1 }, { fee: 500, tickSpacing: 10 }, { fee: 3000, tickSpacing: 60 }, { fee: 10000, tickSpacing: 200 }],
     swapCallback: 'uniswapV3SwapCallback',
+    swapVia: 'swapRouter02',
     deployments: {
       1: { factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', poolDeployer: '0x1F98431c8aD98523631AE4a59f267346ea31F984' },
       8453: { factory: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD', poolDeployer: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD' },
@@ -59,6 +65,7 @@ export const uniswapV3Forks = [
     initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
     feeTiers: [{ fee: 100, tickSpacing: 1 }, { fee: 500, tickSpacing: 10 }, { fee: 3000, tickSpacing: 60 }, { fee: 10000, tickSpacing: 200 }],
     swapCallback: 'uniswapV3SwapCallback',
+    swapVia: 'forkHelper',
     deployments: {
       1: { factory: '0xbACEB8eC6b9355Dfc0269C18bac9d6E2Bdc29C4F', poolDeployer: '0xbACEB8eC6b9355Dfc0269C18bac9d6E2Bdc29C4F' },
     },
@@ -69,6 +76,7 @@ export const uniswapV3Forks = [
     initCodeHash: '0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2',
     feeTiers: [{ fee: 100, tickSpacing: 1 }, { fee: 500, tickSpacing: 10 }, { fee: 2500, tickSpacing: 50 }, { fee: 10000, tickSpacing: 200 }],
     swapCallback: 'pancakeV3SwapCallback',
+    swapVia: 'forkHelper',
     deployments: {
       1: { factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', poolDeployer: '0x41ff9AA7e16B8B1a8a8dc4f0eFacd93D02d071c9' },
     },

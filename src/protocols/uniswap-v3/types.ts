@@ -1,4 +1,6 @@
+import type { Address } from 'viem'
 import type { PoolSnapshotBase } from '../types.js'
+import type { UniswapV3ForkSlug } from './config.js'
 
 /** One initialized tick: where `liquidityNet` is added when the price crosses it upward. */
 export type UniswapV3Tick = {
@@ -32,7 +34,12 @@ export type ConcentratedLiquidityState = {
   tickWindow: { lower: number; upper: number }
 }
 
-/** State of one Uniswap V3 pool at a block. `tokens` is `[token0, token1]`. */
+/** State of one Uniswap V3 pool (or a fork's, by `protocol`) at a block. `tokens` is `[token0, token1]`. */
 export type UniswapV3PoolSnapshot = PoolSnapshotBase & ConcentratedLiquidityState & {
-  protocol: 'uniswap-v3'
+  protocol: UniswapV3ForkSlug
+  /**
+   * The fork's pool deployer on the snapshot's chain (`uniswapV3Forks`), for forks swapped through
+   * `SwitchyardUniswapV3ForkHelper`, which derives the pool from it; absent for Uniswap V3's own pools.
+   */
+  poolDeployer?: Address | undefined
 }
