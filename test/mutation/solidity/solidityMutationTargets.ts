@@ -29,6 +29,7 @@ const bridgeReceiverGuards = 'src/contracts/bridgeReceiverGuards.test.ts'
 const flashLoanGuards = 'src/contracts/flashLoanGuards.test.ts'
 const planGuard = 'src/contracts/planGuard.test.ts'
 const routerGuards = 'src/contracts/routerGuards.test.ts'
+const smartWallet = 'src/contracts/smartWallet.test.ts'
 
 const vmSuites = [weirollVm, router, threats, attackerSuite, routerInvariants, guardEdges]
 
@@ -42,7 +43,7 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
   'router/SwitchyardDelegate.sol': [threats, attackerSuite, planGuard, walletReentry, delegateThroughSafe, flashLoan],
   'router/SwitchyardLegacyDelegate.sol': [threats, attackerSuite, planGuard],
   'router/SwitchyardLegacyRouter.sol': [threats, routerGuards, attackerSuite, router, guardEdges, allowanceLedger, planGuard],
-  'router/SwitchyardSmartWallet.sol': [attackerSuite, threats, guardEdges, planGuard, walletReentry, delegateThroughSafe, flashLoan],
+  'router/SwitchyardSmartWallet.sol': [attackerSuite, threats, guardEdges, smartWallet, planGuard, walletReentry, delegateThroughSafe, flashLoan],
   'router/SwitchyardBridgeReceiver.sol': [bridgeReceiverGuards, guardEdges, attackerSuite, bridgeReceiver],
   'router/SwitchyardBridgeCallback.sol': [guardEdges, bridgeReceiverGuards, attackerSuite, bridgeReceiver, bridgeSender],
   'router/WeirollVM.sol': vmSuites,
@@ -66,6 +67,7 @@ export const allContractTests: readonly string[] = [
   flashLoanGuards,
   planGuard,
   routerGuards,
+  smartWallet,
   uniswapRoute,
   bridgeReceiver,
   bridgeSender,
