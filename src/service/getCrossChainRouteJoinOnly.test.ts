@@ -10,7 +10,9 @@ import { getCrossChainRoute } from './getCrossChainRoute.js'
 
 const caller = { accountId: `0x${'44'.repeat(32)}` as Hex, keyId: 'test' }
 const untouchable = new Proxy({}, { get: () => { throw new Error('read past the bound') } })
-const ctx = { chains: { 1: untouchable, 8453: untouchable }, snapshots: untouchable } as unknown as ServiceContext
+// Two devnet chains (a bridge between them is delivered); their clients and the snapshots throw when touched.
+const chain = (chainId: number) => ({ chainId, source: 'devnet', client: untouchable, addressBook: untouchable })
+const ctx = { chains: { 1: chain(1), 8453: chain(8453) }, snapshots: untouchable } as unknown as ServiceContext
 const params = {
   chainId: 1, destinationChainId: 8453, fromAddress: '0x7a11000000000000000000000000000000000109', routingStrategy: 'router', variableEstimates: {},
   tokenIn: ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'], amountIn: ['1000000000'], tokenOut: ['0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'], ignoreBridges: [],
