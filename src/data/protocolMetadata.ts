@@ -1,3 +1,5 @@
+import { uniswapV3Forks } from '../protocols/uniswap-v3/config.js'
+
 /**
  * What the read endpoints say about each protocol family we serve. Explicit, one entry per adapter
  * slug in `protocols/registry.ts` (a test checks they match).
@@ -26,6 +28,14 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://app.uniswap.org',
     functionNames: { swap: ['exactInputSingle'], depositclmm: ['mint'], redeemclmm: ['decreaseLiquidity', 'collect'] },
   },
+  // The other rows of the Uniswap V3 fork table, each served by the V3 adapter through our fork helper.
+  ...Object.fromEntries(uniswapV3Forks.filter((f) => f.swapVia === 'forkHelper').map((f): [string, ProtocolMetadata] => [f.slug, {
+    project: f.project,
+    name: f.name,
+    description: `${f.name} concentrated-liquidity pools (a Uniswap V3 fork, fee tiers ${f.feeTiers.map((t) => `${t.fee / 10_000}%`).join(', ')}), swapped through our Uniswap V3 fork helper.`,
+    url: f.url,
+    functionNames: { swap: ['swapExactIn'] },
+  }])),
   'uniswap-v4': {
     project: 'uniswap',
     name: 'Uniswap V4',

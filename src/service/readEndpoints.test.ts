@@ -29,18 +29,20 @@ describe('protocols, standards, projects', () => {
     for (const a of protocolAdapters) expect(protocolMetadata[a.slug], a.slug).toBeDefined()
     for (const b of bundleActions) expect(protocolMetadata[b.protocol], b.protocol).toBeDefined()
     const protocols = listProtocols(ctx, {})
-    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'balancer-v2', 'erc4626', 'lido', 'aave-v3', 'morpho-blue', 'stargate', 'layerzero', 'across'])
+    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'sushiswap-v3', 'pancakeswap-v3', 'uniswap-v4', 'balancer-v2', 'erc4626', 'lido', 'aave-v3', 'morpho-blue', 'stargate', 'layerzero', 'across'])
     // Bridges are live only where another served chain is (this context serves chain 1 alone).
     expect(protocols.find((p) => p.slug === 'stargate')!.chains).toEqual([])
     expect(protocols[0]).toMatchObject({ project: 'uniswap', name: 'Uniswap V2', chains: [{ id: 1, name: 'Ethereum' }] })
     expect(listProtocols(ctx, { chainId: 8453 })).toEqual([])
     expect(listProtocols(ctx, { slug: 'balancer-v2' })).toHaveLength(1)
+    // Uniswap V3 forks are rows of the fork table, each its own protocol; no fork pool is served yet.
+    expect(listProtocols(ctx, { slug: 'pancakeswap-v3' })).toEqual([{ project: 'pancakeswap', slug: 'pancakeswap-v3', name: 'PancakeSwap V3', description: 'PancakeSwap V3 concentrated-liquidity pools (a Uniswap V3 fork, fee tiers 0.01%, 0.05%, 0.25%, 1%), swapped through our Uniswap V3 fork helper.', url: 'https://pancakeswap.finance', logosUri: [], chains: [] }])
   })
 
   test('standards declare actions and the functions we call; unknown slug is NOT_FOUND', () => {
     const all = listStandards(ctx, {})
     // The adapters' route edges and every protocol's bundle actions.
-    expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'across', 'balancer-v2', 'enso', 'erc20', 'erc4626', 'erc721', 'helpers', 'layerzero', 'lido', 'math', 'morpho-blue', 'permit2', 'stargate', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'across', 'balancer-v2', 'enso', 'erc20', 'erc4626', 'erc721', 'helpers', 'layerzero', 'lido', 'math', 'morpho-blue', 'pancakeswap-v3', 'permit2', 'stargate', 'sushiswap-v3', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem', 'singledeposit', 'tokenizedsingledeposit', 'singleredeem', 'tokenizedsingleredeem'])
     expect(listStandards(ctx, { slug: 'aave-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([
       // The route edge's `supply` is published as `deposit` (the OpenAPI's StandardAction enum).
@@ -62,6 +64,7 @@ describe('protocols, standards, projects', () => {
     ])
     expect(listStandards(ctx, { slug: 'uniswap-v3' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])
     expect(listStandards(ctx, { slug: 'uniswap-v4' })[0]!.actions.map((a) => a.action)).toEqual(['swap', 'depositclmm', 'redeemclmm'])
+    expect(listStandards(ctx, { slug: 'sushiswap-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([['swap', ['swapExactIn']]])
     expect(listStandards(ctx, { slug: 'enso' })[0]!.actions.map((a) => a.action)).toEqual(['route', 'split', 'merge', 'balance', 'minamountout', 'slippage', 'fee', 'ensofee', 'call'])
     expect(listStandards(ctx, { slug: 'morpho-blue' })[0]!.actions[0]!.supportedChains).toEqual([{ id: 1, name: 'Ethereum' }])
     expect(() => listStandards(ctx, { slug: 'curve' })).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }))
@@ -70,6 +73,8 @@ describe('protocols, standards, projects', () => {
   test('projects group protocols', () => {
     expect(listProjects(ctx)).toEqual([
       { id: 'uniswap', chains: [1], protocols: ['uniswap-v2', 'uniswap-v3', 'uniswap-v4'] },
+      { id: 'sushiswap', chains: [], protocols: ['sushiswap-v3'] },
+      { id: 'pancakeswap', chains: [], protocols: ['pancakeswap-v3'] },
       { id: 'balancer', chains: [1], protocols: ['balancer-v2'] },
       { id: 'erc4626', chains: [1], protocols: ['erc4626'] },
       { id: 'lido', chains: [1], protocols: ['lido'] },

@@ -23,6 +23,10 @@ export type UniswapV3Fork = {
   slug: string
   /** Display name. */
   name: string
+  /** The project it belongs to (`/protocols` `project`). */
+  project: string
+  /** The project's app. */
+  url: string
   /** keccak256 of the pool creation code: pool = CREATE2(poolDeployer, keccak256(token0, token1, fee), this). */
   initCodeHash: Hex
   /** The fee tiers the fork's factory enables, with their tick spacings. */
@@ -50,6 +54,8 @@ export const uniswapV3Forks = [
   {
     slug: 'uniswap-v3',
     name: 'Uniswap V3',
+    project: 'uniswap',
+    url: 'https://app.uniswap.org',
     initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
     feeTiers: [{ fee: 100, tickSpacing: 1 }, { fee: 500, tickSpacing: 10 }, { fee: 3000, tickSpacing: 60 }, { fee: 10000, tickSpacing: 200 }],
     swapCallback: 'uniswapV3SwapCallback',
@@ -62,6 +68,8 @@ export const uniswapV3Forks = [
   {
     slug: 'sushiswap-v3',
     name: 'SushiSwap V3',
+    project: 'sushiswap',
+    url: 'https://www.sushi.com',
     initCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
     feeTiers: [{ fee: 100, tickSpacing: 1 }, { fee: 500, tickSpacing: 10 }, { fee: 3000, tickSpacing: 60 }, { fee: 10000, tickSpacing: 200 }],
     swapCallback: 'uniswapV3SwapCallback',
@@ -73,6 +81,8 @@ export const uniswapV3Forks = [
   {
     slug: 'pancakeswap-v3',
     name: 'PancakeSwap V3',
+    project: 'pancakeswap',
+    url: 'https://pancakeswap.finance',
     initCodeHash: '0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2',
     feeTiers: [{ fee: 100, tickSpacing: 1 }, { fee: 500, tickSpacing: 10 }, { fee: 2500, tickSpacing: 50 }, { fee: 10000, tickSpacing: 200 }],
     swapCallback: 'pancakeV3SwapCallback',

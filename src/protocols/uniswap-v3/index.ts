@@ -9,7 +9,7 @@ export type { UniswapV3PoolSnapshot, UniswapV3Tick } from './types.js'
 export const uniswapV3Adapter: ProtocolAdapter<UniswapV3PoolSnapshot> = createUniswapV3Adapter(uniswapV3Forks.find((f) => f.slug === 'uniswap-v3')!)
 
 /**
- * One adapter per other row of the fork table (SushiSwap V3, PancakeSwap V3, ...). Not yet in
- * `protocols/registry.ts`: their pools are not yet loaded nor seeded (issue 21 item 4).
+ * One adapter per other row of the fork table (SushiSwap V3, PancakeSwap V3, ...), in `protocols/registry.ts`.
+ * They route only pools whose snapshots carry their slug, which no loader produces yet (issue 21 item 4).
  */
 export const uniswapV3ForkAdapters: readonly ProtocolAdapter<UniswapV3PoolSnapshot>[] = uniswapV3Forks.filter((f) => f.slug !== 'uniswap-v3').map(createUniswapV3Adapter)
