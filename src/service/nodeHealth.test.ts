@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createPublicClient, http, HttpRequestError, TimeoutError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { NodeDownError } from '../errors/admission.js'
-import { createNodeHealth, isNodeFailure, runGuarded } from './nodeHealth.js'
+import { createNodeHealth, isNodeFailure, nodeHealth, runGuarded } from './nodeHealth.js'
 import { withUpstream } from './withUpstream.js'
 
 const refused = () => new HttpRequestError({ url: 'http://127.0.0.1:1', details: 'fetch failed', cause: new Error('connect ECONNREFUSED 127.0.0.1:1') })
@@ -187,6 +187,94 @@ describe('isNodeFailure', () => {
     expect(isNodeFailure(new Error('outer', { cause: new Error('socket hang up') }))).toBe(true)
     expect(isNodeFailure(new Error('execution reverted: STF'))).toBe(false)
     expect(isNodeFailure('nope')).toBe(false)
+  })
+})
+
+/** `error` wrapped in `times` plain errors, each the cause of the next. */
+function wrap(error: Error, times: number): Error {
+  let outer = error
+  for (let i = 0; i < times; i++) outer = new Error(`wrapped ${i}`, { cause: outer })
+  return outer
+}
+
+describe('the circuit\'s edges', () => {
+  it('configure changes only the settings it is given', () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 5_000, firstRetryMs: 200, tripOnFailure: true, now: c.now })
+    health.configure({ firstRetryMs: 300 })
+    health.configure({ retryMs: 4_000 })
+    health.configure({})
+    // Still trips on a failure, waits the first wait (300 ms), doubling up to 4 s.
+    health.admit(1).failed('refused')
+    expect((health.stateOf(1) as { retryAt: number }).retryAt - c.now()).toBe(300)
+    for (let i = 0; i < 5; i++) health.markDown(1, 'again')
+    expect((health.stateOf(1) as { retryAt: number }).retryAt - c.now()).toBe(4_000)
+    health.configure({ tripOnFailure: false })
+    health.markUp(1)
+    health.admit(1).failed('refused')
+    expect(health.isDown(1)).toBe(false)
+  })
+
+  it('a call admitted while up that fails after another call opened the circuit does not open it again', () => {
+    const c = clock()
+    const health = createNodeHealth({ retryMs: 5_000, firstRetryMs: 200, now: c.now })
+    const early = health.admit(1)
+    health.admit(1).failed('first failure')
+    c.advance(50)
+    early.failed('second failure')
+    // The outage is the first one: one failure, its reason, the first wait from its start.
+    expect(health.stateOf(1)).toEqual({ state: 'down', reason: 'first failure', since: 1_000_000, retryAt: 1_000_200, failures: 1 })
+  })
+
+  it('the reason is the first line of the error, at most 200 characters', async () => {
+    const health = createNodeHealth({ now: clock().now })
+    const long = new HttpRequestError({ url: 'http://127.0.0.1:1', details: 'fetch failed' })
+    long.message = `${'x'.repeat(300)}\nsecond line`
+    await expect(runGuarded(health, 1, async () => { throw long })).rejects.toBe(long)
+    expect((health.stateOf(1) as { reason: string }).reason).toBe('x'.repeat(200))
+  })
+
+  it('a failure a nested step of the same chain saw is charged once, found up to 16 causes deep', async () => {
+    for (const [depth, down] of [[15, true], [16, false]] as const) {
+      const health = createNodeHealth({ now: clock().now })
+      // The nested step charges the node failure to chain 1; the outer step wraps it before it leaves.
+      const outer = runGuarded(health, 1, async () => {
+        try {
+          await runGuarded(health, 1, async () => { throw refused() })
+        } catch (error) {
+          throw wrap(error as Error, depth)
+        }
+      })
+      await expect(outer).rejects.toThrow(`wrapped ${depth - 1}`)
+      expect([depth, health.isDown(1)]).toEqual([depth, down])
+    }
+  })
+
+  it('a cyclic cause chain ends: not a node failure, the step\'s error passes through', async () => {
+    const cyclic = new Error('loops')
+    cyclic.cause = cyclic
+    expect(isNodeFailure(cyclic)).toBe(false)
+    const health = createNodeHealth({ now: clock().now })
+    await expect(runGuarded(health, 1, async () => { throw cyclic })).rejects.toBe(cyclic)
+    expect(health.isDown(1)).toBe(false)
+  })
+
+  it('the process registry does not trip by itself until startSwitchyard configures it', () => {
+    const chain = 990_028
+    try {
+      nodeHealth.admit(chain).failed('refused')
+      expect(nodeHealth.isDown(chain)).toBe(false)
+    } finally {
+      nodeHealth.markUp(chain)
+    }
+  })
+})
+
+describe('isNodeFailure, deep', () => {
+  it('looks 16 causes deep at most', () => {
+    expect(isNodeFailure(wrap(refused(), 15))).toBe(true)
+    expect(isNodeFailure(wrap(new Error('connect ECONNREFUSED 127.0.0.1:1'), 15))).toBe(true)
+    expect(isNodeFailure(wrap(refused(), 16))).toBe(false)
   })
 })
 
