@@ -134,7 +134,8 @@ function lineSearch(
     return { x: p, sample: objective(p), alpha }
   }
   const slopeOf = (p: Point): number => dot(p.sample.gradient, d)
-  const armijo = (p: Point): boolean => Number.isFinite(p.sample.value) && p.sample.value <= sample.value + c1 * p.alpha * slope
+  // Strict decrease: once the objective is flat to float precision, the search fails and the minimizer stops.
+  const armijo = (p: Point): boolean => Number.isFinite(p.sample.value) && p.sample.value < sample.value && p.sample.value <= sample.value + c1 * p.alpha * slope
   let best: Point | undefined
   const consider = (p: Point): void => {
     if (armijo(p) && (best === undefined || p.sample.value < best.sample.value)) best = p

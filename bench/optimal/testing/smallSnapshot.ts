@@ -26,7 +26,8 @@ export type SmallSnapshotParameters = {
 export const smallToken = (i: number): Address => testAddress(1, i)
 
 /**
- * A small snapshot for the reference's tests: tokens with random prices (raw-unit values 10^-3..10^3), pools
+ * A small snapshot for the reference's tests: tokens with random prices (raw-unit values 10^-12..10^-6, as an
+ * 18-decimal token worth $10^-6..$1 per whole token has), pools
  * whose prices follow them within `deviation` (so without arbitrage by default) and whose depths are random
  * (10^6–10^9 in value): V2 pairs (30 bps), V3 pools (30 bps, liquidity in three nested ranges, one wide enough
  * to cross) and 3-token Balancer pools (weights 50/30/20, 0.3 %).
@@ -35,7 +36,7 @@ export const smallToken = (i: number): Address => testAddress(1, i)
  */
 export function smallSnapshot({ seed, tokens, pools, deviation = 0.001 }: SmallSnapshotParameters): { snapshot: EngineSnapshot; prices: number[] } {
   const random = createRandom(seed)
-  const prices = Array.from({ length: tokens }, () => 10 ** (-3 + 6 * random()))
+  const prices = Array.from({ length: tokens }, () => 10 ** (-12 + 6 * random()))
   const depth = (): number => 10 ** (6 + 3 * random())
   const wiggle = (): number => 1 + (random() - 0.5) * deviation
   const units = (x: number): bigint => BigInt(Math.max(1, Math.floor(x)))
