@@ -250,12 +250,15 @@ describe('the circuit\'s edges', () => {
     }
   })
 
-  it('a cyclic cause chain ends: not a node failure, the step\'s error passes through', async () => {
+  it('a cyclic cause chain ends, and so does one ending in a null cause: not node failures, the step\'s error passes through', async () => {
     const cyclic = new Error('loops')
     cyclic.cause = cyclic
-    expect(isNodeFailure(cyclic)).toBe(false)
+    const nullCause = new Error('no cause', { cause: null })
     const health = createNodeHealth({ now: clock().now })
-    await expect(runGuarded(health, 1, async () => { throw cyclic })).rejects.toBe(cyclic)
+    for (const error of [cyclic, nullCause]) {
+      expect(isNodeFailure(error)).toBe(false)
+      await expect(runGuarded(health, 1, async () => { throw error })).rejects.toBe(error)
+    }
     expect(health.isDown(1)).toBe(false)
   })
 
