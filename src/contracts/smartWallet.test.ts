@@ -4,7 +4,7 @@
  * and ERC-165, nothing else). Kills survivors of `npm run test:mutation:solidity`
  * (test/mutation-solidity-survivors.md); the wallet under attack: attackerSuite.test.ts, guardEdges.test.ts.
  */
-import type { Hex } from 'viem'
+import { type Hex, parseEventLogs } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { switchyardSmartWalletAbi, switchyardSmartWalletFactoryAbi } from './generated/abis.js'
 import { type ContractsTestEnv, setupContractsTestEnv } from './testing/contractsTestEnv.js'
@@ -26,14 +26,17 @@ afterEach(async () => {
 })
 
 describe('smart wallet factory', () => {
-  test('createWallet answers the wallet address of its owner, deploys it once, and on a second call answers it without deploying', async () => {
+  test('createWallet answers the wallet address of its owner, deploys it once (WalletCreated), and on a second call answers it without deploying', async () => {
     const factory = env.contracts.smartWalletFactory
     const owner = env.accounts.other
     const expected = await env.client.readContract({ address: factory, abi: switchyardSmartWalletFactoryAbi, functionName: 'walletAddress', args: [owner] })
     for (const round of [1, 2]) {
       const { result } = await env.client.simulateContract({ account: env.accounts.deployer, address: factory, abi: switchyardSmartWalletFactoryAbi, functionName: 'createWallet', args: [owner] })
       expect(result, `round ${round}`).toBe(expected)
-      await env.write({ address: factory, abi: switchyardSmartWalletFactoryAbi, functionName: 'createWallet', args: [owner] })
+      const hash = await env.write({ address: factory, abi: switchyardSmartWalletFactoryAbi, functionName: 'createWallet', args: [owner] })
+      const created = parseEventLogs({ abi: switchyardSmartWalletFactoryAbi, eventName: 'WalletCreated', logs: (await env.client.getTransactionReceipt({ hash })).logs })
+      // Announced once, when deployed.
+      expect(created.map((e) => [e.args.owner, e.args.wallet]), `round ${round}`).toEqual(round === 1 ? [[owner, expected]] : [])
     }
     expect(await env.client.readContract({ address: expected, abi: switchyardSmartWalletAbi, functionName: 'owner' })).toBe(owner)
   })

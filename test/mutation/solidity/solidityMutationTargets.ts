@@ -30,8 +30,9 @@ const flashLoanGuards = 'src/contracts/flashLoanGuards.test.ts'
 const planGuard = 'src/contracts/planGuard.test.ts'
 const routerGuards = 'src/contracts/routerGuards.test.ts'
 const smartWallet = 'src/contracts/smartWallet.test.ts'
+const weirollVmEdges = 'src/contracts/weirollVmEdges.test.ts'
 
-const vmSuites = [weirollVm, router, threats, attackerSuite, routerInvariants, guardEdges]
+const vmSuites = [weirollVm, weirollVmEdges, router, threats, attackerSuite, routerInvariants, guardEdges]
 
 /** Test files per source (path under `contracts/`); a source without an entry gets {@link allContractTests}. */
 export const solidityMutationTests: Record<string, readonly string[]> = {
