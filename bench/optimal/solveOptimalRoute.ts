@@ -3,6 +3,7 @@ import { evaluateDual, type EvaluateDualReturnType } from './evaluateDual.js'
 import { type ExactTrade, executeLegs } from './executeLegs.js'
 import { type Leg, legsOfArbitrages } from './legsOfArbitrages.js'
 import { marginalPrices } from './marginalPrices.js'
+import { relaxPrice } from './relaxPrice.js'
 import { type ObjectiveSample, minimizeLbfgs } from './minimizeLbfgs.js'
 import type { OptimalProblem } from './types.js'
 
@@ -174,37 +175,56 @@ export function solveOptimalRoute(problem: OptimalProblem, parameters: SolveOpti
       return prices
     }
     let nextCheck = 5
-    const run = minimizeLbfgs(
-      {
-        objective: (u) => {
-          const prices = pricesOf(u)
-          const moved = dualOf(prices, poolsMoved(u))
-          const dual = { ...moved, margin: moved.margin + 1e-20 * dual0.reserveValue }
-          record(prices, dual)
-          const sample: ObjectiveSample = { value: dual.value / scale, gradient: Float64Array.from(variables, (t) => (prices[t]! * dual.gradient[t]!) / scale) }
-          duals.set(sample, { prices, dual })
-          return sample
+    let u = new Float64Array(variables.length)
+    const maxIterations = parameters.maxIterations ?? 3_000
+    // Rounds: L-BFGS until it stops, then exact minimization along the prices of the 20 tokens whose net flow
+    // is furthest from balance (valued at the starting prices), then L-BFGS again from there (see relaxPrice).
+    for (let roundNo = 0; roundNo < 6 && iterations < maxIterations && !pinned() && performance.now() - start < budgetMs; roundNo++) {
+      const run = minimizeLbfgs(
+        {
+          objective: (x) => {
+            const prices = pricesOf(x)
+            const moved = dualOf(prices, poolsMoved(x))
+            const dual = { ...moved, margin: moved.margin + 1e-20 * dual0.reserveValue }
+            record(prices, dual)
+            const sample: ObjectiveSample = { value: dual.value / scale, gradient: Float64Array.from(variables, (t) => (prices[t]! * dual.gradient[t]!) / scale) }
+            duals.set(sample, { prices, dual })
+            return sample
+          },
         },
-      },
-      {
-        x0: new Float64Array(variables.length),
-        maxIterations: parameters.maxIterations ?? 3_000,
-        memory: parameters.memory ?? 64,
-        firstStep: Math.min(1e-2, Math.max(1e-9, amountIn / Math.max(1, deepestReserve(problem, tIn)))),
-        onIteration: ({ iteration, sample }) => {
-          if (iteration < nextCheck && performance.now() - start < budgetMs) return false
-          nextCheck = iteration + Math.max(5, Math.floor(iteration / 4))
-          const at = duals.get(sample)!
-          offerTrades(at.dual.trades, at.prices)
-          parameters.onCheck?.({ iteration, upperBound: BigInt(bestBound), achievable: best.amountOut, ms: performance.now() - start })
-          return pinned() || performance.now() - start > budgetMs
+        {
+          x0: u,
+          maxIterations: maxIterations - iterations,
+          memory: parameters.memory ?? 64,
+          firstStep: Math.min(1e-2, Math.max(1e-9, amountIn / Math.max(1, deepestReserve(problem, tIn)))),
+          onIteration: ({ iteration, sample }) => {
+            const total = iterations + iteration
+            if (total < nextCheck && performance.now() - start < budgetMs) return false
+            nextCheck = total + Math.max(5, Math.floor(total / 4))
+            const at = duals.get(sample)!
+            offerTrades(at.dual.trades, at.prices)
+            parameters.onCheck?.({ iteration: total, upperBound: BigInt(bestBound), achievable: best.amountOut, ms: performance.now() - start })
+            return pinned() || performance.now() - start > budgetMs
+          },
         },
-      },
-    )
-    iterations = run.iterations
-    evaluations += run.evaluations
-    const last = duals.get(run.sample)
-    if (last !== undefined) offerTrades(last.dual.trades, last.prices)
+      )
+      iterations += run.iterations
+      evaluations += run.evaluations
+      u = Float64Array.from(run.x)
+      const last = duals.get(run.sample)
+      if (last === undefined) break
+      offerTrades(last.dual.trades, last.prices)
+      if (pinned() || run.reason === 'callback' || run.reason === 'maxIterations') break
+      const prices = Float64Array.from(last.prices)
+      const worst = variables
+        .map((t, k) => ({ t, k, off: Math.abs(last.dual.gradient[t]!) * base[t]! }))
+        .sort((a, b) => b.off - a.off)
+        .slice(0, 20)
+      for (const { t, k } of worst) {
+        prices[t] = relaxPrice(problem, { prices, token: t, tokenIn: tIn, amountIn })
+        u[k] = Math.log(prices[t]! / base[t]!)
+      }
+    }
   }
   if (connected && !pinned() && best.legs.length > 1 && best.legs.length <= 40) polish()
   const achievable = Number(best.amountOut)
