@@ -1,10 +1,12 @@
 import { InvalidRouteParametersError } from '../../src/errors/engine.js'
-import { evaluateDual, type EvaluateDualReturnType } from './evaluateDual.js'
-import { type ExactTrade, executeLegs } from './executeLegs.js'
-import { type Leg, legsOfArbitrages } from './legsOfArbitrages.js'
-import { marginalPrices } from './marginalPrices.js'
+import { createLogPriceObjective } from './createLogPriceObjective.js'
+import { createRoutingCandidates } from './createRoutingCandidates.js'
+import { type EvaluateDualReturnType, evaluateDual } from './evaluateDual.js'
+import type { ExactTrade } from './executeLegs.js'
+import type { Leg } from './legsOfArbitrages.js'
+import { type MarginalPricesReturnType, marginalPrices } from './marginalPrices.js'
+import { minimizeLbfgs } from './minimizeLbfgs.js'
 import { relaxPrice } from './relaxPrice.js'
-import { type ObjectiveSample, minimizeLbfgs } from './minimizeLbfgs.js'
 import type { OptimalProblem } from './types.js'
 
 export type SolveOptimalRouteErrorType = InvalidRouteParametersError
@@ -55,9 +57,12 @@ export type SolveOptimalRouteReturnType = {
  * exactly evaluated routing. Minimizes the dual {@link evaluateDual} over ν = ν₀·e^u by L-BFGS on u (ν₀: the
  * best marginal rates, {@link marginalPrices}), which keeps ν > 0 with no projection and makes the variables
  * relative price moves (tokens' raw-unit prices span 60 orders of magnitude); e^u maps the open orthant one to
- * one, so a stationary point in u is the convex dual's minimum. Every evaluated ν gives a bound; the lowest,
- * plus its float margin, is reported. Primal routings come from the pools' subproblem maximizers at the current
- * ν, made feasible and evaluated exactly by {@link executeLegs}; the best marginal path is the first candidate.
+ * one, so a stationary point in u is the convex dual's minimum ({@link createLogPriceObjective}); between L-BFGS
+ * rounds the most unbalanced tokens get an exact line minimization along their own price ({@link relaxPrice}).
+ * Every evaluated ν gives a bound; the lowest, plus its float margin, floored to a whole unit, is reported.
+ * Routings come from the pools' subproblem maximizers at the current ν, made feasible and evaluated exactly
+ * ({@link createRoutingCandidates}); the best marginal path is the first candidate. Stops once pinned within
+ * `tolerance`, at `maxIterations` or at `budgetMs`.
  *
  * @example
  * const { upperBound, achievable } = solveOptimalRoute(buildOptimalProblem(snapshot), { tokenIn, tokenOut, amountIn: 10n ** 18n })
@@ -71,127 +76,40 @@ export function solveOptimalRoute(problem: OptimalProblem, parameters: SolveOpti
   if (tIn === tOut) throw new InvalidRouteParametersError({ reason: 'tokenIn equals tokenOut' })
   if (parameters.amountIn <= 0n) throw new InvalidRouteParametersError({ reason: 'amountIn must be positive' })
   const tolerance = parameters.tolerance ?? 1e-5
-  const budgetMs = parameters.budgetMs ?? 20_000
+  const deadline = start + (parameters.budgetMs ?? 20_000)
+  const maxIterations = parameters.maxIterations ?? 3_000
   const amountIn = Number(parameters.amountIn)
   const initial = marginalPrices(problem, { tokenOut: tOut })
   const base = initial.prices
   const connected = base[tIn]! > 0
-  const dualOf = (prices: Float64Array, pools: readonly number[] = initial.pools): EvaluateDualReturnType =>
-    evaluateDual(problem, { prices, tokenIn: connected ? tIn : -1, amountIn, pools })
-
+  const candidates = createRoutingCandidates(problem, { tokenIn: tIn, tokenOut: tOut, amountIn: parameters.amountIn })
   let bestBound = Infinity
   let bestPrices = base
-  let best: { amountOut: bigint; trades: ExactTrade[]; legs: Leg[]; minOut: bigint } = { amountOut: 0n, trades: [], legs: [], minOut: 0n }
-  const offer = (legs: Leg[], minOut = 0n): void => {
-    if (!connected || legs.length === 0) return
-    const run = executeLegs(problem, { legs, tokenIn: tIn, tokenOut: tOut, amountIn: parameters.amountIn, minOut })
-    if (run.amountOut > best.amountOut) best = { ...run, legs, minOut }
-  }
-  // The subproblem flows split a trade into many legs; the smallest ones lose more to integer rounding than they
-  // add (a leg giving 6 units loses up to 1/6), so the legs are also offered without those under 1e-4, 1e-3 and
-  // 1e-2 of the trade's value and without those giving under 10³, 10⁴ and 10⁵ units.
-  const offerTrades = (trades: EvaluateDualReturnType['trades'], prices: Float64Array): void => {
-    const legs = legsOfArbitrages(problem, { trades, prices })
-    offer(legs)
-    for (const [share, minOut] of [[1e-4, 1_000n], [1e-3, 10_000n], [1e-2, 100_000n]] as const) {
-      const floor = share * amountIn * prices[tIn]!
-      offer(legs.filter((l) => l.weight * prices[l.from]! >= floor), minOut)
-    }
-  }
-  // Small routings only: coordinate search on the legs' weights (×2^±1, ×1.25^±1, ×1.1^±1 per leg while the
-  // exact output grows, 400 tries at most). It recovers what the repair's proportional split loses where
-  // sequential pairwise swaps stand in for one multi-token trade of a Balancer pool.
-  const polish = (): void => {
-    let tries = 0
-    for (const factor of [2, 1.25, 1.1]) {
-      for (let improved = true; improved && tries < 400 && performance.now() - start < budgetMs; tries += 2 * best.legs.length) {
-        improved = false
-        for (let k = 0; k < best.legs.length; k++)
-          for (const f of [factor, 1 / factor]) {
-            const before = best.amountOut
-            offer(best.legs.map((l, i) => (i === k ? { ...l, weight: l.weight * f } : l)), best.minOut)
-            if (best.amountOut > before) improved = true
-          }
-      }
-    }
-  }
   const record = (prices: Float64Array, dual: EvaluateDualReturnType): void => {
     const bound = Math.floor(dual.value + dual.margin)
-    if (bound < bestBound) {
-      bestBound = bound
-      bestPrices = prices
-    }
+    if (bound < bestBound) [bestBound, bestPrices] = [bound, prices]
   }
-  const pinned = (): boolean => bestBound - Number(best.amountOut) <= tolerance * bestBound
+  const pinned = (): boolean => bestBound - Number(candidates.best().amountOut) <= tolerance * bestBound
 
   // Start: the best marginal prices, and the best marginal path as the first routing.
-  const dual0 = dualOf(base)
+  const dual0 = evaluateDual(problem, { prices: base, tokenIn: connected ? tIn : -1, amountIn, pools: initial.pools })
   record(base, dual0)
-  const path: Leg[] = []
-  for (let t = tIn, hops = 0; connected && t !== tOut; hops++) {
-    // A graph with arbitrage may leave the chain cyclic or broken: then there is no marginal path to offer.
-    if (initial.nextPool[t]! < 0 || hops >= problem.tokens.length) {
-      path.length = 0
-      break
-    }
-    path.push({ pool: initial.nextPool[t]!, from: t, to: initial.nextToken[t]!, weight: 1 })
-    t = initial.nextToken[t]!
+  if (connected) {
+    candidates.offer(marginalPath(problem, { initial, tokenIn: tIn, tokenOut: tOut }))
+    candidates.offerTrades(dual0.trades, base)
   }
-  offer(path)
-  offerTrades(dual0.trades, base)
-
   let iterations = 0
   let evaluations = 1
   if (connected && !pinned()) {
     const variables = [...new Set(initial.pools.flatMap((p) => problem.pools[p]!.tokens))].filter((t) => t !== tOut)
-    const scale = amountIn * base[tIn]!
-    const duals = new WeakMap<ObjectiveSample, { prices: Float64Array; dual: EvaluateDualReturnType }>()
-    // A pool whose tokens all keep their starting price has its starting value; the pools worth nothing there
-    // (all of them on a graph without arbitrage) are evaluated only once a price of theirs moves. Exact: the
-    // skipped pools add 0 to the value and the gradient, and their share of the margin is counted at the start.
-    const alwaysPools = dual0.trades.map((t) => t.pool)
-    const stamp = new Int32Array(problem.pools.length)
-    let round = 0
-    const poolsMoved = (u: Float64Array): number[] => {
-      round++
-      const pools: number[] = []
-      for (const p of alwaysPools) {
-        stamp[p] = round
-        pools.push(p)
-      }
-      variables.forEach((t, k) => {
-        if (u[k] === 0) return
-        for (const p of problem.poolsOfToken[t]!)
-          if (stamp[p] !== round) {
-            stamp[p] = round
-            pools.push(p)
-          }
-      })
-      return pools
-    }
-    const pricesOf = (u: Float64Array): Float64Array => {
-      const prices = Float64Array.from(base)
-      variables.forEach((t, k) => (prices[t] = base[t]! * Math.exp(u[k]!)))
-      return prices
-    }
+    const { objective, dualOf } = createLogPriceObjective(problem, { base, variables, tokenIn: tIn, amountIn, start: dual0, onEvaluate: record })
     let nextCheck = 5
     let u = new Float64Array(variables.length)
-    const maxIterations = parameters.maxIterations ?? 3_000
     // Rounds: L-BFGS until it stops, then exact minimization along the prices of the 20 tokens whose net flow
     // is furthest from balance (valued at the starting prices), then L-BFGS again from there (see relaxPrice).
-    for (let roundNo = 0; roundNo < 6 && iterations < maxIterations && !pinned() && performance.now() - start < budgetMs; roundNo++) {
+    for (let round = 0; round < 6 && iterations < maxIterations && !pinned() && performance.now() < deadline; round++) {
       const run = minimizeLbfgs(
-        {
-          objective: (x) => {
-            const prices = pricesOf(x)
-            const moved = dualOf(prices, poolsMoved(x))
-            const dual = { ...moved, margin: moved.margin + 1e-20 * dual0.reserveValue }
-            record(prices, dual)
-            const sample: ObjectiveSample = { value: dual.value / scale, gradient: Float64Array.from(variables, (t) => (prices[t]! * dual.gradient[t]!) / scale) }
-            duals.set(sample, { prices, dual })
-            return sample
-          },
-        },
+        { objective },
         {
           x0: u,
           maxIterations: maxIterations - iterations,
@@ -199,21 +117,21 @@ export function solveOptimalRoute(problem: OptimalProblem, parameters: SolveOpti
           firstStep: Math.min(1e-2, Math.max(1e-9, amountIn / Math.max(1, deepestReserve(problem, tIn)))),
           onIteration: ({ iteration, sample }) => {
             const total = iterations + iteration
-            if (total < nextCheck && performance.now() - start < budgetMs) return false
+            if (total < nextCheck && performance.now() < deadline) return false
             nextCheck = total + Math.max(5, Math.floor(total / 4))
-            const at = duals.get(sample)!
-            offerTrades(at.dual.trades, at.prices)
-            parameters.onCheck?.({ iteration: total, upperBound: BigInt(bestBound), achievable: best.amountOut, ms: performance.now() - start })
-            return pinned() || performance.now() - start > budgetMs
+            const at = dualOf(sample)!
+            candidates.offerTrades(at.dual.trades, at.prices)
+            parameters.onCheck?.({ iteration: total, upperBound: BigInt(bestBound), achievable: candidates.best().amountOut, ms: performance.now() - start })
+            return pinned() || performance.now() > deadline
           },
         },
       )
       iterations += run.iterations
       evaluations += run.evaluations
       u = Float64Array.from(run.x)
-      const last = duals.get(run.sample)
+      const last = dualOf(run.sample)
       if (last === undefined) break
-      offerTrades(last.dual.trades, last.prices)
+      candidates.offerTrades(last.dual.trades, last.prices)
       if (pinned() || run.reason === 'callback' || run.reason === 'maxIterations') break
       const prices = Float64Array.from(last.prices)
       const worst = variables
@@ -226,7 +144,9 @@ export function solveOptimalRoute(problem: OptimalProblem, parameters: SolveOpti
       }
     }
   }
-  if (connected && !pinned() && best.legs.length > 1 && best.legs.length <= 40) polish()
+  const legs = candidates.best().legs.length
+  if (connected && !pinned() && legs > 1 && legs <= 40) candidates.polish(deadline)
+  const best = candidates.best()
   const achievable = Number(best.amountOut)
   return {
     upperBound: BigInt(bestBound),
@@ -239,6 +159,17 @@ export function solveOptimalRoute(problem: OptimalProblem, parameters: SolveOpti
     ms: performance.now() - start,
     arbitrageFree: initial.settled,
   }
+}
+
+/** The best marginal path of tokenIn as legs, or none when a graph with arbitrage leaves the chain cyclic or broken. */
+function marginalPath(problem: OptimalProblem, { initial, tokenIn, tokenOut }: { initial: MarginalPricesReturnType; tokenIn: number; tokenOut: number }): Leg[] {
+  const path: Leg[] = []
+  for (let t = tokenIn; t !== tokenOut; ) {
+    if (initial.nextPool[t]! < 0 || path.length >= problem.tokens.length) return []
+    path.push({ pool: initial.nextPool[t]!, from: t, to: initial.nextToken[t]!, weight: 1 })
+    t = initial.nextToken[t]!
+  }
+  return path
 }
 
 /** The largest reserve of `token` in any weighted pool (a scale for the first step), or 0. */
