@@ -4,11 +4,12 @@
  * back to the caller, too little value is refused before anything moves, and a caller that cannot take its
  * change makes the send revert rather than leave it in the sender. (The compose side: bridgeReceiver.test.ts.)
  */
-import { type Address, type Hex, decodeErrorResult, encodeFunctionData, erc20Abi, parseEventLogs, toFunctionSelector } from 'viem'
+import { type Address, type Hex, decodeErrorResult, encodeFunctionData, erc20Abi, parseEventLogs, toFunctionSelector, zeroHash } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startDevnet, type Devnet, type DevnetChain } from '../chain/devnet/startDevnet.js'
 import { functionCall } from '../encoding/call.js'
 import { Planner } from '../encoding/planner.js'
+import { encodeBridgeCallback } from '../service/bridge/encodeBridgeCallback.js'
 import { switchyardBridgeSenderAbi } from './generated/abis.js'
 import { loadContractArtifact } from './loadContractArtifact.js'
 import { weirollRunnerAbi } from './generated/testAbis.js'
@@ -74,6 +75,27 @@ describe('SwitchyardBridgeSender value accounting (real Stargate V2 pools)', () 
     expect(sent).toBe(amount)
     expect(paid).toBe(fee)
     expect(await c1.getBalance({ address: sender })).toBe(0n)
+  })
+
+  test('an amount that is all dust (below what the shared decimals carry) is refused (ZeroAmount) before anything moves', async () => {
+    const fee = await quote(nativePool, 10n ** 16n)
+    await expect(
+      c1.simulateContract({ account: user, address: sender, abi: switchyardBridgeSenderAbi, functionName: 'sendStargate', args: [nativePool, eid, to, 123n, 0n, '0x'], value: fee + 123n }),
+    ).rejects.toThrow(/ZeroAmount/)
+  })
+
+  test('a compose message may ask for 10,000,000 callback gas, as the receiver accepts, and no more (InvalidCallback)', async () => {
+    const amount = 10n ** 6n
+    await c1.waitForTransactionReceipt({ hash: await c1.writeContract({ account: user, address: usdc, abi: erc20Abi, functionName: 'approve', args: [sender, amount], chain: c1.chain }) })
+    const composeWith = (gasLimit: bigint) =>
+      encodeBridgeCallback({ receiver: to, refundReceiver: to, gasLimit, value: 0n, tokensOut: [], minAmountsOut: [], accountId: zeroHash, requestId: zeroHash, commands: [], state: [] })
+    const simulate = async (gasLimit: bigint) => {
+      const composeMsg = composeWith(gasLimit)
+      const fee = await c1.readContract({ address: sender, abi: switchyardBridgeSenderAbi, functionName: 'quoteStargate', args: [usdcPool, eid, to, amount, composeMsg] })
+      return c1.simulateContract({ account: user, address: sender, abi: switchyardBridgeSenderAbi, functionName: 'sendStargate', args: [usdcPool, eid, to, amount, 0n, composeMsg], value: fee })
+    }
+    expect((await simulate(10_000_000n)).result).toBe(amount)
+    await expect(simulate(10_000_001n)).rejects.toThrow(/InvalidCallback/)
   })
 
   test('a caller that cannot take its change (a contract without receive) makes the send revert RefundFailed', async () => {

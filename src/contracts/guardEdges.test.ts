@@ -324,11 +324,16 @@ describe('helpers: comparisons and arithmetic at their edges', () => {
     expect([short.errorName, ...short.args]).toEqual(['MinAmountOutNotMet', 4n, 5n])
   })
 
-  test('MathHelper: fee remainder, 100 % slippage, the last word of a tuple', async () => {
+  test('MathHelper: fee remainder, 100 % slippage and fee, the last word of a tuple', async () => {
     const read = <T>(functionName: string, args: readonly unknown[]) => env.client.readContract({ address: env.contracts.helpers.math, abi: switchyardMathHelperAbi, functionName, args } as never) as Promise<T>
     expect(await read<bigint>('amountAfterFee', [10_000n, 30n])).toBe(9_970n)
     expect(await read<bigint>('applySlippage', [1_000n, 10_000n])).toBe(0n)
     expect((await expectRevert(read('applySlippage', [1_000n, 10_001n]))).errorName).toBe('InvalidBps')
+    // A percentage of at most 100 %: all of it at 10,000 bps, refused above.
+    expect(await read<bigint>('percentOf', [1_000n, 10_000n])).toBe(1_000n)
+    expect(await read<bigint>('feeAmount', [1_000n, 10_000n])).toBe(1_000n)
+    expect((await expectRevert(read('percentOf', [1_000n, 10_001n]))).errorName).toBe('InvalidBps')
+    expect((await expectRevert(read('feeAmount', [1_000n, 10_001n]))).errorName).toBe('InvalidBps')
     const tuple = concatHex([word(11n), word(22n)])
     expect(await read<bigint>('extractUint', [tuple, 1n])).toBe(22n)
     const past = await expectRevert(read('extractUint', [tuple, 2n]))

@@ -112,12 +112,16 @@ test('tokens donated to the helper stay there: a swap returns exactly the pool o
   expect(await balance(weth(), helper)).toBe(0n)
 })
 
-test('refuses hooked pool keys, stray ETH, a zero amount and an output below the minimum', async () => {
+test('refuses hooked pool keys, stray ETH, a zero amount, an amount past int128 and an output below the minimum', async () => {
   await devnet.fund({ chainId: 1, address: attacker, token: 'WETH', amount: parseEther('1') })
   await send(attacker, { address: weth(), abi: erc20Abi, functionName: 'approve', args: [helper, maxUint256] })
   const hooked = { ...ethUsdcKey(), hooks: attacker }
   expect(await revertName(chain.client.simulateContract({ ...swapCall(hooked, true, 10n ** 15n), account: attacker }))).toBe('HooksNotSupported')
   expect(await revertName(chain.client.simulateContract({ ...swapCall(ethUsdcKey(), true, 0n), account: attacker }))).toBe('InvalidAmount')
+  // The largest amount an int128 delta carries passes the bound (and fails later: the attacker holds no such WETH); one more does not.
+  const int128Max = 2n ** 127n - 1n
+  expect(await revertName(chain.client.simulateContract({ ...swapCall(ethUsdcKey(), true, int128Max), account: attacker }))).not.toBe('InvalidAmount')
+  expect(await revertName(chain.client.simulateContract({ ...swapCall(ethUsdcKey(), true, int128Max + 1n), account: attacker }))).toBe('InvalidAmount')
   expect(await revertName(chain.client.simulateContract({ ...swapCall(ethUsdcKey(), true, 10n ** 15n, maxUint256), account: attacker }))).toBe('AmountTooLow')
   await expect(chain.client.call({ account: attacker, to: helper, value: 1n })).rejects.toThrow()
 })

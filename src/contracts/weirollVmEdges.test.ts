@@ -120,6 +120,13 @@ describe('weiroll VM: argument shapes', () => {
 })
 
 describe('weiroll VM: failures', () => {
+  test('a call that reverts with an empty reason string fails with that empty message', async () => {
+    const fail = command({ selector: toFunctionSelector('fail(string)'), flags: CALL, inputs: [VARIABLE | 0], output: DISCARD, target })
+    const err = await expectRevert(runRaw([fail], [bytesSlot('0x')]))
+    const decoded = decodeErrorResult({ abi: weirollRunnerAbi, data: err.raw })
+    expect([decoded.errorName, decoded.args?.[2]]).toEqual(['ExecutionFailed', ''])
+  })
+
   test('a call that reverts without data fails with the message "Unknown"', async () => {
     const missing = command({ selector: '0x00000000', flags: CALL | DATA, inputs: [0], output: DISCARD, target })
     const err = await expectRevert(runRaw([missing], ['0x12345678']))
