@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { API_KEY, FROM, USDC, WETH, startTestGateway } from '../testing/startTestGateway.js'
@@ -94,6 +95,78 @@ describe('load shedding at the door (admission plugin)', () => {
         expect([f, declared.statusCode, chunked.statusCode]).toEqual([f, 413, 413])
       }
       expect(gw.fake.calls).toEqual([])
+    } finally {
+      await gw.close()
+    }
+  })
+})
+
+describe('admission of bodies at the limit and of look-alike requests', () => {
+  const json = { ...headers, 'content-type': 'application/json' }
+  /** The valid route body, padded with trailing whitespace (still JSON) to exactly `bytes` bytes. */
+  const routeBodyOf = (bytes: number) => JSON.stringify(routeBody).padEnd(bytes, ' ')
+
+  it('a body of exactly the limit is read and admitted like any other: refused 503 past the bound, served below it', async () => {
+    let full = true
+    const gw = await startTestGateway({ admission: { isFull: () => full }, bodyLimit: 1_000 })
+    try {
+      const payload = routeBodyOf(1_000)
+      expect(Buffer.byteLength(payload)).toBe(1_000)
+      expect((await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: json, payload })).statusCode).toBe(503)
+      full = false
+      const chunked = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: { ...json, 'transfer-encoding': 'chunked' }, payload: Readable.from([payload.slice(0, 500), payload.slice(500)]) })
+      expect(chunked.statusCode).toBe(200)
+      expect(gw.fake.calls.map((c) => c.method)).toEqual(['Route'])
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('past the bound, a chunked body longer than the limit is 413, not 503: the limit is checked while it is read', async () => {
+    const gw = await startTestGateway({ admission: { isFull: () => true }, bodyLimit: 1_000 })
+    try {
+      const big = routeBodyOf(1_001)
+      const res = await gw.app.inject({ method: 'POST', url: '/api/v1/shortcuts/route', headers: { ...json, 'transfer-encoding': 'chunked' }, payload: Readable.from([big.slice(0, 600), big.slice(600)]) })
+      expect([res.statusCode, res.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE'])
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('past the bound too, a declared length past the limit is answered 413 (not 503) before the body arrives (never read)', async () => {
+    const gw = await startTestGateway({ admission: { isFull: () => true }, bodyLimit: 1_000 })
+    const url = new globalThis.URL(await gw.app.listen({ host: '127.0.0.1', port: 0 }))
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const socket = connect({ host: url.hostname, port: Number(url.port) }, () => {
+          const head = ['POST /api/v1/shortcuts/route HTTP/1.1', `host: ${url.host}`, 'content-type: application/json', 'content-length: 2000', `authorization: ${headers.authorization}`]
+          // 10 of the 2 000 declared bytes, then silence: only an answer that does not wait for the body arrives.
+          socket.write(`${head.join('\r\n')}\r\n\r\n{"a":"bcd"`)
+        })
+        socket.setTimeout(5_000, () => reject(new Error('no answer within 5 s')))
+        socket.once('data', (chunk: Buffer) => {
+          resolve(Number(chunk.toString().slice(9, 12)))
+          socket.destroy()
+        })
+        socket.once('error', reject)
+      })
+      expect(status).toBe(413)
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a URL and a body that run together alike are two requests: the one not forwarded before is refused', async () => {
+    let full = false
+    const gw = await startTestGateway({ admission: { isFull: () => full } })
+    try {
+      const url = `/api/v1/shortcuts/bundle?chainId=1&fromAddress=${FROM}&note=`
+      const actions = JSON.stringify([{ protocol: 'enso', action: 'balance', args: { token: USDC } }])
+      await gw.app.inject({ method: 'POST', url, headers: json, payload: actions })
+      full = true
+      // The same bytes split at another place: the URL takes the body's first character.
+      const res = await gw.app.inject({ method: 'POST', url: `${url}${actions[0]}`, headers: json, payload: actions.slice(1) })
+      expect([res.statusCode, res.json().code]).toEqual([503, 'OVERLOADED'])
     } finally {
       await gw.close()
     }
