@@ -151,6 +151,10 @@ describe('bridge receiver: refunds', () => {
     expect(await env.balanceOf(NATIVE, env.accounts.refund)).toBe(before + 2n)
   })
 
+  test('a refund of nothing pays nothing: a failed delivery of zero completes even to a receiver that cannot take native', async () => {
+    expect(await names(await deliverNative(0n, callback(failing(), { refundReceiver: target })))).toEqual(['CallbackRefunded'])
+  })
+
   test('a refund receiver that cannot take native makes the delivery revert (TransferFailed), so it can be retried', async () => {
     const err = receiverError(await expectRevert(deliverNative(parseEther('0.01'), callback(failing(), { refundReceiver: target }))))
     expect(err.errorName).toBe('TransferFailed')
