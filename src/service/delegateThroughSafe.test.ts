@@ -7,6 +7,7 @@ import { decodeRevert } from './decodeRevert.js'
 import { getRoute } from './getRoute.js'
 import { createSafeWallet, loadSafeArtifact, SAFE_DELEGATECALL, type SafeWallet } from './testing/createSafeWallet.js'
 import { useBundleHarness } from './testing/startBundleHarness.js'
+import { revertDevnet } from '../chain/devnet/revertDevnet.js'
 
 // Users run delegate answers from their own wallets (issue 23, part 3). A Safe runs them with
 // `execTransaction(to = answer.tx.to, value, data = answer.tx.data, operation = DELEGATECALL, ...)`.
@@ -181,7 +182,7 @@ describe('strangers cannot make a Safe run shortcut code', () => {
       expect(await h.balance(h.tok('USDC'), safe.address), attempt.name).toBe(treasure)
       expect(await h.balance(h.tok('USDC'), attacker), attempt.name).toBe(0n)
       expect(await h.balance(h.tok('WETH'), safe.address), attempt.name).toBe(0n)
-      await h.chain.client.revert({ id: snap })
+      await revertDevnet(h.chain.client, snap)
     }
   })
 })

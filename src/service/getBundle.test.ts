@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest'
 import { switchyardExecutorAbi } from '../contracts/generated/abis.js'
 import { parseRequestId } from '../encoding/requestId.js'
 import { sendAtTimestamp } from './testing/sendAtTimestamp.js'
+import { revertDevnet } from '../chain/devnet/revertDevnet.js'
 import { useGetBundleTestbed } from './testing/useGetBundleTestbed.js'
 
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -223,7 +224,7 @@ describe('the plan\'s deadline', () => {
     const sendAt = (timestamp: bigint) => sendAtTimestamp(testbed.chain.client, { account: user, tx: answer.tx, gas: answer.gas, timestamp })
     const inTime = await testbed.chain.client.snapshot()
     expect(await sendAt(now + 3_000n)).toBe('success')
-    await testbed.chain.client.revert({ id: inTime })
+    await revertDevnet(testbed.chain.client, inTime)
     expect(await sendAt(now + 3_700n)).toBe('reverted')
   })
 })

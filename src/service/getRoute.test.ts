@@ -334,7 +334,7 @@ describe('the plan\'s deadline', () => {
     const sendAt = (timestamp: bigint) => sendAtTimestamp(chain.client, { account: user, tx: answer.tx, gas: answer.gas, timestamp })
     const inTime = await chain.client.snapshot()
     expect(await sendAt(now + 3_000n)).toBe('success')
-    await chain.client.revert({ id: inTime })
+    await revertDevnet(chain.client, inTime)
     expect(await sendAt(now + 3_700n)).toBe('reverted')
   })
 })

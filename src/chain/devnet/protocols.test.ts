@@ -2,6 +2,7 @@ import { encodeAbiParameters, maxUint256, parseAbi, type Address } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { DevnetChain } from './devnetChain.js'
 import { startDevnet, type Devnet } from './startDevnet.js'
+import { revertDevnet } from './revertDevnet.js'
 
 /** Real swaps through the real protocol contracts return exactly what their quoting functions promise. */
 
@@ -55,7 +56,7 @@ beforeEach(async () => {
   snapshot = await chain.client.snapshot()
 })
 afterEach(async () => {
-  await chain.client.revert({ id: snapshot })
+  await revertDevnet(chain.client, snapshot)
 })
 
 async function send(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[]) {

@@ -9,6 +9,7 @@ import { uniswapV4Adapter } from './index.js'
 import { loadUniswapV4 } from './load.js'
 import { quoteExactInputV4 } from './quote.js'
 import type { UniswapV4PoolSnapshot } from './types.js'
+import { revertDevnet } from '../../chain/devnet/revertDevnet.js'
 
 /**
  * The V4 loader reads pool state from the PoolManager's storage (extsload) and the adapter quotes hookless
@@ -180,7 +181,7 @@ test('random swap sequences (fast-check): every sent swap pays exactly the quote
           expect(await client.getBalance({ address: helper })).toBe(0n)
         }
       } finally {
-        await chain.client.revert({ id })
+        await revertDevnet(chain.client, id)
       }
     }),
     { seed, numRuns: 25 },
