@@ -45,6 +45,8 @@ export type FindRouteParameters = {
   gasPriceInTokenOutWad?: Readonly<Record<TokenId, bigint>> | undefined
   /** Chunks the split search allocates; more is slower and finer. Default 20. */
   splitChunks?: number | undefined
+  /** Also return the best few candidates of each leg ({@link FindRouteReturnType.candidates}); costs a few extra path searches. */
+  explain?: boolean | undefined
 }
 
 /** One executed hop. Plain data the encoder consumes. */
@@ -86,4 +88,33 @@ export type FindRouteReturnType = {
   gasEstimate: bigint
   /** True when every single-path choice carries an optimality certificate (see findBestPath). */
   certified: boolean
+  /** With `explain`: per leg, the best few routes weighed (at most 5), best first, the chosen one flagged. */
+  candidates?: RouteCandidate[] | undefined
+}
+
+/** One path of a {@link RouteCandidate}. */
+export type RouteCandidatePath = {
+  /** Tokens from input to output (lowercase). */
+  tokens: TokenId[]
+  /** Pool addresses in hop order. */
+  pools: Address[]
+  /** Adapter slug of each hop. */
+  protocols: string[]
+  amountIn: bigint
+  amountOut: bigint
+}
+
+/** A route the engine weighed for one input→output leg. */
+export type RouteCandidate = {
+  /** Leg index: inputs in order, then outputs (legs of zero amount or an input equal to its output have no candidates). */
+  leg: number
+  /** `single`: the best single path; `greedy`/`waterFill`: split allocations; `alternative`: the best single path avoiding one pool of the best one. */
+  kind: 'single' | 'greedy' | 'waterFill' | 'alternative'
+  paths: RouteCandidatePath[]
+  amountOut: bigint
+  /** Adapters' gas estimate. */
+  gas: bigint
+  /** `amountOut` less the gas cost in output units: what the engine compares. */
+  score: bigint
+  chosen: boolean
 }

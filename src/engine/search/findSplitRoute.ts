@@ -31,6 +31,8 @@ export type FindSplitRouteReturnType = {
   method: 'single' | 'greedy' | 'waterFill'
   single: EvaluatedLegs
   waterFill: EvaluatedLegs | undefined
+  /** The greedy allocation after local search, when one ran (its score is INFEASIBLE_SCORE when it could not place the whole input). */
+  greedy?: EvaluatedLegs | undefined
 }
 
 const keyOf = (edges: readonly number[]): string => edges.join(',')
@@ -231,5 +233,5 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
     best = waterFillEvaluated
     method = 'waterFill'
   }
-  return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated }
+  return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated, greedy: current }
 }

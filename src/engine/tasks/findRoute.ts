@@ -2,12 +2,13 @@ import { InvalidRouteParametersError, NoRouteError } from '../../errors/engine.j
 import type { PoolSnapshotBase } from '../../protocols/types.js'
 import { PoolStates } from '../graph/poolStates.js'
 import { createSearchMask } from '../search/createSearchMask.js'
+import { collectLegCandidates } from '../search/collectLegCandidates.js'
 import { findBestPath } from '../search/findBestPath.js'
 import { evaluateLegs } from '../search/evaluateLegs.js'
-import { findSplitRoute } from '../search/findSplitRoute.js'
+import { findSplitRoute, type FindSplitRouteReturnType } from '../search/findSplitRoute.js'
 import type { PathQuote } from '../search/quotePath.js'
 import type { SearchContext } from '../search/searchContext.js'
-import type { FindRouteParameters, FindRouteReturnType, RoutePath, RouteStep } from '../types.js'
+import type { FindRouteParameters, FindRouteReturnType, RouteCandidate, RoutePath, RouteStep } from '../types.js'
 
 export type { FindRouteParameters, FindRouteReturnType } from '../types.js'
 
@@ -64,6 +65,8 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
   const totals = new Map<string, bigint>(outputs.map((o) => [o.token, 0n]))
   let gasEstimate = 0n
   let certified = true
+  const candidates: RouteCandidate[] = []
+  let legIndex = -1
 
   const toPath = (quote: PathQuote): RoutePath => {
     const steps: RouteStep[] = quote.edges.map((e, h) => {
@@ -96,6 +99,7 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
       let assigned = 0n
       outputs.forEach((output, j) => {
         remainingLegs--
+        legIndex++
         const amountIn = j === outputs.length - 1 ? input.amount - assigned : (input.amount * shareUnits[j]!) / shareTotal
         assigned += amountIn
         if (amountIn === 0n) return
@@ -117,12 +121,14 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
         let quotes: readonly PathQuote[] = [single.best]
         let amountOut = single.best.amountOut
         let moved: Map<number, PoolSnapshotBase> | undefined
+        let split: FindSplitRouteReturnType | undefined
         if (maxSplits > 1) {
-          const split = findSplitRoute(context, { ...leg, maxSplits, single: single.best.edges, chunks: parameters.splitChunks }).best
-          quotes = split.legs
-          amountOut = split.amountOut
-          moved = split.moved
+          split = findSplitRoute(context, { ...leg, maxSplits, single: single.best.edges, chunks: parameters.splitChunks })
+          quotes = split.best.legs
+          amountOut = split.best.amountOut
+          moved = split.best.moved
         }
+        if (parameters.explain === true) candidates.push(...collectLegCandidates(context, { ...leg, leg: legIndex, single: single.best, split, chosen: quotes }))
         for (const quote of quotes) {
           paths.push(toPath(quote))
           gasEstimate += quote.gas
@@ -146,5 +152,6 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
     amountsOut: outputs.map((o) => ({ token: o.token, amount: totals.get(o.token)! })),
     gasEstimate,
     certified,
+    ...(parameters.explain === true ? { candidates } : {}),
   }
 }
