@@ -15,6 +15,8 @@ import type { Scenario } from './scenario.js'
 import { seedMorphoBlue } from './seedMorphoBlue.js'
 import { seedScenario } from './seedScenario.js'
 import { stargateGroup } from './stargateGroup.js'
+import { generateWorld } from './world/generateWorld.js'
+import { seedWorld } from './world/seedWorld.js'
 
 /**
  * Builds one fresh chain of the scenario: protocols deployed and seeded, our contracts, then
@@ -83,6 +85,8 @@ export async function buildChain(client: DevnetClient, scenario: Scenario): Prom
   // advance the clock, so everything above keeps its nonces and timestamps.
   await client.request({ method: 'anvil_setBlockTimestampInterval' as never, params: [0] as never })
   await deployUniswapV3Forks(client)
+  // A generated world (the `large` scenario) last of all: its own deployer, so no nonce above moves.
+  if (chain.generate) await seedWorld(client, { book, world: generateWorld({ listed: chain.tokens, spec: chain.generate, chainId, existing: chain.pools }) })
   await client.request({ method: 'anvil_removeBlockTimestampInterval' as never, params: [] as never })
   return book
 }

@@ -17,7 +17,9 @@ export function buildInputsHash(scenarioRaw: string, chainId: number, linkedWith
   const here = dirname(fileURLToPath(import.meta.url))
   const morphoArtifacts = join(here, '../../contracts/generated/morpho-blue')
   const acrossArtifacts = join(here, '../../contracts/generated/across')
-  for (const dir of [here, join(here, '..'), join(here, '../../contracts/artifacts'), join(here, '../../contracts'), morphoArtifacts, acrossArtifacts]) {
+  // The world generator only shapes scenarios that generate one (the default scenario's key ignores it).
+  const world = scenarioRaw.includes('"generate"') ? [join(here, 'world')] : []
+  for (const dir of [here, join(here, '..'), join(here, '../../contracts/artifacts'), join(here, '../../contracts'), morphoArtifacts, acrossArtifacts, ...world]) {
     if (!existsSync(dir)) continue
     for (const f of readdirSync(dir).sort()) {
       if (/\.(ts|js|json)$/.test(f) && !/\.test\.(ts|js)$/.test(f)) h.update(f).update(readFileSync(join(dir, f)))

@@ -164,8 +164,24 @@ const stargateSchema = z.strictObject({
   feeMillionth: z.number().int().min(0).max(1_000_000).default(600),
 })
 
+/**
+ * A world generated on top of a chain's listed tokens and pools (the `large` scenario): how many of
+ * each, from a seed (see `generateWorld`). Built through the same factories, after everything else.
+ */
+const generateSchema = z.strictObject({
+  seed: z.string().min(1),
+  tokens: z.number().int().min(0).max(200_000),
+  uniswapV2: z.number().int().min(0).max(1_000_000),
+  uniswapV3: z.number().int().min(0).max(200_000),
+  uniswapV4: z.number().int().min(0).max(50_000),
+  balancer: z.number().int().min(0).max(20_000),
+  vaults: z.number().int().min(0).max(20_000),
+})
+
 export const scenarioSchema = z.strictObject({
   name: z.string(),
+  /** Another scenario file (relative to this one) whose chains this one extends, chain by chain. */
+  extends: z.string().optional(),
   description: z.string().optional(),
   /** Timestamp of the devnet's first block; blocks then advance 12 s each while seeding. */
   genesisTimestamp: z.number().int().positive(),
@@ -182,6 +198,8 @@ export const scenarioSchema = z.strictObject({
       morpho: morphoSchema.optional(),
       /** Stargate V2 pools (real bytecode from @stargatefinance/stg-evm-v2), linked by credits across chains. */
       stargate: stargateSchema.optional(),
+      /** A generated world on top of the listed tokens and pools. */
+      generate: generateSchema.optional(),
     }),
   ),
 })
@@ -198,6 +216,7 @@ export type ScenarioStargate = z.infer<typeof stargateSchema>
 export type ScenarioMorphoMarket = z.infer<typeof morphoMarketSchema>
 export type ScenarioAaveReserve = z.infer<typeof aaveReserveSchema>
 export type ScenarioAaveReward = z.infer<typeof aaveRewardSchema>
+export type ScenarioGenerate = z.infer<typeof generateSchema>
 
 /** Path of the scenario shipped with switchyard. */
 export const defaultScenarioPath = join(dirname(fileURLToPath(import.meta.url)), 'scenarios', 'default.json')
@@ -208,8 +227,9 @@ export const defaultScenarioPath = join(dirname(fileURLToPath(import.meta.url)),
  * @returns the scenario and its raw text (hashed into the devnet cache key)
  */
 export function loadScenario(path: string = defaultScenarioPath): { scenario: Scenario; raw: string } {
-  const raw = readFileSync(path, 'utf8')
-  const scenario = scenarioSchema.parse(JSON.parse(raw))
+  const json = readScenarioJson(path, 0)
+  const raw = json.raw
+  const scenario = scenarioSchema.parse(json.value)
   for (const [chainId, chain] of Object.entries(scenario.chains)) {
     const symbols = new Set(chain.tokens.map((t) => t.symbol))
     // The liquid-staking pair is a token set of its own (seeded first, minted through the protocol).
@@ -240,6 +260,27 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
     }
   }
   return { scenario, raw }
+}
+
+/**
+ * A scenario file's JSON, with `extends` resolved: the base file's chains, each overlaid field by field
+ * by this file's entry for it. `raw` is the file itself, or for an extension the merged JSON (so the
+ * devnet cache key covers the base file too).
+ */
+function readScenarioJson(path: string, depth: number): { value: Record<string, unknown>; raw: string } {
+  const raw = readFileSync(path, 'utf8')
+  const value = JSON.parse(raw) as Record<string, unknown>
+  if (typeof value.extends !== 'string') return { value, raw }
+  if (depth >= 4) throw new Error(`scenario ${path}: extends nests deeper than 4 files`)
+  const base = readScenarioJson(join(dirname(path), value.extends), depth + 1).value
+  const baseChains = (base.chains ?? {}) as Record<string, Record<string, unknown>>
+  const ownChains = (value.chains ?? {}) as Record<string, Record<string, unknown>>
+  const chains: Record<string, unknown> = { ...baseChains }
+  for (const [id, chain] of Object.entries(ownChains)) chains[id] = { ...baseChains[id], ...chain }
+  const { extends: _, ...own } = value
+  const merged = { ...base, ...own, chains }
+  delete (merged as Record<string, unknown>).extends
+  return { value: merged, raw: JSON.stringify(merged) }
 }
 
 /** "0.25" → 0.25e18 as a bigint. */
