@@ -31,6 +31,7 @@ const planGuard = 'src/contracts/planGuard.test.ts'
 const routerGuards = 'src/contracts/routerGuards.test.ts'
 const smartWallet = 'src/contracts/smartWallet.test.ts'
 const weirollVmEdges = 'src/contracts/weirollVmEdges.test.ts'
+const uniswapV3ForkHelper = 'src/contracts/uniswapV3ForkHelper.test.ts'
 
 const vmSuites = [weirollVm, weirollVmEdges, router, threats, attackerSuite, routerInvariants, guardEdges]
 
@@ -55,6 +56,7 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
   'helpers/SwitchyardCheckHelper.sol': vmSuites,
   'helpers/SwitchyardDelegateSimulator.sol': [withDelegateSimulator, delegateThroughSafe, attackerSuite],
   'helpers/SwitchyardUniswapV4Helper.sol': [uniswapV4Helper, uniswapV4Encode, flashLoan],
+  'helpers/SwitchyardUniswapV3ForkHelper.sol': [uniswapV3ForkHelper],
 }
 
 /**
@@ -73,6 +75,7 @@ export const allContractTests: readonly string[] = [
   bridgeReceiver,
   bridgeSender,
   uniswapV4Helper,
+  uniswapV3ForkHelper,
   flashLoan,
   flashLoanPremium,
   walletReentry,
