@@ -13,8 +13,14 @@ export type TokenEntry = {
   decimals: number
   /** Reference USD price from the scenario (devnet) or configuration. */
   priceUsd: number
-  /** Behaviour class: plain ERC-20, WETH9, USDT-like, fee-on-transfer. */
-  kind: 'erc20' | 'weth' | 'tether' | 'feeOnTransfer' | 'rebasing'
+  /**
+   * Behaviour class: plain ERC-20, WETH9, USDT-like, fee-on-transfer, rebasing, or another class of the
+   * weird-ERC20 catalogue the devnet deploys (see `tokenContractOf`). Labels only: the service detects what
+   * it must from the chain.
+   */
+  kind:
+    | 'erc20' | 'weth' | 'tether' | 'feeOnTransfer' | 'rebasing'
+    | 'pausable' | 'blocklist' | 'zeroTransferRevert' | 'approvalRace' | 'hook' | 'upgradable' | 'flashMint' | 'transferMax'
 }
 
 /** One Uniswap V2 pair. */

@@ -6,6 +6,7 @@ import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { deployAtCanonical, installRuntimeCode } from './deployAtCanonical.js'
 import { loadProtocolArtifact, type ProtocolArtifactName } from './protocolArtifacts.js'
 import type { ScenarioToken } from './scenario.js'
+import { tokenContractOf } from './tokenContractOf.js'
 
 /** Parameters of {@link deployProtocols}. */
 export type DeployProtocolsParameters = { tokens: readonly ScenarioToken[] }
@@ -53,14 +54,8 @@ async function deployUniswapV4PositionManager(client: DevnetClient, p: { address
 
 async function deployToken(client: DevnetClient, token: ScenarioToken): Promise<Address> {
   if (token.kind === 'weth') return deployNpm(client, 'WETH9', token.address)
-  const contract = token.kind === 'tether' ? 'TetherToken' : token.kind === 'feeOnTransfer' ? 'FeeOnTransferToken' : 'DevToken'
+  const { contract, args } = tokenContractOf({ ...token, kind: token.kind })
   const { abi, bytecode } = loadContractArtifact(contract)
-  const args =
-    token.kind === 'tether'
-      ? [token.name, token.symbol]
-      : token.kind === 'feeOnTransfer'
-        ? [token.name, token.symbol, BigInt(token.feeBps ?? 100)]
-        : [token.name, token.symbol, token.decimals]
   return deployAtCanonical(client, { name: token.symbol, address: token.address, abi: abi as Abi, bytecode, args })
 }
 

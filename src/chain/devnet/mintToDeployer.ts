@@ -3,10 +3,11 @@ import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import { sendTx } from './sendTx.js'
+import { tokenContractOf } from './tokenContractOf.js'
 
 /**
  * Mints `amount` of a scenario token to the devnet deployer through the token's own code: WETH
- * wraps freshly granted ETH; our dev tokens (`DevToken`, `TetherToken`) mint from the deployer, their minter.
+ * wraps freshly granted ETH; our dev tokens (every kind of `tokenContractOf`) mint from the deployer, their minter.
  * @throws Error when the mint reverts
  */
 export async function mintToDeployer(client: DevnetClient, token: TokenEntry, amount: bigint): Promise<void> {
@@ -16,6 +17,6 @@ export async function mintToDeployer(client: DevnetClient, token: TokenEntry, am
     await sendTx(client, { address: token.address, abi: loadProtocolArtifact('WETH9').abi, functionName: 'deposit', value: amount })
     return
   }
-  const contract = token.kind === 'tether' ? 'TetherToken' : 'DevToken'
-  await sendTx(client, { address: token.address, abi: loadContractArtifact(contract).abi, functionName: 'mint', args: [devnetDeployer, amount] })
+  const { callable } = tokenContractOf({ ...token, kind: token.kind })
+  await sendTx(client, { address: token.address, abi: loadContractArtifact(callable).abi, functionName: 'mint', args: [devnetDeployer, amount] })
 }

@@ -12,7 +12,11 @@ const tokenSchema = z.strictObject({
   name: z.string().min(1),
   decimals: z.number().int().min(0).max(36),
   priceUsd: z.number().positive(),
-  kind: z.enum(['erc20', 'weth', 'tether', 'feeOnTransfer']),
+  /** Which contract: `weth` is WETH9, the others our tokens under contracts/devnet (see `tokenContractOf`). */
+  kind: z.enum([
+    'erc20', 'weth', 'tether', 'feeOnTransfer',
+    'rebasing', 'pausable', 'blocklist', 'zeroTransferRevert', 'approvalRace', 'hook', 'upgradable', 'flashMint', 'transferMax',
+  ]),
   feeBps: z.number().int().min(0).max(10_000).optional(),
   address,
 })

@@ -10,6 +10,7 @@ import { seedAaveV3 } from './seedAaveV3.js'
 import { seedUniswapV4, uniswapV4PoolTokens } from './seedUniswapV4.js'
 import { deployAtCanonical } from './deployAtCanonical.js'
 import { sendTx } from './sendTx.js'
+import { tokenContractOf } from './tokenContractOf.js'
 
 const DEADLINE = 2n ** 40n
 
@@ -80,8 +81,8 @@ async function mintAndApprove(client: DevnetClient, book: ChainAddressBook, need
     } else if (book.lido && token.address === book.lido.wstETH) {
       await stakeAndWrap(client, book.lido, amount)
     } else {
-      const contract = token.kind === 'tether' ? 'TetherToken' : token.kind === 'feeOnTransfer' ? 'FeeOnTransferToken' : 'DevToken'
-      await sendTx(client, { address: token.address, abi: loadContractArtifact(contract).abi, functionName: 'mint', args: [devnetDeployer, amount] })
+      const { callable } = tokenContractOf({ ...token, kind: token.kind })
+      await sendTx(client, { address: token.address, abi: loadContractArtifact(callable).abi, functionName: 'mint', args: [devnetDeployer, amount] })
     }
     for (const spender of spenders) {
       await sendTx(client, { address: token.address, abi: weth, functionName: 'approve', args: [spender, maxUint256] })
