@@ -53,6 +53,8 @@ export const routeRequestSchema = z.strictObject({
   // In the OpenAPI and the SDK's RouteParams; accepted and ignored (we use no bridges or backends yet).
   ignoreBridges: z.array(z.string().max(64)).max(MAX_IGNORE_ITEMS).nullable().optional(),
   executionMode: z.enum(['user', 'backend']).optional(),
+  // Issue 25: add an `explanation` to the answer (simulated block, steps as executed, plan, candidates).
+  explain: z.boolean().optional(),
 })
 
 /** Validated, normalised route parameters: what the service works with. */
@@ -84,6 +86,8 @@ export type RouteParams = {
   refundReceiverGiven: Address | undefined
   /** `fromAddress` exactly as the caller spelled it (echoed in `tx.from`). */
   fromAddressAsSent: string
+  /** Set (true) only when the caller asked for an explanation; absent otherwise, so plain requests keep their cache keys. */
+  explain?: true | undefined
 }
 
 /** Options of {@link parseRouteRequest}. */
@@ -167,6 +171,7 @@ export function parseRouteRequest(input: unknown, options: ParseRouteRequestOpti
     ignoreBridges: r.ignoreBridges ?? [],
     refundReceiverGiven: r.refundReceiver,
     fromAddressAsSent: typeof (input as { fromAddress?: unknown }).fromAddress === 'string' ? (input as { fromAddress: string }).fromAddress : r.fromAddress,
+    ...(r.explain === true ? { explain: true as const } : {}),
   }
 }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import type { SnapshotStore } from '../data/createSnapshotStore.js'
 import type { EnginePool } from '../engine/pool.js'
+import type { QuoteStore } from './explain/createQuoteStore.js'
 import type { SharedCache } from './store/types.js'
 
 /** What the use cases run against. Built once in main; injected everywhere (no globals). */
@@ -19,4 +20,6 @@ export type ServiceContext = {
    * ranking computations per block, and final bridge statuses. Unset: this process only.
    */
   sharedCache?: SharedCache | undefined
+  /** Explained answers kept for `POST /shortcuts/replay` (issue 25); unset: answers are explained but not kept. */
+  quotes?: QuoteStore | undefined
 }

@@ -3,6 +3,7 @@ import type { ChainRuntime } from '../chain/connectChains.js'
 import { createSnapshotStore, type SnapshotStore } from '../data/createSnapshotStore.js'
 import { createEnginePool } from '../engine/pool.js'
 import type { ServiceContext } from './context.js'
+import { createQuoteStore } from './explain/createQuoteStore.js'
 import type { SharedCache } from './store/types.js'
 
 /** Parameters of {@link createServiceContext}. */
@@ -36,6 +37,7 @@ export function createServiceContext(params: CreateServiceContextParameters): Se
     maxSplits: params.maxSplits ?? 4,
     maxHops: params.maxHops ?? 4,
     sharedCache: params.sharedCache,
+    quotes: createQuoteStore({ shared: params.sharedCache }),
     close: () => engine.close(),
   }
 }

@@ -9,7 +9,7 @@ import { getRoute } from './getRoute.js'
 export const QUOTE_SENDER = '0x000000000000000000000000000000000001dead'
 
 /** The quote answer (the OpenAPI's QuoteEndpointResponse), plus the route's gas limit and block. */
-export type QuoteAnswer = Pick<RouteAnswer, 'amountOut' | 'amountsOut' | 'priceImpact' | 'route' | 'feeAmount' | 'ensoFeeAmount' | 'gas' | 'createdAt' | 'unknownFilters'>
+export type QuoteAnswer = Pick<RouteAnswer, 'amountOut' | 'amountsOut' | 'priceImpact' | 'route' | 'feeAmount' | 'ensoFeeAmount' | 'gas' | 'createdAt' | 'unknownFilters' | 'explanation'>
 
 /**
  * The quote use case (`GET /shortcuts/quote`): exactly the route use case — search, encode, simulate —
@@ -31,5 +31,6 @@ export async function getQuote(ctx: ServiceContext, request: unknown, options: C
     gas: route.gas,
     createdAt: route.createdAt,
     unknownFilters: route.unknownFilters,
+    ...(route.explanation === undefined ? {} : { explanation: route.explanation }),
   }
 }

@@ -39,6 +39,7 @@ import { routeMinimumsOf } from './route/routeMinimumsOf.js'
 import { routeShapeOf } from './route/routeShapeOf.js'
 import { simulationMinimumsOf } from './route/simulationMinimumsOf.js'
 import { toRouteAnswer } from './route/toRouteAnswer.js'
+import { explainRoute, type RouteSimulationRecord } from './explain/explainRoute.js'
 
 /** Longest a search may run when the caller set no deadline. */
 const MAX_SEARCH_MS = 10_000
@@ -51,6 +52,8 @@ type RouteComputation = {
   mins: bigint[]
   /** A gas limit the transaction is proven to succeed with. */
   gasLimit: bigint
+  /** With `explain`: the simulation's logs and the overrides it ran under (the engine's candidates are on `route`). */
+  simulation?: RouteSimulationRecord | undefined
 }
 
 /** What each route shape used last: lets one simulation both measure a route and prove its gas limit. */
@@ -122,7 +125,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
   // cached for the block): only the requestId differs between their transactions, which moves gas by
   // at most a few hundred units of calldata cost.
   const key = routeCacheKeyOf({ version: snapshot.version, accountId: options.caller.accountId, params })
-  const { route, plan, amountsOut, mins, gasLimit } = await computations(key, compute, { signal: options.signal, deadline: options.deadline, joinOnly: options.joinOnly, shared: ctx.sharedCache })
+  const { route, plan, amountsOut, mins, gasLimit, simulation } = await computations(key, compute, { signal: options.signal, deadline: options.deadline, joinOnly: options.joinOnly, shared: ctx.sharedCache })
   const tx = ownTx ?? strategy.encode(mins, plan)
 
   async function compute(): Promise<RouteComputation> {
@@ -154,6 +157,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
         ignoreAggregators: params.ignoreAggregators.length > 0,
         // Gas-aware: a split or an extra hop must pay for its gas in output tokens.
         gasPriceInTokenOutWad,
+        ...(params.explain === true ? { explain: true } : {}),
         plan: {
           context: {
             self: strategy.self,
@@ -234,13 +238,20 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     const gasLimit = measured.provenLimit ?? (await proveGasLimit(measured.gasUsed, async (limit) => (await run(final, limit)).status === 'success'))
     ownTx = final
 
-    return { route, plan, amountsOut, mins, gasLimit }
+    const simulation = params.explain === true ? { logs: measured.logs, overrides, setup: setup === undefined ? undefined : [...setup] } : undefined
+    return { route, plan, amountsOut, mins, gasLimit, ...(simulation === undefined ? {} : { simulation }) }
   }
 
   const externalContracts = await externalContractsOf(ctx, {
     plans: [{ chainId: params.chainId, at: { blockNumber: snapshot.blockNumber, version: snapshot.version }, self: strategy.self, commands: plan.commands, state: plan.state }],
   })
-  return toRouteAnswer({
+  const answer = toRouteAnswer({
     params, book, snapshot, midPrices: tokenPricesFor(snapshot, book), route, fees, amountsOut, mins, gasLimit, tx: { ...tx, to: strategy.to }, externalContracts,
   })
+  if (params.explain !== true || simulation === undefined) return answer
+  const explanation = await explainRoute({
+    client: chain.client, quotes: ctx.quotes, params, book, snapshot, route, plan, self: strategy.self, fees, amountsOut, simulation,
+    tx: { from: params.fromAddress, to: strategy.to, data: tx.data, value: tx.value }, simulatedTo: strategy.kind === 'delegate' ? strategy.self : strategy.to,
+  })
+  return { ...answer, explanation }
 }

@@ -1,4 +1,5 @@
 import type { Hex } from 'viem'
+import type { Explanation } from './explain/explanation.js'
 
 /**
  * The answers and options the use cases share (a leaf: imports nothing of the service). The gRPC
@@ -81,6 +82,8 @@ export type RouteAnswer = {
    * checksummed and sorted. Informational: such plans are served, the contracts carry the safety.
    */
   externalContracts: string[]
+  /** Only when asked with `explain`: see {@link Explanation}. */
+  explanation?: Explanation | undefined
 }
 
 /** How long a bridge takes (the SDK's BridgeLatencyEstimate). */

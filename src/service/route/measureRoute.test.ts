@@ -28,7 +28,7 @@ function scripted(...answers: SimulateTransactionReturnType[]) {
 describe('measureRoute', () => {
   test('a shape seen for the first time: one run without a limit, nothing proven yet', async () => {
     const s = scripted(ok(100_000n, [7n, 8n]))
-    expect(await measureRoute({ run: s.run, tx, guess: undefined, learn: s.learn })).toEqual({ amountsOut: [7n, 8n], gasUsed: 100_000n, provenLimit: undefined })
+    expect(await measureRoute({ run: s.run, tx, guess: undefined, learn: s.learn })).toEqual({ amountsOut: [7n, 8n], gasUsed: 100_000n, provenLimit: undefined, logs: [] })
     expect(s.calls).toEqual([{ tx, gas: undefined }])
     expect(s.learned).toEqual([100_000n])
   })
@@ -36,7 +36,7 @@ describe('measureRoute', () => {
   test('a guess that held and stays within 1.3× of the gas used proves itself: guess + 1 500 (calldata variance)', async () => {
     // guess + 1500 = 130 000 = 1.3 × 100 000 exactly: still tight
     const s = scripted(ok(100_000n))
-    expect(await measureRoute({ run: s.run, tx, guess: 128_500n, learn: s.learn })).toEqual({ amountsOut: [100n], gasUsed: 100_000n, provenLimit: 130_000n })
+    expect(await measureRoute({ run: s.run, tx, guess: 128_500n, learn: s.learn })).toEqual({ amountsOut: [100n], gasUsed: 100_000n, provenLimit: 130_000n, logs: [] })
     expect(s.calls).toEqual([{ tx, gas: 128_500n }])
   })
 
@@ -49,7 +49,7 @@ describe('measureRoute', () => {
   test('a run that failed under the guess runs again without a limit; what it measures is kept, nothing proven', async () => {
     // out of gas: the failed run used its whole limit, which alone would look like a tight proof
     const s = scripted({ ...reverted(undefined, 'out of gas'), gasUsed: 120_000n }, ok(150_000n, [9n]))
-    expect(await measureRoute({ run: s.run, tx, guess: 120_000n, learn: s.learn })).toEqual({ amountsOut: [9n], gasUsed: 150_000n, provenLimit: undefined })
+    expect(await measureRoute({ run: s.run, tx, guess: 120_000n, learn: s.learn })).toEqual({ amountsOut: [9n], gasUsed: 150_000n, provenLimit: undefined, logs: [] })
     expect(s.calls).toEqual([{ tx, gas: 120_000n }, { tx, gas: undefined }])
     expect(s.learned).toEqual([150_000n])
   })

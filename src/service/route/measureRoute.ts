@@ -2,7 +2,7 @@ import type { Hex } from 'viem'
 import { NoRouteError, RouteRevertedError } from '../../errors/engine.js'
 import { isTightLimit } from '../../simulate/gasLimitHints.js'
 import { CALLDATA_VARIANCE_GAS } from '../../simulate/proveGasLimit.js'
-import type { SimulateTransactionReturnType } from '../../simulate/simulateTransaction.js'
+import type { SimulatedLog, SimulateTransactionReturnType } from '../../simulate/simulateTransaction.js'
 import { decodeRevert } from '../decodeRevert.js'
 
 /** What {@link measureRoute} established. */
@@ -13,6 +13,8 @@ export type MeasureRouteReturnType = {
   gasUsed: bigint
   /** A limit this run proved (the guess plus the calldata margin), when the guess held and is tight; else prove one. */
   provenLimit: bigint | undefined
+  /** The events the successful run emitted (what `explain` reads the steps' amounts from). */
+  logs: SimulatedLog[]
 }
 
 /**
@@ -36,5 +38,5 @@ export async function measureRoute(p: {
   if (sim.status === 'reverted') throw new RouteRevertedError({ reason: `simulation reverted: ${decodeRevert(sim.revertData, sim.message)}`, revertData: sim.revertData })
   p.learn(sim.gasUsed)
   if (sim.amountsOut.some((a) => a <= 0n)) throw new NoRouteError({ reason: 'the simulated route delivers nothing' })
-  return { amountsOut: sim.amountsOut, gasUsed: sim.gasUsed, provenLimit: proven ? p.guess! + CALLDATA_VARIANCE_GAS : undefined }
+  return { amountsOut: sim.amountsOut, gasUsed: sim.gasUsed, provenLimit: proven ? p.guess! + CALLDATA_VARIANCE_GAS : undefined, logs: sim.logs }
 }
