@@ -68,6 +68,8 @@ export const statusTable: Record<string, StatusRow> = {
   UNAUTHENTICATED: { grpc: GrpcStatus.UNAUTHENTICATED, http: 401 },
   PERMISSION_DENIED: { grpc: GrpcStatus.PERMISSION_DENIED, http: 403 },
   NOT_FOUND: { grpc: GrpcStatus.NOT_FOUND, http: 404 },
+  // POST /shortcuts/replay: a quoteId no longer (or never) kept.
+  QUOTE_NOT_FOUND: { grpc: GrpcStatus.NOT_FOUND, http: 404 },
   PAYLOAD_TOO_LARGE: { grpc: GrpcStatus.RESOURCE_EXHAUSTED, http: 413 },
   UNSUPPORTED_MEDIA_TYPE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 415 },
   RATE_LIMITED: { grpc: GrpcStatus.RESOURCE_EXHAUSTED, http: 429 },
