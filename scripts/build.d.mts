@@ -6,3 +6,4 @@ export type BuildReport = Omit<StartBuildReport, 'doneAtMs'>
 export function readInputs(root: string): Record<string, string>
 export function build(params: { root: string; typecheck?: boolean; force?: boolean }): Promise<BuildReport>
 export function lastBuildReportFile(root: string): string
+export function buildExplorer(params: { root: string; outDir?: string }): Promise<boolean>

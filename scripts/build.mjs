@@ -11,7 +11,13 @@
  * whose inputs match the stamp, and whose outputs all exist, does nothing.
  *
  * Inputs: `src/**` (except `*.test.ts` and `testing/` folders, which tsconfig.build.json excludes),
- * `proto/**`, tsconfig.json, tsconfig.build.json, package.json, package-lock.json and this file.
+ * `proto/**`, tsconfig.json, tsconfig.build.json, tsconfig.explorer.json, package.json,
+ * package-lock.json and this file.
+ *
+ * The route explorer (`src/explorer/`, browser code) is not emitted file by file: esbuild bundles
+ * `src/explorer/main.ts` into `dist/explorer/app.js` (+ map) whenever one of its sources changed, and
+ * its other files (index.html, styles.css) are copied as assets; the gateway serves that folder at
+ * `/explorer`. The type-checked build also checks it with `tsc -p tsconfig.explorer.json` (DOM types).
  */
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs'
@@ -24,7 +30,12 @@ const STAMP = '.build-stamp.json'
 const TSBUILDINFO = '.tsbuildinfo'
 /** Written by scripts/start.mjs (see `lastBuildReportFile`); survives pruning. */
 const REPORT = '.build-report.json'
-const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json']
+const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'tsconfig.explorer.json', 'package.json', 'package-lock.json']
+/** The explorer's sources (browser code, bundled) and its entry. */
+const EXPLORER_DIR = 'src/explorer/'
+const EXPLORER_ENTRY = `${EXPLORER_DIR}main.ts`
+/** The bundle, in dist/. */
+const EXPLORER_BUNDLE = ['explorer/app.js', 'explorer/app.js.map']
 const SELF = fileURLToPath(import.meta.url)
 
 /** @param {string} path */
@@ -70,6 +81,8 @@ function outputsOf(rel) {
   const inDist = rel.slice('src/'.length)
   if (!rel.startsWith('src/')) return []
   if (rel.endsWith('.d.ts')) return []
+  if (rel === EXPLORER_ENTRY) return EXPLORER_BUNDLE
+  if (rel.startsWith(EXPLORER_DIR) && rel.endsWith('.ts')) return []
   if (rel.endsWith('.ts')) {
     const js = `${inDist.slice(0, -'.ts'.length)}.js`
     return [js, `${js}.map`]
@@ -146,6 +159,51 @@ function transpile(root, dist, files) {
   }
 }
 
+/**
+ * Bundles the route explorer (`src/explorer/main.ts` and what it imports) into `<outDir>/app.js` with a
+ * source map, and copies the folder's other files (index.html, styles.css) beside it: everything the
+ * gateway serves at `/explorer`. Does nothing when the project has no explorer.
+ * @param {object} params
+ * @param {string} params.root - the repository root
+ * @param {string} [params.outDir] - default `<root>/dist/explorer`
+ * @returns {Promise<boolean>} whether there was an explorer to bundle
+ */
+export async function buildExplorer({ root, outDir = join(root, 'dist', 'explorer') }) {
+  if (!existsSync(join(root, EXPLORER_ENTRY))) return false
+  const require = createRequire(join(root, 'package.json'))
+  /** @type {typeof import('esbuild')} */
+  const esbuild = require('esbuild')
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [EXPLORER_ENTRY],
+    outfile: join(outDir, 'app.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  })
+  for (const rel of listFiles(root, EXPLORER_DIR.slice(0, -1))) {
+    if (rel.endsWith('.ts')) continue
+    const target = join(outDir, rel.slice(EXPLORER_DIR.length))
+    mkdirSync(dirname(target), { recursive: true })
+    copyFileSync(join(root, rel), target)
+  }
+  return true
+}
+
+/** Type-checks the explorer's browser code (DOM types) when the project has one; throws with tsc's output. @param {string} root */
+function typecheckExplorer(root) {
+  if (!existsSync(join(root, 'tsconfig.explorer.json'))) return
+  const require = createRequire(join(root, 'package.json'))
+  const tsc = require.resolve('typescript/bin/tsc')
+  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.explorer.json'), '--noEmit'], { cwd: root, encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`tsc (explorer) failed:\n${run.stdout}${run.stderr}`.trimEnd())
+}
+
 /** Runs tsc on tsconfig.build.json; throws with its output when it fails. @param {string} root */
 function typecheckAndEmit(root) {
   const require = createRequire(join(root, 'package.json'))
@@ -199,11 +257,16 @@ export async function build({ root, typecheck = true, force = false }) {
     // tsc trusts its .tsbuildinfo and does not re-emit an output someone deleted.
     if (!complete) rmSync(join(dist, TSBUILDINFO), { force: true })
     typecheckAndEmit(root)
+    typecheckExplorer(root)
   } else {
     // tsc's incremental state no longer describes dist/; the next type-checked build starts over.
     rmSync(join(dist, TSBUILDINFO), { force: true })
-    if (sources.length) transpile(root, dist, sources)
+    const nodeSources = sources.filter((rel) => !rel.startsWith(EXPLORER_DIR))
+    if (nodeSources.length) transpile(root, dist, nodeSources)
   }
+  // tsc never sees the explorer (tsconfig.build.json excludes it): esbuild bundles it in both modes.
+  const explorerChanged = sources.some((rel) => rel.startsWith(EXPLORER_DIR)) || EXPLORER_BUNDLE.some((o) => !existsSync(join(dist, o)))
+  if (explorerChanged) await buildExplorer({ root })
   for (const rel of assets) {
     const target = join(dist, rel.slice('src/'.length))
     mkdirSync(dirname(target), { recursive: true })

@@ -16,6 +16,7 @@ import { aggregatorsRoutes } from './routes/aggregators.js'
 import { projectProtocolsRoutes } from './routes/projectProtocols.js'
 import { walletBalancesRoutes } from './routes/walletBalances.js'
 import { bridgeRoutes } from './routes/bridge.js'
+import { explorerRoutes } from './routes/explorer.js'
 import { networksRoutes } from './routes/networks.js'
 import { pricesRoutes } from './routes/prices.js'
 import { volumeRoutes } from './routes/volume.js'
@@ -69,6 +70,8 @@ export type BuildAppParameters = {
    * is identical to route work forwarded in the last minute and can join it (see {@link admissionPlugin}).
    */
   admission?: GatewayAdmission | undefined
+  /** The built route explorer served at `/explorer` (default: `dist/explorer` of this package). */
+  explorerDir?: string | undefined
 }
 
 /**
@@ -136,6 +139,8 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     // Published operations we do not serve: a documented 400, never 404.
     await api.register(unservedRoutes)
   }, { prefix: '/api/v1' })
+  // The route explorer: a static page outside /api/v1 (no key to load it; its API calls carry one).
+  await app.register(explorerRoutes, { dir: parameters.explorerDir })
   const metrics = parameters.metrics
   if (metrics) {
     app.get('/metrics', async (_request, reply) => reply.type(metrics.contentType).send(await metrics.metrics()))

@@ -123,3 +123,35 @@ describe('build (npm run build: tsc)', () => {
     expect(runDist()).toBe('alone')
   })
 })
+
+describe('the route explorer (src/explorer: browser code, bundled)', () => {
+  beforeEach(() => {
+    put('tsconfig.explorer.json', readFileSync(join(repo, 'tsconfig.explorer.json'), 'utf8'))
+    put('src/explorer/main.ts', "import { title } from './title.js'\ndocument.title = title\n")
+    put('src/explorer/title.ts', "export const title: string = 'explorer-title-v1'\n")
+    put('src/explorer/index.html', '<!doctype html><script type="module" src="/explorer/app.js"></script>\n')
+  })
+
+  it('npm start bundles it into dist/explorer/app.js beside its assets, never file by file, and rebuilds it when a source changes', async () => {
+    expect(await build({ root, typecheck: false })).toMatchObject({ skipped: false, removed: [] })
+    expect(readFileSync(dist('explorer/app.js'), 'utf8')).toContain('explorer-title-v1')
+    expect(existsSync(dist('explorer/app.js.map'))).toBe(true)
+    expect(readFileSync(dist('explorer/index.html'), 'utf8')).toContain('/explorer/app.js')
+    for (const f of ['explorer/main.js', 'explorer/title.js']) expect(existsSync(dist(f)), f).toBe(false)
+    expect(runDist()).toBe('hello 1')
+    expect(await build({ root, typecheck: false })).toMatchObject({ skipped: true })
+    put('src/explorer/title.ts', "export const title: string = 'explorer-title-v2'\n")
+    expect(await build({ root, typecheck: false })).toMatchObject({ skipped: false })
+    expect(readFileSync(dist('explorer/app.js'), 'utf8')).toContain('explorer-title-v2')
+    rmSync(dist('explorer/app.js'))
+    expect(await build({ root, typecheck: false })).toMatchObject({ skipped: false })
+    expect(existsSync(dist('explorer/app.js'))).toBe(true)
+  })
+
+  it('npm run build type-checks it with DOM types: a type error in the page fails the build', async () => {
+    expect(await build({ root })).toMatchObject({ skipped: false, mode: 'tsc' })
+    expect(existsSync(dist('explorer/app.js'))).toBe(true)
+    put('src/explorer/title.ts', 'export const title: string = 42\n')
+    await expect(build({ root })).rejects.toThrow(/tsc \(explorer\) failed:[\s\S]*TS2322/)
+  })
+})
