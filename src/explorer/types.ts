@@ -69,3 +69,15 @@ export type NetworkInfo = { id: number; name: string; isConnected: boolean }
 
 /** The REST error envelope. */
 export type ApiErrorBody = { statusCode: number; error: string; message: string; code: string }
+
+/** The answer of `POST /shortcuts/replay` (the fields the page shows). */
+export type ReplayResult = {
+  same: boolean
+  quoteId?: string
+  chainId: number
+  blockNumber: string
+  amountOut?: string
+  expectedAmountsOut: string[]
+  gasUsed?: string
+  differences: { code: string; field?: string; expected?: string; actual?: string; difference?: string; message: string }[]
+}

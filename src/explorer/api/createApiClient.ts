@@ -1,4 +1,4 @@
-import type { Answer, ApiErrorBody, NetworkInfo, TokenInfo } from '../types.js'
+import type { Answer, ApiErrorBody, NetworkInfo, ReplayResult, TokenInfo } from '../types.js'
 
 /** An answer other than 2xx, with the API's stable code and message. */
 export class ApiError extends Error {
@@ -22,7 +22,7 @@ export type ApiClient = {
   /** The same without `explain=true`, for servers that refuse it on bundles. */
   bundleWithoutExplain(query: Record<string, string>, actions: unknown[]): Promise<Answer>
   /** `POST /shortcuts/replay`: the answer simulated again on its block. */
-  replay(body: Record<string, unknown>): Promise<Record<string, unknown>>
+  replay(body: Record<string, unknown>): Promise<ReplayResult>
 }
 
 /** Called when an answer's first byte arrives (the page times its first render from here). */
@@ -69,6 +69,6 @@ export function createApiClient({ baseUrl, key, onAnswer }: { baseUrl: string; k
     route: (body) => call<Answer>('POST', '/shortcuts/route', { explain: 'true' }, body),
     bundle: (query, actions) => call<Answer>('POST', '/shortcuts/bundle', { ...query, explain: 'true' }, actions),
     bundleWithoutExplain: (query, actions) => call<Answer>('POST', '/shortcuts/bundle', query, actions),
-    replay: (body) => call<Record<string, unknown>>('POST', '/shortcuts/replay', {}, body),
+    replay: (body) => call<ReplayResult>('POST', '/shortcuts/replay', {}, body),
   }
 }

@@ -1,6 +1,7 @@
 import { ApiError, createApiClient } from '../api/createApiClient.js'
 import { parseUnits } from '../format/parseUnits.js'
 import { escapeHtml } from '../render/escapeHtml.js'
+import { renderReplay } from '../render/renderReplay.js'
 import { createTokenBook, type TokenBook } from '../tokens/createTokenBook.js'
 import type { NetworkInfo, Question, TokenInfo } from '../types.js'
 import { askQuestion } from './askQuestion.js'
@@ -128,8 +129,7 @@ export function startExplorer(doc: Document): void {
   const replay = async (quoteId: string, target: HTMLElement) => {
     target.textContent = 'Replaying…'
     try {
-      const r = await api.replay({ quoteId })
-      target.innerHTML = `<pre class="replay-json">${escapeHtml(JSON.stringify(r, null, 2))}</pre>`
+      target.innerHTML = renderReplay(await api.replay({ quoteId }))
     } catch (err) {
       target.textContent = err instanceof ApiError ? `${err.status} ${err.code}: ${err.message}` : String(err)
     }
