@@ -64,6 +64,9 @@ export const statusTable: Record<string, StatusRow> = {
   INVALID_ACTION: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   INVALID_POSITION: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 400 },
   NO_ROUTE: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 400 },
+  // A token the request moves refuses every transfer: paused, or blocklisting an address it moves through.
+  TOKEN_PAUSED: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 400 },
+  TOKEN_BLOCKLISTED: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 400 },
   SIMULATION_REVERTED: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 400 },
   UNAUTHENTICATED: { grpc: GrpcStatus.UNAUTHENTICATED, http: 401 },
   PERMISSION_DENIED: { grpc: GrpcStatus.PERMISSION_DENIED, http: 403 },

@@ -29,6 +29,7 @@ import { splitIgnoreFilters } from './splitIgnoreFilters.js'
 import { withUpstream } from './withUpstream.js'
 import { withDelegateSimulator } from './withDelegateSimulator.js'
 import { assertServedStrategy } from './route/assertServedStrategy.js'
+import { assertRouteTokenClasses } from './route/assertRouteTokenClasses.js'
 import { engineTokenOf } from './route/engineTokenOf.js'
 import { measureRoute, type MeasureRouteReturnType } from './route/measureRoute.js'
 import { missedPlanMinimum } from './missedPlanMinimum.js'
@@ -115,6 +116,8 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
 
   const engineToken = (t: Address) => engineTokenOf(t, book.weth)
   const snapshot = await ctx.snapshots[params.chainId]!.current()
+  // Paused tokens and blocklisted holders are refused by name before any search (docs/devnet.md, "Weird tokens").
+  await assertRouteTokenClasses(chain.client, { params, blockNumber: snapshot.blockNumber, multicall3: book.multicall3, strategy })
   await ctx.engine.setSnapshot(snapshot)
 
   // The transaction this request encoded for its own computation; a computation shared with an

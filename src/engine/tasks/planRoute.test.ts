@@ -174,7 +174,20 @@ describe('planRoute with our executor (ownsBalances): deliver everything, refund
       inputs: [{ token: A, amount: 150n, fee: 0n }, { token: C, amount: 1n, fee: 0n }, { token: A, amount: 150n, fee: 0n }], outputs: [{ token: B }],
     })))
     expect(dust.holdings(REFUND)).toEqual({ [lower(C)]: 1n })
-    expect(dust.log.filter((c) => c.target === lower(helpers.balance) && c.fn === 'balanceOfCaller' && lower(c.args[0] as string) === lower(A))).toHaveLength(2)
+    // A is read once, by the path that spends it whole; nothing of it is left, so it is not refunded.
+    expect(dust.log.filter((c) => c.target === lower(helpers.balance) && c.fn === 'balanceOfCaller' && lower(c.args[0] as string) === lower(A))).toHaveLength(1)
+  })
+
+  test('an input spent whole is not refunded: the plan never transfers 0 (tokens that revert on a zero transfer)', () => {
+    const chain = newMockRouteChain(EXECUTOR)
+    chain.mint(A, EXECUTOR, 300n)
+    chain.run(planRoute(handBuiltRoute([routePath(chain, A, 300n, [{ pool: AB, to: B }])], [{ token: A, amount: 300n }], [B]), planRouteParams(EXECUTOR, {
+      inputs: [{ token: A, amount: 300n, fee: 0n }], outputs: [{ token: B }],
+    })))
+    expect(chain.holdings(EXECUTOR)).toEqual({})
+    const transfers = chain.log.filter((c) => c.fn === 'transfer')
+    expect(transfers.map((c) => lower(c.target))).toEqual([lower(B)])
+    expect(transfers.every((c) => (c.args[1] as bigint) > 0n)).toBe(true)
   })
 
   test('the same input token listed twice with fees: both fees are held back and paid', () => {

@@ -108,10 +108,13 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
   })
 
   const producedBy = new Map<string, (bigint | ReturnValue)[]>()
+  // Inputs the executor spends whole (their last path takes the balance): nothing of them is left to refund.
+  const spentWhole = new Set<string>()
   route.paths.forEach((path, i) => {
     const tokenIn = path.tokenIn.toLowerCase()
     let amount: bigint | ReturnValue = path.amountIn
     if (params.ownsBalances && lastPathOf.get(tokenIn) === i && !produced.has(tokenIn)) {
+      spentWhole.add(tokenIn)
       amount = addBalanceOfSelf(planner, { helpers: context.helpers, token: tokenIn as Address })
       const held = heldFees.get(tokenIn) ?? 0n
       if (held > 0n) amount = planner.add(functionCall({ address: context.helpers.math, abi: switchyardMathHelperAbi, functionName: 'sub', args: [amount, held] }).staticcall())
@@ -166,6 +169,9 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
       const token = engineToken(input.token)
       if (outputs.has(token) || swept.has(token)) continue
       swept.add(token)
+      // An input spent whole leaves nothing (unless a step declared dust): refunding it would transfer 0,
+      // which tokens that revert on a zero transfer refuse (docs/devnet.md, "Weird tokens").
+      if (spentWhole.has(token) && !planner.sweepOf(token as Address)) continue
       addSweep(planner, { helpers: context.helpers, token: token as Address, receiver: params.refundReceiver })
     }
     // Intermediates whose steps may leave dust (a rebasing token's share a wrap rounds off) declared a

@@ -7,15 +7,15 @@ import { createServiceContext } from '../createServiceContext.js'
 
 /**
  * Test-only: a devnet (chain 1 unless `chains` says more) and a service context (one engine worker)
- * on top of it; `chain` is the first chain.
+ * on top of it; `chain` is the first chain. `scenarioPath`: another scenario than the default one.
  */
-export async function startServiceOnDevnet({ chains = [1] }: { chains?: readonly number[] } = {}): Promise<{
+export async function startServiceOnDevnet({ chains = [1], scenarioPath }: { chains?: readonly number[]; scenarioPath?: string } = {}): Promise<{
   devnet: Devnet
   chain: DevnetChain
   ctx: ReturnType<typeof createServiceContext>
   stop(): Promise<void>
 }> {
-  const devnet = await startDevnet({ chains })
+  const devnet = await startDevnet({ chains, scenarioPath })
   const chain = devnet.chains[chains[0]!]!
   const runtimes: Record<number, ChainRuntime> = {}
   for (const id of chains) {
