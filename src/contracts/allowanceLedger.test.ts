@@ -3,12 +3,12 @@
  * edges: every way a plan grants an ERC-20 allowance is revoked when the plan ends, however small; an
  * allowance that cannot be revoked fails the plan; a lasting permission is refused by its selector alone;
  * calls that grant nothing (calldata shorter than a selector, `approve` on a contract without `allowance`)
- * pass. Each case kills a mutant of `npm run test:mutation:solidity` (test/mutation-solidity-survivors.md).
+ * pass, and the cleanup itself grants nothing (no `approve(spender, 0)` to an ERC-721, where it names token #0). Each case kills a mutant of `npm run test:mutation:solidity` (test/mutation-solidity-survivors.md).
  */
-import { type Address, type Hex, erc20Abi, parseAbi, zeroHash } from 'viem'
+import { type Address, type Hex, erc20Abi, parseAbi, zeroAddress, zeroHash } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { Planner, addSweep, encodeRouteSingle, functionCall, rawCall } from '../encoding/index.js'
-import { legacyApprovalTokenAbi } from './generated/testAbis.js'
+import { legacyApprovalTokenAbi, testCollectiblesAbi } from './generated/testAbis.js'
 import { type ContractsTestEnv, NATIVE, expectRevert, setupContractsTestEnv } from './testing/contractsTestEnv.js'
 
 let env: ContractsTestEnv
@@ -91,5 +91,19 @@ describe('allowance ledger: what it refuses and what it lets through', () => {
     const plan = new Planner()
     plan.add(functionCall({ address: SILENT, abi: erc20Abi, functionName: 'approve', args: [env.accounts.attacker, 1n] }))
     await route(plan)
+  })
+
+  test('the cleanup never grants: an ERC-721 (no allowance()) is sent no approve(spender, 0), which would approve its token #0', async () => {
+    const { executor } = env.contracts
+    const { attacker, user } = env.accounts
+    const nft = await env.deploy('TestCollectibles')
+    for (const id of [0n, 1n]) await env.write({ address: nft, abi: testCollectiblesAbi, functionName: 'mint', args: [executor, id] })
+    // The plan approves #1 and sends it on (which ends that approval); #0 stays in the executor.
+    const plan = new Planner()
+    plan.add(functionCall({ address: nft, abi: testCollectiblesAbi, functionName: 'approve', args: [attacker, 1n] }))
+    plan.add(functionCall({ address: nft, abi: testCollectiblesAbi, functionName: 'transferFrom', args: [executor, user, 1n] }))
+    await route(plan)
+    const approved = (id: bigint) => env.client.readContract({ address: nft, abi: testCollectiblesAbi, functionName: 'getApproved', args: [id] })
+    expect([await approved(0n), await approved(1n)]).toEqual([zeroAddress, zeroAddress])
   })
 })

@@ -1,10 +1,11 @@
 /**
  * SwitchyardFlashLoans against lenders that bend the rules, on an anvil with our contracts (the router's
- * executor): a callback after the loan returned, a lender that leaves part of its repayment approval, and the
- * premium bound to the unit. Each case kills a mutant of `npm run test:mutation:solidity`
- * (test/mutation-solidity-survivors.md). The loans of a real Aave V3 pool: src/protocols/aave-v3/flashLoan.test.ts.
+ * executor): a callback after the loan returned, a lender that leaves part of its repayment approval, the
+ * premium bound to the unit, and a loan asked for outside a plan by an account that calls itself. Each case
+ * kills a mutant of `npm run test:mutation:solidity` (test/mutation-solidity-survivors.md). The loans of a
+ * real Aave V3 pool: src/protocols/aave-v3/flashLoan.test.ts.
  */
-import { type Abi, type Address, type Hex, decodeErrorResult, erc20Abi, getAddress, parseAbi, parseEther, toFunctionSelector, zeroHash } from 'viem'
+import { type Abi, type Address, type Hex, decodeErrorResult, encodeFunctionData, erc20Abi, getAddress, parseAbi, parseEther, toFunctionSelector, zeroHash } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { Planner, addSweep, encodeRouteMulti, encodeRouteSingle, functionCall } from '../encoding/index.js'
 import { switchyardExecutorAbi } from './generated/abis.js'
@@ -108,5 +109,20 @@ describe('flash loans: the premium a lender may claim', () => {
     expect(err.errorName).toBe('ExecutionFailed')
     const inner = decodeErrorResult({ abi: switchyardExecutorAbi, data: err.args[2] as Hex })
     expect([inner.errorName, ...(inner.args ?? [])]).toEqual(['FlashLoanMismatch', getAddress(env.tokens.tokenB), amount, largest + 1n])
+  })
+})
+
+describe('flash loans: only a running plan starts one', () => {
+  /** An EIP-7702-style account: an address whose code runs the delegate (an EIP-1167 proxy to it). */
+  const ACCOUNT: Address = '0x7702000000000000000000000000000000000001'
+
+  test('an account that calls itself outside a plan (the delegate behind it, or the executor) cannot borrow: NoPlanRunning', async () => {
+    const proxy = `0x363d3d373d3d3d363d73${env.contracts.delegate.slice(2)}5af43d82803e903d91602b57fd5bf3` as Hex
+    await env.client.setCode({ address: ACCOUNT, bytecode: proxy })
+    const data = encodeFunctionData({ abi: flashAbi, functionName: 'flashLoanAaveV3', args: [lender, env.tokens.tokenA, parseEther('1'), [], []] })
+    // msg.sender == address(this) passes NotSelf: the running-plan check alone refuses the loan before the lender gets control.
+    for (const self of [ACCOUNT, env.contracts.executor]) {
+      expect((await expectRevert(env.client.call({ account: self, to: self, data }))).errorName).toBe('NoPlanRunning')
+    }
   })
 })

@@ -188,8 +188,12 @@ describe('bridge receiver: what a delivery must bring, what a minimum counts, ho
     const amount = parseEther('5')
     await env.write({ address: env.tokens.tokenA, abi: erc20Abi, functionName: 'transfer', args: [w.bridge, amount] })
     const data = encodeFunctionData({ abi: switchyardBridgeReceiverAbi, functionName: 'handleV3AcrossMessage', args: [env.tokens.tokenA, amount, env.accounts.deployer, encodeBridgeCallback(callback(sweepA(), { gasLimit }))] })
+    const required = gasLimit + gasLimit / 63n + 60_000n
     const least = await env.client.estimateGas({ account: env.accounts.deployer, to: w.bridge, data })
-    expect(least).toBeGreaterThan(gasLimit + gasLimit / 63n + 60_000n)
+    expect(least).toBeGreaterThan(required)
+    // Short of it, the refusal names exactly what the delivery needs: the retry knows what to attach.
+    const err = bridgeError(await expectRevert(env.client.call({ account: env.accounts.deployer, to: w.bridge, data, gas: gasLimit })))
+    expect([err.errorName, err.args?.[1]]).toEqual(['InsufficientGas', required])
   })
 
   test('a callback may ask for at most 10,000,000 gas', async () => {

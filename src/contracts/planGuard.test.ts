@@ -3,12 +3,13 @@
  * contract that makes several calls in one transaction runs two plans, one after the other, in every
  * context: the router's executor, the legacy router's executor, a smart wallet under the delegate and
  * under the legacy delegate. A context that left its running flag set at the end of a plan would refuse
- * the second (PlanRunning) until the transaction ends. Kills survivors of `npm run test:mutation:solidity`
+ * the second (PlanRunning) until the transaction ends; an executor that left its allowance ledger's count
+ * would make every later plan of the transaction pay to re-check the earlier plans' approvals. Kills survivors of `npm run test:mutation:solidity`
  * (test/mutation-solidity-survivors.md); re-entry while a plan runs is attacked in attackerSuite.test.ts.
  */
 import { type Address, type Hex, encodeFunctionData, erc20Abi, parseAbi, parseEther, zeroHash } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { Planner, addTransfer, encodeDelegateShortcut, encodeLegacyExecuteShortcut, encodeLegacyRouteSingle, encodeRouteMulti } from '../encoding/index.js'
+import { Planner, addTransfer, encodeDelegateShortcut, encodeLegacyExecuteShortcut, encodeLegacyRouteSingle, encodeRouteMulti, functionCall } from '../encoding/index.js'
 import { switchyardSmartWalletFactoryAbi } from './generated/abis.js'
 import { walletOwnerBatcherAbi } from './generated/testAbis.js'
 import { type ContractsTestEnv, setupContractsTestEnv } from './testing/contractsTestEnv.js'
@@ -43,10 +44,19 @@ function pay(amount: bigint): { commands: Hex[]; state: Hex[] } {
   return p.plan()
 }
 
-/** Makes the batcher run `calls` in one transaction; returns whether each succeeded. */
-async function runInOneTransaction(calls: { target: Address; data: Hex }[]): Promise<boolean[]> {
-  await env.write({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'run', args: [calls] })
-  return Promise.all(calls.map((_, i) => env.client.readContract({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'oks', args: [BigInt(i)] })))
+/** Makes the batcher run `calls` in one transaction; returns whether each succeeded, and the transaction. */
+async function runBatch(calls: { target: Address; data: Hex }[]): Promise<{ oks: boolean[]; hash: Hex }> {
+  const hash = await env.write({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'run', args: [calls] })
+  const oks = await Promise.all(calls.map((_, i) => env.client.readContract({ address: batcher, abi: walletOwnerBatcherAbi, functionName: 'oks', args: [BigInt(i)] })))
+  return { oks, hash }
+}
+
+const runInOneTransaction = async (calls: { target: Address; data: Hex }[]): Promise<boolean[]> => (await runBatch(calls)).oks
+
+/** The gas each call of the batcher's transaction used (the call tracer's frames). */
+async function gasOfEachCall(hash: Hex): Promise<bigint[]> {
+  const trace = (await env.client.request({ method: 'debug_traceTransaction' as never, params: [hash, { tracer: 'callTracer' }] as never })) as { calls: { gasUsed: Hex }[] }
+  return trace.calls.map((c) => BigInt(c.gasUsed))
 }
 
 const received = () => env.balanceOf(env.tokens.tokenA, env.accounts.receiver)
@@ -70,6 +80,19 @@ describe('two plans in one transaction, one after the other', () => {
     const oks = await runInOneTransaction([{ target: tokenA, data: approve }, { target: env.contracts.routerLegacy, data: route }, { target: env.contracts.routerLegacy, data: route }])
     expect(oks).toEqual([true, true, true])
     expect((await received()) - before).toBe(parseEther('2'))
+  })
+
+  test("the router's executor: a plan's ledger starts empty, so the next plan's cleanup does not revisit the first one's approvals", async () => {
+    const approveMany = new Planner()
+    for (let i = 0; i < 20; i++) approveMany.add(functionCall({ address: env.tokens.tokenA, abi: erc20Abi, functionName: 'approve', args: [env.accounts.attacker, 1n] }))
+    const route = (plan: { commands: Hex[]; state: Hex[] }) => ({ target: env.contracts.router, data: encodeRouteMulti({ tokensIn: [], shortcut: { ...ids, ...plan } }).data })
+    const empty = route(new Planner().plan())
+    const { oks, hash } = await runBatch([empty, route(approveMany.plan()), empty])
+    expect(oks).toEqual([true, true, true])
+    // The same empty plan before and after 20 revoked approvals: the second runs warm, so it costs no more than the
+    // first (a ledger count left at 20 would make its cleanup read the 20 allowances again).
+    const [first, , third] = await gasOfEachCall(hash)
+    expect(third).toBeLessThanOrEqual(first!)
   })
 
   test('a smart wallet under the legacy delegate', async () => {

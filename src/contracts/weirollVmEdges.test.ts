@@ -2,8 +2,8 @@
  * The weiroll VM (WeirollVM, WeirollCommandBuilder) on command words the planner never writes, run in the
  * test WeirollRunner (the VM the executor, the delegate and the bridge receiver inherit): outputs of every
  * shape stored exactly or refused, every slot index bounds-checked with its own error, markers balanced,
- * a short command's six inputs, a failure without revert data. Each case kills a mutant of
- * `npm run test:mutation:solidity` (test/mutation-solidity-survivors.md); the planner's own programs:
+ * the whole state as an argument, a short command's six inputs, a failure without revert data. Each case
+ * kills a mutant of `npm run test:mutation:solidity` (test/mutation-solidity-survivors.md); the planner's own programs:
  * weirollVm.test.ts, and more raw edges in guardEdges.test.ts.
  */
 import { type Address, type Hex, concatHex, decodeErrorResult, decodeFunctionResult, encodeAbiParameters, encodeFunctionData, numberToHex, pad, toFunctionSelector } from 'viem'
@@ -16,6 +16,8 @@ let runner: Address
 let target: Address
 /** Returns 65 bytes: the word 32, the word 1, one more byte (a return no ABI value has). */
 const ODD_RETURN: Address = '0x0dd0000000000000000000000000000000000065'
+/** The identity precompile: returns its input. */
+const IDENTITY: Address = '0x0000000000000000000000000000000000000004'
 
 beforeAll(async () => {
   env = await setupContractsTestEnv()
@@ -111,6 +113,15 @@ describe('weiroll VM: argument shapes', () => {
   test('a static argument must be one word (StaticStateNot32Bytes)', async () => {
     const pay = command({ selector: paySelector, flags: STATIC, inputs: [0], output: DISCARD, target })
     expect(await errorOf([pay], [concatHex([word(1n), word(2n)])])).toEqual(['StaticStateNot32Bytes', 0n, 64n])
+  })
+
+  test('the whole state as an argument is encoded exactly as abi.encode of a bytes[] (the calldata seen by the identity precompile)', async () => {
+    // 0x04 returns its input: with a raw return, slot 1 ends up holding the exact calldata of the call.
+    const selector = toFunctionSelector('take(bytes[])')
+    const echo = command({ selector, flags: STATIC | RAW_RETURN, inputs: [0xfe], output: 1, target: IDENTITY })
+    const before: Hex[] = [word(7n), bytesSlot('0xabcdef')]
+    const state = await runRaw([echo], before)
+    expect(state[1]).toBe(bytesSlot(concatHex([selector, encodeAbiParameters([{ type: 'bytes[]' }], [before])])))
   })
 
   test('a short command takes six inputs and no more', async () => {

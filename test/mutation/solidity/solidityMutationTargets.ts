@@ -32,6 +32,7 @@ const routerGuards = 'src/contracts/routerGuards.test.ts'
 const smartWallet = 'src/contracts/smartWallet.test.ts'
 const weirollVmEdges = 'src/contracts/weirollVmEdges.test.ts'
 const uniswapV3ForkHelper = 'src/contracts/uniswapV3ForkHelper.test.ts'
+const bridgeSenderPools = 'src/contracts/bridgeSenderPools.test.ts'
 
 const vmSuites = [weirollVm, weirollVmEdges, router, threats, attackerSuite, routerInvariants, guardEdges]
 
@@ -40,7 +41,7 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
   'router/SwitchyardRouter.sol': [router, threats, routerGuards, attackerSuite, routerInvariants, weirollVm, guardEdges, uniswapRoute],
   'router/SwitchyardExecutor.sol': [router, threats, attackerSuite, routerInvariants, weirollVm, guardEdges, allowanceLedger, planGuard, bridgeReceiver, flashLoan],
   'router/SwitchyardPlanGuard.sol': [attackerSuite, threats, router, guardEdges, planGuard, walletReentry, flashLoan],
-  'router/SwitchyardAllowanceLedger.sol': [attackerSuite, allowanceLedger, threats, router, routerInvariants, guardEdges, bridgeReceiver],
+  'router/SwitchyardAllowanceLedger.sol': [attackerSuite, allowanceLedger, planGuard, threats, router, routerInvariants, guardEdges, bridgeReceiver],
   'router/SwitchyardFlashLoans.sol': [attackerSuite, guardEdges, flashLoanGuards, flashLoan, flashLoanPremium, threats],
   'router/SwitchyardDelegate.sol': [threats, attackerSuite, planGuard, walletReentry, delegateThroughSafe, flashLoan],
   'router/SwitchyardLegacyDelegate.sol': [threats, attackerSuite, planGuard],
@@ -50,7 +51,7 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
   'router/SwitchyardBridgeCallback.sol': [guardEdges, bridgeReceiverGuards, attackerSuite, bridgeReceiver, bridgeSender],
   'router/WeirollVM.sol': vmSuites,
   'router/WeirollCommandBuilder.sol': vmSuites,
-  'helpers/SwitchyardBridgeSender.sol': [bridgeSender, bridgeReceiver],
+  'helpers/SwitchyardBridgeSender.sol': [bridgeSenderPools, bridgeSender, bridgeReceiver],
   'helpers/SwitchyardBalanceHelper.sol': vmSuites,
   'helpers/SwitchyardMathHelper.sol': vmSuites,
   'helpers/SwitchyardCheckHelper.sol': vmSuites,
@@ -74,6 +75,7 @@ export const allContractTests: readonly string[] = [
   uniswapRoute,
   bridgeReceiver,
   bridgeSender,
+  bridgeSenderPools,
   uniswapV4Helper,
   uniswapV3ForkHelper,
   flashLoan,
