@@ -2,7 +2,7 @@ import type { RouteGraph } from './toRouteGraph.js'
 
 /** Sizes of the drawing, in SVG user units (px at 100 %). */
 export const LAYOUT = {
-  nodeWidth: 140,
+  nodeWidth: 164,
   nodeHeight: 56,
   /** Horizontal distance between the centres of two columns. */
   columnStep: 430,

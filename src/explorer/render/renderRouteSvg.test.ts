@@ -24,7 +24,7 @@ describe('renderRouteSvg', () => {
     expect(svg.match(/<g class="edge[ "]/g)).toHaveLength(splitRoute.route.length)
     expect(svg).toContain('data-step="1" data-protocol="uniswap-v3" data-action="swap" data-pool="0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"')
     expect(svg).toContain('data-amount-in="600000000000000000000" data-amount-out="1791724012695" data-amounts-from="answer"')
-    expect(svg).toContain('600 WETH → 1,791,724.012695 USDC')
+    expect(svg).toContain('600 WETH → 1,791,724.0126 USDC')
     expect(svg).toContain('>Ethereum · 1<')
     // Output and input tokens carry the answer's totals.
     expect(svg).toContain(`data-amount-out="${splitRoute.amountOut}"`)

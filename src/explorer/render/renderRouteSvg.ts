@@ -4,11 +4,14 @@ import type { RouteEdge, RouteGraph } from '../graph/toRouteGraph.js'
 import { shortAddress, type TokenBook } from '../tokens/createTokenBook.js'
 import { escapeHtml } from './escapeHtml.js'
 
+/** Fraction digits in the diagram's labels (the tables and `data-*` attributes keep more, and base units). */
+const DIAGRAM_DIGITS = 4
+
 /** The amount with its token's symbol, or `—` when the answer does not say. */
-export function amountLabel({ tokens, chainId, token, amount }: { tokens: TokenBook; chainId: number; token: string; amount: string | undefined }): string {
+export function amountLabel({ tokens, chainId, token, amount, maxFractionDigits = 6 }: { tokens: TokenBook; chainId: number; token: string; amount: string | undefined; maxFractionDigits?: number }): string {
   if (amount === undefined) return '—'
   const info = tokens.find(chainId, token)
-  return info ? `${formatUnits({ amount, decimals: info.decimals })} ${info.symbol}` : `${amount} units`
+  return info ? `${formatUnits({ amount, decimals: info.decimals, maxFractionDigits })} ${info.symbol}` : `${amount} units`
 }
 
 const SOURCE_NAMES: Record<RouteEdge['amountsFrom'], string> = {
@@ -21,7 +24,7 @@ const SOURCE_NAMES: Record<RouteEdge['amountsFrom'], string> = {
 function edgeMarkup(edge: RouteEdge, placed: RouteLayout['edges'][number], tokens: TokenBook, destination: number): string {
   const moved = edge.amountsFrom === 'none'
     ? `${edge.action} ${tokens.label(edge.chainId, edge.tokenIn)} → ${tokens.label(destination, edge.tokenOut)}`
-    : `${amountLabel({ tokens, chainId: edge.chainId, token: edge.tokenIn, amount: edge.amountIn })} → ${amountLabel({ tokens, chainId: destination, token: edge.tokenOut, amount: edge.amountOut })}`
+    : `${amountLabel({ tokens, chainId: edge.chainId, token: edge.tokenIn, amount: edge.amountIn, maxFractionDigits: DIAGRAM_DIGITS })} → ${amountLabel({ tokens, chainId: destination, token: edge.tokenOut, amount: edge.amountOut, maxFractionDigits: DIAGRAM_DIGITS })}`
   const title = `Step ${edge.index + 1}: ${edge.protocol} ${edge.action} at ${edge.pool} on chain ${edge.chainId}${edge.bridge ? ` to chain ${destination}` : ''}; ${moved} (${SOURCE_NAMES[edge.amountsFrom]})`
   const data = [
     ['step', edge.index], ['protocol', edge.protocol], ['action', edge.action], ['pool', edge.pool], ['chain-id', edge.chainId],
@@ -56,7 +59,7 @@ export function renderRouteSvg({ graph, layout, tokens, chainNames }: { graph: R
     const symbol = tokens.label(n.chainId, n.token)
     const amount = n.amountOut ?? n.amountIn
     const role = n.amountOut !== undefined ? ' node-output' : n.amountIn !== undefined ? ' node-input' : ''
-    const caption = amount === undefined ? shortAddress(n.token) : amountLabel({ tokens, chainId: n.chainId, token: n.token, amount })
+    const caption = amount === undefined ? shortAddress(n.token) : amountLabel({ tokens, chainId: n.chainId, token: n.token, amount, maxFractionDigits: DIAGRAM_DIGITS })
     const label = `${symbol} on chain ${n.chainId}${n.amountIn !== undefined ? `, in: ${caption}` : ''}${n.amountOut !== undefined ? `, out: ${caption}` : ''}`
     return `<g class="node${role}" data-node="${escapeHtml(n.id)}" data-chain-id="${n.chainId}" data-token="${escapeHtml(n.token)}" data-amount-in="${escapeHtml(n.amountIn ?? '')}" data-amount-out="${escapeHtml(n.amountOut ?? '')}" role="listitem" aria-label="${escapeHtml(label)}">`
       + `<title>${escapeHtml(`${label} (${n.token})`)}</title>`
