@@ -39,6 +39,7 @@ lines.push(
     ? `API key:   ${running.apiKeys.developmentKey}   (generated for this run; set SWITCHYARD_API_KEYS to fix keys)`
     : `API keys:  ${running.apiKeys.size} configured`,
   `metrics:   ${running.httpUrl}/metrics`,
+  `explorer:  ${running.httpUrl}/explorer   (paste the key; the route explorer, docs/api.md)`,
   `try:       curl -H "Authorization: Bearer <key>" "${running.httpUrl}/api/v1/networks"`,
 )
 console.log(lines.join('\n'))
