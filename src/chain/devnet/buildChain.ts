@@ -24,7 +24,7 @@ import { seedWorld } from './world/seedWorld.js'
  * @returns the chain's address book
  * @throws DevnetDeployError
  */
-export async function buildChain(client: DevnetClient, scenario: Scenario): Promise<ChainAddressBook> {
+export async function buildChain(client: DevnetClient, scenario: Scenario, log: (message: string) => void = () => {}): Promise<ChainAddressBook> {
   const chainId = client.chain.id
   const chain = scenario.chains[String(chainId)]
   if (!chain) throw new DevnetDeployError({ chainId, step: 'scenario has no such chain' })
@@ -86,7 +86,10 @@ export async function buildChain(client: DevnetClient, scenario: Scenario): Prom
   await client.request({ method: 'anvil_setBlockTimestampInterval' as never, params: [0] as never })
   await deployUniswapV3Forks(client)
   // A generated world (the `large` scenario) last of all: its own deployer, so no nonce above moves.
-  if (chain.generate) await seedWorld(client, { book, world: generateWorld({ listed: chain.tokens, spec: chain.generate, chainId, existing: chain.pools }) })
+  if (chain.generate) {
+    const report = await seedWorld(client, { book, world: generateWorld({ listed: chain.tokens, spec: chain.generate, chainId, existing: chain.pools }) })
+    log(`chain ${chainId}: generated world of ${report.tokens} tokens, ${JSON.stringify(report.pools)} pools and ${report.vaults} vaults in ${report.transactions} transactions (ms per phase ${JSON.stringify(report.phasesMs)})`)
+  }
   await client.request({ method: 'anvil_removeBlockTimestampInterval' as never, params: [] as never })
   return book
 }

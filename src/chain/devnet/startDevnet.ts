@@ -63,7 +63,7 @@ export async function startDevnet(params: StartDevnetParameters = {}): Promise<D
     await Promise.all(
       fresh.map(async (chain) => {
         const started = Date.now()
-        chain.addressBook = await buildChain(chain.client, scenario)
+        chain.addressBook = await buildChain(chain.client, scenario, log)
         log(`chain ${chain.chainId}: deployed and seeded in ${Date.now() - started} ms`)
       }),
     )
