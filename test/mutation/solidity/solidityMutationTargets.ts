@@ -32,6 +32,7 @@ const routerGuards = 'src/contracts/routerGuards.test.ts'
 const smartWallet = 'src/contracts/smartWallet.test.ts'
 const weirollVmEdges = 'src/contracts/weirollVmEdges.test.ts'
 const uniswapV3ForkHelper = 'src/contracts/uniswapV3ForkHelper.test.ts'
+const uniswapV3ForkHelperGuards = 'src/contracts/uniswapV3ForkHelperGuards.test.ts'
 const bridgeSenderPools = 'src/contracts/bridgeSenderPools.test.ts'
 
 const vmSuites = [weirollVm, weirollVmEdges, router, threats, attackerSuite, routerInvariants, guardEdges]
@@ -57,7 +58,7 @@ export const solidityMutationTests: Record<string, readonly string[]> = {
   'helpers/SwitchyardCheckHelper.sol': vmSuites,
   'helpers/SwitchyardDelegateSimulator.sol': [withDelegateSimulator, delegateThroughSafe, attackerSuite],
   'helpers/SwitchyardUniswapV4Helper.sol': [uniswapV4Helper, uniswapV4Encode, flashLoan],
-  'helpers/SwitchyardUniswapV3ForkHelper.sol': [uniswapV3ForkHelper],
+  'helpers/SwitchyardUniswapV3ForkHelper.sol': [uniswapV3ForkHelperGuards, uniswapV3ForkHelper],
 }
 
 /**
@@ -77,6 +78,7 @@ export const allContractTests: readonly string[] = [
   bridgeSender,
   bridgeSenderPools,
   uniswapV4Helper,
+  uniswapV3ForkHelperGuards,
   uniswapV3ForkHelper,
   flashLoan,
   flashLoanPremium,
