@@ -16,6 +16,7 @@ import { assertUsableAddresses } from './assertUsableAddresses.js'
 import { assertBridgeDelivered } from './assertBridgeDelivered.js'
 import { decodeBundleOutputs } from './decodeBundleOutputs.js'
 import { checkedDeliveries, encodeBundleTx, type BundleTarget } from './bundle/encodeBundleTx.js'
+import { assertBundleTokenClasses } from './bundle/assertBundleTokenClasses.js'
 import { approvalsNeeded, balancesOf, contractsOf, flashLoanPremiumBps, tokensNamed } from './bundle/readBundleChainData.js'
 import { simulateBundle } from './bundle/simulateBundle.js'
 import { bundleAddressFieldsOf } from './bundle/bundleAddressFieldsOf.js'
@@ -88,6 +89,8 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
   await ensureTokensExist(chain, tokensNamed(params).filter((t) => !isNativeAddress(t)))
   const target = bundleTargetOf({ routingStrategy: params.routingStrategy, fromAddress: params.fromAddress, spender: params.spender, switchyard: sy })
   const snapshot = await ctx.snapshots[params.chainId]!.current()
+  // Paused tokens and blocklisted holders are refused by name before any build (docs/devnet.md, "Weird tokens").
+  await assertBundleTokenClasses(chain.client, { params, blockNumber: snapshot.blockNumber, multicall3: chain.addressBook.multicall3, target })
   await ctx.engine.setSnapshot(snapshot)
 
   // Identical requests on one block share the computation; each still gets its own requestId, which
