@@ -1,5 +1,4 @@
 import { ApiError, createApiClient } from '../api/createApiClient.js'
-import { parseUnits } from '../format/parseUnits.js'
 import { escapeHtml } from '../render/escapeHtml.js'
 import { renderReplay } from '../render/renderReplay.js'
 import { createTokenBook, type TokenBook } from '../tokens/createTokenBook.js'
@@ -7,6 +6,8 @@ import type { NetworkInfo, Question, TokenInfo } from '../types.js'
 import { askQuestion } from './askQuestion.js'
 import { exampleBundle } from './exampleBundle.js'
 import { readLink } from './questionLink.js'
+import { readBundleQuestion, readRouteQuestion } from './readQuestion.js'
+import { bindTabs } from './bindTabs.js'
 import { findResultView, showAnswer } from './showAnswer.js'
 
 /** Where the key is kept between visits (this browser only). */
@@ -83,33 +84,11 @@ export function startExplorer(doc: Document): void {
     say('Ready.')
   }
 
-  const readRoute = (): Question => {
-    const chainId = routeChain()
-    const destination = destinationChain()
-    const tokenIn = book.resolve(chainId, rf('tokenIn').value)
-    const tokenOut = book.resolve(destination, rf('tokenOut').value)
-    if (!tokenIn) throw new Error(`Token in: "${rf('tokenIn').value}" is not a token of chain ${chainId} (pick one from the list, or paste its address).`)
-    if (!tokenOut) throw new Error(`Token out: "${rf('tokenOut').value}" is not a token of chain ${destination}.`)
-    const from = rf('fromAddress').value.trim()
-    const receiver = rf('receiver').value.trim()
-    return {
-      kind: 'route', chainId, fromAddress: from, tokenIn: tokenIn.address, tokenOut: tokenOut.address,
-      amountIn: parseUnits({ text: rf('amount').value, decimals: tokenIn.decimals }),
-      slippage: rf('slippage').value.trim(), routingStrategy: rf('strategy').value,
-      ...(destination === chainId ? {} : { destinationChainId: destination, receiver: receiver || from }),
-      ...(destination === chainId && receiver ? { receiver } : {}),
-    }
-  }
-  const readBundle = (): Question => {
-    let actions: unknown
-    try {
-      actions = JSON.parse(bf('actions').value)
-    } catch (err) {
-      throw new Error(`The bundle is not JSON: ${(err as Error).message}`)
-    }
-    if (!Array.isArray(actions)) throw new Error('The bundle must be a JSON array of {protocol, action, args}.')
-    return { kind: 'bundle', chainId: Number(bf('chain').value), fromAddress: bf('fromAddress').value.trim(), routingStrategy: bf('strategy').value, actions }
-  }
+  const readRoute = () => readRouteQuestion({
+    chainId: routeChain(), destinationChainId: destinationChain(), tokenIn: rf('tokenIn').value, tokenOut: rf('tokenOut').value, amount: rf('amount').value,
+    slippage: rf('slippage').value, strategy: rf('strategy').value, fromAddress: rf('fromAddress').value, receiver: rf('receiver').value,
+  }, book)
+  const readBundle = () => readBundleQuestion({ chainId: Number(bf('chain').value), fromAddress: bf('fromAddress').value, strategy: bf('strategy').value, actions: bf('actions').value })
 
   const ask = async (question: Question) => {
     say(question.kind === 'route' ? 'Routing and simulating…' : 'Building and simulating the bundle…', 'busy')
@@ -139,20 +118,7 @@ export function startExplorer(doc: Document): void {
     if (quoteId && button) button.addEventListener('click', () => void replay(quoteId, $('replay-result')))
   }
 
-  const selectTab = (tab: 'route' | 'bundle') => {
-    for (const t of ['route', 'bundle'] as const) {
-      $<HTMLButtonElement>(`tab-${t}`).setAttribute('aria-selected', String(t === tab))
-      $<HTMLButtonElement>(`tab-${t}`).tabIndex = t === tab ? 0 : -1
-      $(`${t}-form`).hidden = t !== tab
-    }
-  }
-  for (const t of ['route', 'bundle'] as const) $(`tab-${t}`).addEventListener('click', () => selectTab(t))
-  $('tabs').addEventListener('keydown', (e) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return
-    const next = $('tab-route').getAttribute('aria-selected') === 'true' ? 'bundle' : 'route'
-    selectTab(next)
-    $(`tab-${next}`).focus()
-  })
+  const selectTab = bindTabs(doc)
   $('key-form').addEventListener('submit', (e) => {
     e.preventDefault()
     keyInput.dispatchEvent(new Event('change'))
