@@ -55,19 +55,24 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     const ms = Math.round(performance.now() - started)
     logger.info({ phase: name, ms, ...fields }, `startup: ${name} ${ms} ms`)
   }
+  // Rate-limit buckets and shared results: Redis when configured (every replica shares them), else this
+  // process. Opened first: external-node discovery shares its pool index there.
+  const store: Store = config.redisUrl ? await createRedisStore({ url: config.redisUrl, logger }) : createMemoryStore()
   const devnetStarted = performance.now()
   const connected = await connectChains(config, {
+    sharedIndex: config.redisUrl ? store.cache : undefined,
     // The devnet reports each chain as it boots from cache or is deployed and seeded.
     log: (m) => logger.info({ phase: devnetPhaseOf(m), chainId: chainIdOf(m), atMs: Math.round(performance.now() - devnetStarted) }, m),
     // External nodes: what pool discovery found, and what it left out and why.
     logger: logger.child({ component: 'discovery' }),
+  }).catch(async (cause: unknown) => {
+    await store.close().catch(() => {})
+    throw cause
   })
   phase('devnet', devnetStarted, {
     chains: Object.values(connected.chains).map((c) => ({ chainId: c.chainId, source: c.source, fromCache: connected.devnet?.chains[c.chainId]?.fromCache })),
   })
   let t = performance.now()
-  // Rate-limit buckets and shared results: Redis when configured (every replica shares them), else this process.
-  const store: Store = config.redisUrl ? await createRedisStore({ url: config.redisUrl, logger }) : createMemoryStore()
   const ctx = createServiceContext({ chains: connected.chains, logger, threads: config.engineThreads, maxSplits: config.maxSplits, sharedCache: store.cache })
   phase('worker pool', t, { threads: config.engineThreads })
   t = performance.now()

@@ -9,6 +9,7 @@ import { guardChainId, type ChainIdGuard } from './guardChainId.js'
 import { redactRpcUrl } from './redactRpcUrl.js'
 import { assertChainContracts } from './assertChainContracts.js'
 import { discoverAddressBook } from './discoverAddressBook.js'
+import type { SharedIndexStore } from './discovery/discoverPools.js'
 import type { DiscoveryLogger, DiscoveryStatus } from './discovery/discoveryStatus.js'
 import { readTokenList, type ListedToken } from './discovery/readTokenList.js'
 import { defaultScenarioPath } from './devnet/scenario.js'
@@ -38,6 +39,8 @@ export type ConnectChainsOptions = {
   superviseDevnet?: { dumpIntervalMs?: number | undefined } | false | undefined
   /** Where external-node discovery reports what it found and left out. */
   logger?: DiscoveryLogger | undefined
+  /** The replicas' shared store (Redis): external-node discovery shares its index there and starts warm from it. */
+  sharedIndex?: SharedIndexStore | undefined
 }
 
 /** Every configured chain, plus the devnet handle when any chain runs on it. */
@@ -59,7 +62,7 @@ export type ConnectedChains = {
  * without credentials); MissingChainContractError when an external chain lacks Multicall3 or our contracts
  * (names the chain, the contract and what to do)
  */
-export async function connectChains(config: Config, { log, chainIdCheckMs, onChainIdChange, superviseDevnet = {}, logger }: ConnectChainsOptions = {}): Promise<ConnectedChains> {
+export async function connectChains(config: Config, { log, chainIdCheckMs, onChainIdChange, superviseDevnet = {}, logger, sharedIndex }: ConnectChainsOptions = {}): Promise<ConnectedChains> {
   const scenarioPath = config.scenarioPath ?? defaultScenarioPath
   const devnetChains = config.chains.filter((id) => !config.rpc[String(id)])
   const ports: Record<number, number> = {}
@@ -89,7 +92,7 @@ export async function connectChains(config: Config, { log, chainIdCheckMs, onCha
         const startBlock = config.discoveryStartBlocks[String(chainId)]
         const { book: addressBook, discovery } = await discoverAddressBook(client, {
           chainId, stateDir: config.stateDir, minPoolTvlUsd: config.minPoolTvlUsd, maxLogRange: BigInt(config.logBlockRange),
-          startBlock: startBlock === undefined ? undefined : BigInt(startBlock), tokenList: tokenLists.get(chainId), logger, logClient,
+          startBlock: startBlock === undefined ? undefined : BigInt(startBlock), tokenList: tokenLists.get(chainId), logger, logClient, shared: sharedIndex,
         })
         chains[chainId] = { chainId, rpcUrl: external, source: 'external', client, addressBook, chainIdGuard, discovery }
         log?.(`chain ${chainId}: external node ${redactRpcUrl(external)}`)

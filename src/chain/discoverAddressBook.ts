@@ -4,7 +4,7 @@ import type { ChainAddressBook } from './addressBook.js'
 import { canonicalAddresses, canonicalOptionalAddresses, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
 import { discoverAaveV3, readAaveV3Assets } from './discoverAaveV3.js'
 import { discoverBridges } from './discoverBridges.js'
-import { discoverPools } from './discovery/discoverPools.js'
+import { discoverPools, type SharedIndexStore } from './discovery/discoverPools.js'
 import type { DiscoveryLogger, DiscoveryStatus } from './discovery/discoveryStatus.js'
 import type { ListedToken } from './discovery/readTokenList.js'
 import { hasCode } from './hasCode.js'
@@ -25,6 +25,8 @@ export type DiscoverAddressBookParameters = {
   logger?: DiscoveryLogger | undefined
   /** Reads `eth_getLogs` (a client that does not retry refused ranges itself); default `client`. */
   logClient?: PublicClient | undefined
+  /** The replicas' shared store: a replica without a saved index starts warm from a shared one. */
+  shared?: SharedIndexStore | undefined
 }
 
 /** The address book and what discovery did. */
@@ -52,7 +54,7 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   const found = await discoverPools(client, {
     chainId, multicall3: c.multicall3, weth: c.weth, stateDir: p.stateDir, startBlock: p.startBlock, minPoolTvlUsd: p.minPoolTvlUsd, maxLogRange: p.maxLogRange,
     contracts: { uniswapV2Factory: c.uniswapV2Factory, uniswapV3Factory: c.uniswapV3Factory, uniswapV4PoolManager: poolManager, balancerVault: c.balancerVault, morpho: extra.morphoBlue },
-    anchors, listed, extraTokens, logger: p.logger, logClient: p.logClient,
+    anchors, listed, extraTokens, logger: p.logger, logClient: p.logClient, shared: p.shared,
   })
   const book: ChainAddressBook = {
     chainId,

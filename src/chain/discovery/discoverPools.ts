@@ -6,14 +6,14 @@ import { buildDiscoveredBook, type BuildDiscoveredBookReturnType } from './build
 import { discoveryStartBlocks } from './discoveryStartBlocks.js'
 import type { DiscoveryLogger, DiscoveryStatus } from './discoveryStatus.js'
 import { indexTokens } from './indexTokens.js'
-import { loadPoolIndex } from './loadPoolIndex.js'
+import { loadPoolIndex, parsePoolIndex } from './loadPoolIndex.js'
 import { logDiscovery } from './logDiscovery.js'
 import { createPoolIndex, type PoolIndex } from './poolIndex.js'
 import { priceTokens, type PoolValue } from './priceTokens.js'
 import { createLogWindow, type LogWindowStats } from './readLogWindows.js'
 import { readPoolLiquidity } from './readPoolLiquidity.js'
 import type { ListedToken } from './readTokenList.js'
-import { savePoolIndex } from './savePoolIndex.js'
+import { POOL_INDEX_FORMAT, savePoolIndex, serializePoolIndex } from './savePoolIndex.js'
 import { scanCreationLogs } from './scanCreationLogs.js'
 import { verifyVaults } from './verifyVaults.js'
 
@@ -42,7 +42,23 @@ export type DiscoverPoolsParameters = {
   logger?: DiscoveryLogger | undefined
   /** Reads `eth_getLogs`; default `client`. A client that does not retry lets a refused range shrink at once. */
   logClient?: PublicClient | undefined
+  /**
+   * The replicas' shared store (Redis, `SWITCHYARD_REDIS_URL`): a replica without a saved index of its
+   * own starts from the one another replica shared, and every discovery shares its index.
+   */
+  shared?: SharedIndexStore | undefined
 }
+
+/** What discovery needs of the replicas' shared store (the service's `SharedCache`, which never throws). */
+export type SharedIndexStore = {
+  get(key: string): Promise<unknown>
+  set(key: string, value: unknown, ttlMs: number): Promise<void>
+}
+
+/** Where a chain's index is shared: per chain history (block 0), and per file format. */
+export const sharedIndexKey = (chainId: number, genesisHash: Hex) => `discovery-index:v${POOL_INDEX_FORMAT}:${chainId}:${genesisHash.toLowerCase()}`
+/** How long a shared index is kept without a replica refreshing it. */
+const SHARED_INDEX_TTL_MS = 7 * 24 * 3_600_000
 
 /** The discovered parts of the address book, and the status. */
 export type DiscoverPoolsReturnType = BuildDiscoveredBookReturnType & { status: DiscoveryStatus; presence: Record<keyof CreationEmitters, boolean> }
@@ -75,7 +91,7 @@ export async function discoverPools(client: PublicClient, p: DiscoverPoolsParame
   }
   const file = join(p.stateDir, 'index', `${chainId}.json`)
   const starts = discoveryStartBlocks({ chainId, genesisHash: genesis.hash, configured: p.startBlock })
-  const index = await resumeIndex(client, { file, chainId, genesisHash: genesis.hash, starts, head: head.number, log })
+  const index = await resumeIndex(client, { file, chainId, genesisHash: genesis.hash, starts, head: head.number, log, shared: p.shared })
   const firstRead = index.streams.creations.toBlock < head.number ? index.streams.creations.toBlock + 1n : undefined
   const stats = { creations: { requests: 0, refusals: 0, logs: 0 }, vaults: { requests: 0, refusals: 0, logs: 0 } } satisfies Record<string, LogWindowStats>
   const save = () => savePoolIndex(index, { file })
@@ -87,6 +103,7 @@ export async function discoverPools(client: PublicClient, p: DiscoverPoolsParame
   })
   await indexTokens(client, { index, multicall3: p.multicall3, extra: [...p.extraTokens, p.weth, ...p.anchors.keys()] })
   save()
+  await p.shared?.set(sharedIndexKey(chainId, genesis.hash), serializePoolIndex(index), SHARED_INDEX_TTL_MS)
   const usable = (tokens: readonly string[]) => tokens.every((t) => BigInt(t) === 0n || index.tokens.has(t.toLowerCase()))
   const decimals = new Map([...index.tokens].map(([a, t]) => [a, t.decimals]))
   const readings = await readPoolLiquidity(client, {
@@ -115,12 +132,20 @@ export async function discoverPools(client: PublicClient, p: DiscoverPoolsParame
  * and the same start blocks; a last block that is no longer canonical (a reorg, a node restarted from
  * older state) is read again from {@link REORG_DEPTH} blocks below it.
  */
-async function resumeIndex(client: PublicClient, { file, chainId, genesisHash, starts, head, log }: { file: string; chainId: number; genesisHash: Hex; starts: Record<'creations' | 'vaults', bigint>; head: bigint; log: DiscoveryLogger | undefined }): Promise<PoolIndex> {
+async function resumeIndex(client: PublicClient, { file, chainId, genesisHash, starts, head, log, shared }: { file: string; chainId: number; genesisHash: Hex; starts: Record<'creations' | 'vaults', bigint>; head: bigint; log: DiscoveryLogger | undefined; shared: SharedIndexStore | undefined }): Promise<PoolIndex> {
   const fresh = (reason: string) => {
     log?.info({ chainId, file, reason, startBlocks: { creations: starts.creations.toString(), vaults: starts.vaults.toString() } }, `discovery: new index (${reason})`)
     return createPoolIndex({ chainId, genesisHash, startBlocks: starts })
   }
-  const loaded = loadPoolIndex({ file, chainId })
+  let loaded = loadPoolIndex({ file, chainId })
+  if (!loaded.index && shared) {
+    // A new replica beside running ones: their shared index, checked below like a saved one.
+    const copy = parsePoolIndex(await shared.get(sharedIndexKey(chainId, genesisHash)), { chainId })
+    if (copy.index) {
+      log?.info({ chainId, file, localReason: loaded.reason, indexedBlock: copy.index.streams.creations.toBlock.toString() }, 'discovery: starting warm from the index another replica shared')
+      loaded = copy
+    }
+  }
   if (!loaded.index) return fresh(loaded.reason)
   const index = loaded.index
   if (index.genesisHash.toLowerCase() !== genesisHash.toLowerCase()) return fresh('the saved index is of another chain history (block 0 differs)')

@@ -36,14 +36,24 @@ export type LoadPoolIndexReturnType = { index: PoolIndex; reason?: undefined } |
  */
 export function loadPoolIndex({ file, chainId }: { file: string; chainId: number }): LoadPoolIndexReturnType {
   if (!existsSync(file)) return { reason: 'no saved index' }
-  let parsed: z.infer<typeof fileSchema>
+  let data: unknown
   try {
-    const result = fileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')))
-    if (!result.success) return { reason: `saved index is malformed or of another format (${result.error.issues[0]?.path.join('.') ?? 'root'}: ${result.error.issues[0]?.message ?? ''})` }
-    parsed = result.data
+    data = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
     return { reason: `saved index unreadable: ${(error as Error).message.split('\n')[0]}` }
   }
+  return parsePoolIndex(data, { chainId })
+}
+
+/**
+ * An index from its saved data (`serializePoolIndex`'s shape: the file's JSON, or the copy a replica
+ * shares through the shared store); malformed data, another format version or chain is no index.
+ * @returns the index, or the reason there is none
+ */
+export function parsePoolIndex(data: unknown, { chainId }: { chainId: number }): LoadPoolIndexReturnType {
+  const result = fileSchema.safeParse(data)
+  if (!result.success) return { reason: `saved index is malformed or of another format (${result.error.issues[0]?.path.join('.') ?? 'root'}: ${result.error.issues[0]?.message ?? ''})` }
+  const parsed = result.data
   if (parsed.chainId !== chainId) return { reason: `saved index is of chain ${parsed.chainId}` }
   const index = createPoolIndex({ chainId, genesisHash: parsed.genesisHash, startBlocks: { creations: parsed.streams.creations.fromBlock, vaults: parsed.streams.vaults.fromBlock } })
   index.streams.creations = parsed.streams.creations

@@ -4,7 +4,7 @@ import { liquidityForAmounts } from '../../../protocols/uniswap-v3/clmmActions.j
 import { getSqrtRatioAtTick } from '../../../protocols/uniswap-v3/tickMath.js'
 import type { UniswapV4PoolKey } from '../../../protocols/uniswap-v4/poolId.js'
 import type { ChainAddressBook, TokenEntry } from '../../addressBook.js'
-import { pairAmounts, rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from '../poolMath.js'
+import { pairAmounts, rawAmountForUsd, sqrtBigInt, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from '../poolMath.js'
 import { loadProtocolArtifact } from '../protocolArtifacts.js'
 import { parseWeight, type ScenarioPool } from '../scenario.js'
 import type { WorldCall } from './sendWorldCalls.js'
@@ -60,8 +60,16 @@ export function poolAmounts(p: ScenarioPool, tokens: readonly TokenEntry[]): big
   if (p.protocol === 'balancer-v2-weighted') {
     return tokens.map((t, i) => rawAmountForUsd({ usd: p.liquidityUsd * Number(p.weights[i]), priceUsd: t.priceUsd, decimals: t.decimals, skewBps: i === 0 ? -p.priceSkewBps : 0 }))
   }
-  return pairAmounts(tokens[0]!, tokens[1]!, p.liquidityUsd, p.priceSkewBps)
+  const [a, b] = pairAmounts(tokens[0]!, tokens[1]!, p.liquidityUsd, p.priceSkewBps)
+  // A V2 pair burns 1,000 units of √(a·b) at its first mint: a dust pair of few raw units (8 and 6
+  // decimal tokens, a dollar) is scaled up, at the same price, to hold at least 10,000.
+  const root = sqrtBigInt(a * b)
+  if (p.protocol !== 'uniswap-v2' || root >= MIN_V2_ROOT) return [a, b]
+  const scale = root === 0n ? MIN_V2_ROOT : (MIN_V2_ROOT + root - 1n) / root
+  return [a === 0n ? 1n : a * scale, b === 0n ? 1n : b * scale]
 }
+
+const MIN_V2_ROOT = 10_000n
 
 /** A V2 pair: Router02 `addLiquidity`, which creates the pair. */
 export function uniswapV2Calls(from: Address, book: ChainAddressBook, tokens: readonly [TokenEntry, TokenEntry], amounts: readonly bigint[]): WorldCall[] {
