@@ -79,6 +79,16 @@ export const configSchema = z.strictObject({
   discoveryStartBlocks: z.record(z.string().regex(/^\d+$/), z.number().int().min(0)).default({}),
   /** External nodes: largest `eth_getLogs` block range pool discovery asks for (it shrinks when a node refuses). */
   logBlockRange: z.number().int().min(1).max(100_000_000).default(10_000),
+  /** Route subscriptions (WatchRoute, GET /shortcuts/route/stream) one API key may hold at once. */
+  watchMaxPerKey: z.number().int().positive().default(20),
+  /** Route subscriptions the server holds at once, all keys together. */
+  watchMaxTotal: z.number().int().positive().default(10_000),
+  /** Events a subscriber may leave unread before it is dropped (SLOW_READER). */
+  watchBuffer: z.number().int().min(1).max(10_000).default(16),
+  /** How often a watched chain's head is read, ms. */
+  watchPollMs: z.number().int().min(10).max(60_000).default(100),
+  /** Least gas move a subscriber is sent a new answer for, basis points of the gas it holds. */
+  watchGasChangeBps: z.number().int().min(0).max(1_000_000).default(1_000),
   /** External nodes: an operator's token list (Uniswap token-list JSON, optional `priceUsd` per token). */
   tokenListPath: z.string().optional(),
 })
@@ -132,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_MIN_POOL_TVL_USD) fromEnv.minPoolTvlUsd = Number(env.SWITCHYARD_MIN_POOL_TVL_USD)
   if (env.SWITCHYARD_LOG_BLOCK_RANGE) fromEnv.logBlockRange = Number(env.SWITCHYARD_LOG_BLOCK_RANGE)
   if (env.SWITCHYARD_TOKEN_LIST) fromEnv.tokenListPath = env.SWITCHYARD_TOKEN_LIST
+  if (env.SWITCHYARD_WATCH_MAX_PER_KEY) fromEnv.watchMaxPerKey = Number(env.SWITCHYARD_WATCH_MAX_PER_KEY)
+  if (env.SWITCHYARD_WATCH_MAX_TOTAL) fromEnv.watchMaxTotal = Number(env.SWITCHYARD_WATCH_MAX_TOTAL)
+  if (env.SWITCHYARD_WATCH_BUFFER) fromEnv.watchBuffer = Number(env.SWITCHYARD_WATCH_BUFFER)
+  if (env.SWITCHYARD_WATCH_POLL_MS) fromEnv.watchPollMs = Number(env.SWITCHYARD_WATCH_POLL_MS)
+  if (env.SWITCHYARD_WATCH_GAS_CHANGE_BPS) fromEnv.watchGasChangeBps = Number(env.SWITCHYARD_WATCH_GAS_CHANGE_BPS)
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }
 

@@ -76,6 +76,9 @@ export const statusTable: Record<string, StatusRow> = {
   PAYLOAD_TOO_LARGE: { grpc: GrpcStatus.RESOURCE_EXHAUSTED, http: 413 },
   UNSUPPORTED_MEDIA_TYPE: { grpc: GrpcStatus.INVALID_ARGUMENT, http: 415 },
   RATE_LIMITED: { grpc: GrpcStatus.RESOURCE_EXHAUSTED, http: 429 },
+  // Route subscriptions: the key (or the server) holds its most; a subscriber that stopped reading.
+  TOO_MANY_SUBSCRIPTIONS: { grpc: GrpcStatus.RESOURCE_EXHAUSTED, http: 429 },
+  SLOW_READER: { grpc: GrpcStatus.RESOURCE_EXHAUSTED, http: 429 },
   // The engine's queue is full: retryable, the server is busy.
   RESOURCE_EXHAUSTED: { grpc: GrpcStatus.UNAVAILABLE, http: 503 },
   WORKER_CRASHED: { grpc: GrpcStatus.UNAVAILABLE, http: 503 },

@@ -22,6 +22,8 @@ import { pricesRoutes } from './routes/prices.js'
 import { volumeRoutes } from './routes/volume.js'
 import { nontokenizedRoutes } from './routes/nontokenized.js'
 import { projectsRoutes } from './routes/projects.js'
+import { routeBatchRoutes } from './routes/routeBatch.js'
+import { routeStreamRoutes } from './routes/routeStream.js'
 import { protocolsRoutes } from './routes/protocols.js'
 import { shortcutsRoutes } from './routes/shortcuts.js'
 import { standardsRoutes } from './routes/standards.js'
@@ -70,6 +72,8 @@ export type BuildAppParameters = {
    * is identical to route work forwarded in the last minute and can join it (see {@link admissionPlugin}).
    */
   admission?: GatewayAdmission | undefined
+  /** Most events a route stream's client may leave unread before it is dropped (`SWITCHYARD_WATCH_BUFFER`); default 16. */
+  watchBuffer?: number | undefined
   /** The built route explorer served at `/explorer` (default: `dist/explorer` of this package). */
   explorerDir?: string | undefined
 }
@@ -121,6 +125,8 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(authPlugin, { auth: parameters.auth })
     await api.register(admissionPlugin, { admission: parameters.admission, bodyLimit: parameters.bodyLimit ?? DEFAULT_BODY_LIMIT })
     await api.register(shortcutsRoutes)
+    await api.register(routeStreamRoutes, { auth: parameters.auth, buffer: parameters.watchBuffer })
+    await api.register(routeBatchRoutes, { auth: parameters.auth })
     await api.register(walletRoutes)
     await api.register(accountRoutes)
     await api.register(networksRoutes)

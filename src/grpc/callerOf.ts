@@ -43,11 +43,23 @@ export async function callerOf(ctx: CallerOfContext, metadata: Metadata, peer: s
     const error = rateLimit.allowed ? new DuplicateAuthorizationError() : new RateLimitedError({ retryAfterSeconds: rateLimit.retryAfterSeconds })
     return { ok: false, error, rateLimit }
   }
-  const preauthenticated = metadata.get(GATEWAY_AUTHENTICATED_METADATA)[0] === '1' && isGatewayCall(metadata, ctx.gatewaySecret)
-  if (preauthenticated && (ctx.trustedProxies === undefined || ctx.trustedProxies.has(peerAddressOf(peer)))) {
+  if (isPreauthenticated(ctx, metadata, peer)) {
     const token = parseAuthorization(authorization)
     const key = token === undefined ? undefined : ctx.auth.apiKeys.find(token)
     if (key !== undefined) return { ok: true, caller: { accountId: key.accountId, keyId: key.keyId }, rateLimit: undefined }
   }
   return authenticate(ctx.auth, { authorization, clientIp })
+}
+
+/**
+ * Whether a call comes from the gateway (its credential, from a trusted peer) saying it already
+ * authenticated the key and charged its budget: such a call's further units (batch items, stream
+ * answers) are charged by the gateway too, never here.
+ * @param ctx - {@link CallerOfContext}
+ * @param metadata - the call's metadata
+ * @param peer - `call.getPeer()`
+ */
+export function isPreauthenticated(ctx: CallerOfContext, metadata: Metadata, peer: string): boolean {
+  const preauthenticated = metadata.get(GATEWAY_AUTHENTICATED_METADATA)[0] === '1' && isGatewayCall(metadata, ctx.gatewaySecret)
+  return preauthenticated && (ctx.trustedProxies === undefined || ctx.trustedProxies.has(peerAddressOf(peer)))
 }

@@ -24,6 +24,9 @@ export const ROUTE_WORK_METHODS: readonly string[] = [
   'RoutingService/Quote',
   'RoutingService/Bundle',
   'RoutingService/RouteNontokenized',
+  // A batch holds one slot for all its items; a subscription holds one for its first answer only.
+  'RouteStreamService/RouteBatch',
+  'RouteStreamService/WatchRoute',
 ]
 
 export type CreateInflightLimiterParameters = {

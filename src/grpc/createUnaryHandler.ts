@@ -22,7 +22,7 @@ export type HandlerContext = CallerOfContext & {
 }
 
 /** The work of one RPC, after authentication: request in, response out, errors thrown. */
-export type UnaryWork<Req, Res> = (request: Req, options: CallOptions) => Promise<Res> | Res
+export type UnaryWork<Req, Res> = (request: Req, options: CallOptions, call: ServerUnaryCall<Req, Res>) => Promise<Res> | Res
 
 export type CreateUnaryHandlerParameters<Req, Res> = {
   /** Method name for logs, e.g. `RoutingService/Route`. */
@@ -104,7 +104,7 @@ export function createUnaryHandler<Req, Res>(ctx: HandlerContext, { method, work
       }
       const options: CallOptions = { caller: auth.caller, signal: callSignal.signal, deadline: callSignal.deadline, requestId, ...(joinOnly ? { joinOnly } : {}) }
       Promise.resolve()
-        .then(() => work(call.request, options))
+        .then(() => work(call.request, options, call))
         .then((response) => {
           ctx.logger.debug(log({ code: 'OK' }), 'grpc call')
           send(null, response)

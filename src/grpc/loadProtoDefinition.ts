@@ -5,10 +5,14 @@ import { loadSync, type Options, type PackageDefinition } from '@grpc/proto-load
 export const PROTO_DIR = fileURLToPath(new URL('../../proto', import.meta.url))
 
 /** The switchyard protos, relative to the proto directory. */
-export const PROTO_FILES = ['switchyard/routing/v1/routing_service.proto', 'switchyard/data/v1/data_service.proto'] as const
+export const PROTO_FILES = ['switchyard/routing/v1/routing_service.proto', 'switchyard/routing/v1/route_stream_service.proto', 'switchyard/data/v1/data_service.proto'] as const
 
 /** Fully qualified service names (health statuses, reflection). */
-export const SERVICE_NAMES = { routing: 'switchyard.routing.v1.RoutingService', data: 'switchyard.data.v1.DataService' } as const
+export const SERVICE_NAMES = {
+  routing: 'switchyard.routing.v1.RoutingService',
+  routeStream: 'switchyard.routing.v1.RouteStreamService',
+  data: 'switchyard.data.v1.DataService',
+} as const
 
 /** The loader options the generated types assume (`npm run proto:generate` flags). */
 export const PROTO_LOADER_OPTIONS: Options = { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true }

@@ -14,6 +14,9 @@ import type { HandlerContext } from './createUnaryHandler.js'
 import { loadProtoDefinition, SERVICE_NAMES } from './loadProtoDefinition.js'
 import { createDataService } from './services/dataService.js'
 import { createRoutingService } from './services/routingService.js'
+import { createRouteStreamService } from './services/routeStreamService.js'
+import type { RouteStreamServices } from '../service/createRouteStreamServices.js'
+import { SubscriptionEndedError } from '../errors/watch.js'
 
 /** Largest request accepted: grpc-js's default, pinned (bigger → RESOURCE_EXHAUSTED, THREATS F5). */
 export const MAX_RECEIVE_MESSAGE_BYTES = 4 * 1024 * 1024
@@ -41,6 +44,11 @@ export type CreateGrpcServerParameters = {
     /** When given, the credential is believed only from these peer IPs; default any peer. */
     trustedProxies?: readonly string[] | undefined
   }
+  /**
+   * The streamed and batched routes (RouteStreamService: WatchRoute, RouteBatch) and the most events a
+   * subscriber may leave unread; without it the service is not served (UNIMPLEMENTED).
+   */
+  routeStream?: { services: RouteStreamServices; buffer: number } | undefined
   /** Most route, quote, bundle and non-tokenized route calls in flight; past it OVERLOADED (503). Default unbounded. */
   maxInflight?: number | undefined
   logger: Logger
@@ -56,6 +64,8 @@ export type GrpcServer = {
   authContext: AuthContext
   /** The bound on in-flight route work, when configured. */
   inflight: InflightLimiter | undefined
+  /** The streamed and batched route use cases, when served (their subscriptions' stats). */
+  routeStream: RouteStreamServices | undefined
   /** Health statuses (`''` and both service names); set NOT_SERVING to drain. */
   health: HealthImplementation
   /**
@@ -87,7 +97,7 @@ function serviceOf(definition: PackageDefinition, name: string): ServiceDefiniti
  * @param params - {@link CreateGrpcServerParameters}
  * @returns {@link GrpcServer}
  */
-export function createGrpcServer({ services, auth, logger, protoDir, maxInflight, shutdownTimeoutMs = 10_000 }: CreateGrpcServerParameters): GrpcServer {
+export function createGrpcServer({ services, auth, logger, protoDir, maxInflight, routeStream, shutdownTimeoutMs = 10_000 }: CreateGrpcServerParameters): GrpcServer {
   const definition = loadProtoDefinition({ protoDir })
   const authContext: AuthContext = auth.context ?? {
     apiKeys: auth.apiKeys,
@@ -101,14 +111,17 @@ export function createGrpcServer({ services, auth, logger, protoDir, maxInflight
   }
   // Keys are checked and charged when a call's metadata arrives, before its message is read (as the
   // gateway does before it reads a body); health and reflection need no key.
-  const admission = createAuthInterceptor({ ...callers, logger, services: [SERVICE_NAMES.routing, SERVICE_NAMES.data] })
+  const admission = createAuthInterceptor({ ...callers, logger, services: [SERVICE_NAMES.routing, SERVICE_NAMES.routeStream, SERVICE_NAMES.data] })
   const options: ServerOptions = { 'grpc.max_receive_message_length': MAX_RECEIVE_MESSAGE_BYTES, interceptors: [admission.interceptor] }
   const server = new Server(options)
   const inflight = maxInflight === undefined ? undefined : createInflightLimiter({ max: maxInflight })
   const ctx: HandlerContext = { ...callers, logger, inflight, admittedOf: admission.admittedOf }
   createRoutingService({ ...ctx, services, definition: serviceOf(definition, SERVICE_NAMES.routing) }).addToServer(server)
   createDataService({ ...ctx, services, definition: serviceOf(definition, SERVICE_NAMES.data) }).addToServer(server)
-  const names = ['', SERVICE_NAMES.routing, SERVICE_NAMES.data]
+  if (routeStream) {
+    createRouteStreamService({ ...ctx, services: routeStream.services, buffer: routeStream.buffer, definition: serviceOf(definition, SERVICE_NAMES.routeStream) }).addToServer(server)
+  }
+  const names = ['', SERVICE_NAMES.routing, SERVICE_NAMES.data, ...(routeStream ? [SERVICE_NAMES.routeStream] : [])]
   const health = new HealthImplementation(Object.fromEntries(names.map((n) => [n, 'SERVING'])))
   health.addToServer(server)
   new ReflectionService(definition).addToServer(server)
@@ -118,6 +131,7 @@ export function createGrpcServer({ services, auth, logger, protoDir, maxInflight
     server,
     authContext,
     inflight,
+    routeStream: routeStream?.services,
     health,
     bind: (address) =>
       new Promise((resolve, reject) => {
@@ -133,6 +147,8 @@ export function createGrpcServer({ services, auth, logger, protoDir, maxInflight
     shutdown: () =>
       (stopping ??= new Promise<void>((resolve) => {
         for (const n of names) health.setStatus(n, 'NOT_SERVING')
+        // Subscriptions never end on their own: end them, so the graceful stop need not wait them out.
+        routeStream?.services.watches.close(new SubscriptionEndedError())
         const timer = setTimeout(() => {
           logger.warn({ timeoutMs: shutdownTimeoutMs }, 'gRPC graceful shutdown timed out; cancelling in-flight calls')
           server.forceShutdown()

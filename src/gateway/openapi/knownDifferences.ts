@@ -50,6 +50,8 @@ export const knownDifferences: readonly KnownDifference[] = [
   { kind: 'path-not-in-reference', operation: 'GET /api/v1/prices/token-price', reason: 'In spec.md: one token\'s price from chainId and address in the query.' },
   { kind: 'path-not-in-reference', operation: 'GET /api/v1/volume/{chainId}', reason: 'In spec.md: swap volume on one chain.' },
   { kind: 'path-not-in-reference', operation: 'GET /api/v1/openapi.json', reason: 'This document.' },
+  { kind: 'path-not-in-reference', operation: 'GET /api/v1/shortcuts/route/stream', reason: 'Streamed re-quotes (README, issue 26): no peer has it.' },
+  { kind: 'path-not-in-reference', operation: 'POST /api/v1/shortcuts/route/batch', reason: 'Many routes on one block in one call (README, issue 26): no peer has it.' },
 
   // Parameters.
   { kind: 'param-required', operation: 'GET /api/v1/shortcuts/route', names: ['query chainId'], reason: 'Optional: defaults to 1.' },

@@ -23,6 +23,7 @@ import { tokensQueryShape, tokensQuerySchema } from '../schemas/tokensQuery.js'
 import { unservedChainQuerySchema, unservedClaimQuerySchema, unservedIporBodySchema, unservedIporQuerySchema } from '../schemas/unservedParams.js'
 import { volumeParamsSchema } from '../schemas/volume.js'
 import { bundleBodySchema } from './bundleBodySchema.js'
+import { routeBatchBodySchema } from '../schemas/routeBatchBody.js'
 
 /** A zod object schema whose properties are query or path parameters. */
 export type ParametersSchema = z.ZodObject
@@ -78,6 +79,14 @@ export const operations: readonly OperationEntry[] = [
   // getQuote fills a missing fromAddress, then validates with parseRouteRequest like the route.
   get('/shortcuts/quote', 'shortcuts', 'The route\'s amounts without its transaction', { parameters: [routeRequestSchema.partial({ fromAddress: true })], queryShape: routeQueryShape }),
   post('/shortcuts/bundle', 'shortcuts', 'Several actions in one transaction', { parameters: [bundleParamsSchema], queryShape: bundleQueryShape, body: bundleBodySchema, responseDescription: 'The SDK\'s BundleData, plus externalContracts (as on /shortcuts/route: contracts outside the address book the plan hands control to)' }),
+  get('/shortcuts/route/stream', 'shortcuts', 'The route re-quoted at every new head (Server-Sent Events)', {
+    parameters: [routeRequestSchema], queryShape: routeQueryShape,
+    responseDescription: 'text/event-stream: `answer` ({ blockNumber, changed, answer }: the route response; the first at once, then when amountOut, minAmountOut, the route or gas beyond the threshold changed), `heartbeat` ({ blockNumber }), `error` ({ blockNumber, error }: the route failed at that block) and a last `end` (the error envelope) when the server ends the stream',
+  }),
+  post('/shortcuts/route/batch', 'shortcuts', 'Up to 50 routes on one block, answered in order', {
+    body: () => routeBatchBodySchema,
+    responseDescription: '{ items: [...] }, one per request in order: { ok: true, answer } (the route response) or { ok: false, error } (the error envelope)',
+  }),
   get('/shortcuts/route/nontokenized', 'shortcuts', 'Any tokens into a position the wallet holds directly', {
     parameters: [nontokenizedRouteRequestSchema], queryShape: nontokenizedRouteQueryShape,
   }),

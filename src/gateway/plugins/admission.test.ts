@@ -13,14 +13,19 @@ const ROUTE_WORK = [
   { method: 'POST', url: `/api/v1/shortcuts/bundle?chainId=1&fromAddress=${FROM}`, payload: [{ protocol: 'enso', action: 'balance', args: { token: USDC } }] },
   { method: 'GET', url: `/api/v1/shortcuts/route/nontokenized?chainId=1&fromAddress=${FROM}&receiver=${FROM}&positionOut=0x98C23E9d8f34FEFb1B7BD6a91B7FF122F4e16F5c&tokenIn=${USDC}&amountIn=1000000` },
 ] as const
+/** The batch and the stream (issue 26): route work too, refused at the door past the bound. */
+const STREAM_AND_BATCH = [
+  { method: 'POST', url: '/api/v1/shortcuts/route/batch', payload: { requests: [routeBody] } },
+  { method: 'GET', url: `/api/v1/shortcuts/route/stream?chainId=1&fromAddress=${FROM}&tokenIn=${USDC}&tokenOut=${WETH}&amountIn=1` },
+] as const
 
 // Each test builds its gateway itself: a plugin that fails to register fails the test, not a hook.
 describe('load shedding at the door (admission plugin)', () => {
   it('with the bound reached, each route-work endpoint is refused 503 OVERLOADED with Retry-After 1, nothing sent to gRPC', async () => {
     const gw = await startTestGateway({ admission: { isFull: () => true } })
     try {
-      expect([...ROUTE_WORK_ROUTES].sort()).toEqual(ROUTE_WORK.map((r) => r.url.split('?')[0]).sort())
-      for (const request of ROUTE_WORK) {
+      expect([...ROUTE_WORK_ROUTES].sort()).toEqual([...ROUTE_WORK, ...STREAM_AND_BATCH].map((r) => r.url.split('?')[0]).sort())
+      for (const request of [...ROUTE_WORK, ...STREAM_AND_BATCH]) {
         const res = await gw.app.inject({ ...request, headers })
         expect([request.url, res.statusCode, res.headers['retry-after'], res.json()]).toEqual([request.url, 503, '1', {
           statusCode: 503, error: 'Service Unavailable', code: 'OVERLOADED', message: 'The server is overloaded, retry in 1 s.', requestId: expect.any(String),

@@ -23,6 +23,8 @@ export const ROUTE_WORK_ROUTES: ReadonlySet<string> = new Set([
   '/api/v1/shortcuts/quote',
   '/api/v1/shortcuts/bundle',
   '/api/v1/shortcuts/route/nontokenized',
+  '/api/v1/shortcuts/route/batch',
+  '/api/v1/shortcuts/route/stream',
 ])
 
 /** Most request fingerprints remembered, and for how long (the service keeps a computation 60 s). */

@@ -44,15 +44,23 @@ import type { RouteRequest } from '../../grpc/generated/switchyard/routing/v1/Ro
 import type { QuoteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/QuoteResponse.js'
 import type { RouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteResponse.js'
 import type { RoutingServiceClient } from '../../grpc/generated/switchyard/routing/v1/RoutingService.js'
+import type { ProtoGrpcType as RouteStreamProto } from '../../grpc/generated/route_stream_service.js'
+import type { RouteBatchRequest } from '../../grpc/generated/switchyard/routing/v1/RouteBatchRequest.js'
+import type { RouteBatchResponse__Output } from '../../grpc/generated/switchyard/routing/v1/RouteBatchResponse.js'
+import type { RouteStreamServiceClient } from '../../grpc/generated/switchyard/routing/v1/RouteStreamService.js'
+import type { WatchRouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/WatchRouteResponse.js'
 import { GATEWAY_AUTHENTICATED_METADATA, GATEWAY_SECRET_METADATA } from '../../grpc/gatewayCredential.js'
 import { globalPlugin } from './globalPlugin.js'
 
 /** `<repo>/proto`, from both `src/gateway/plugins` and `dist/gateway/plugins`. */
 export const PROTO_DIR = fileURLToPath(new URL('../../../proto', import.meta.url))
-const PROTO_FILES = ['switchyard/routing/v1/routing_service.proto', 'switchyard/data/v1/data_service.proto']
+const PROTO_FILES = ['switchyard/routing/v1/routing_service.proto', 'switchyard/routing/v1/route_stream_service.proto', 'switchyard/data/v1/data_service.proto']
 
-/** The generated gRPC clients the gateway calls. */
-export type GatewayClients = { routing: RoutingServiceClient; data: DataServiceClient }
+/**
+ * The generated gRPC clients the gateway calls. Without `routeStream` (clients built by a test for the
+ * other services) the stream and batch routes answer 501.
+ */
+export type GatewayClients = { routing: RoutingServiceClient; data: DataServiceClient; routeStream?: RouteStreamServiceClient | undefined }
 
 /**
  * Loads the protos (runtime, proto-loader) and creates one client per service on one address.
@@ -67,12 +75,13 @@ export function createGatewayClients({ address, credentials = grpc.credentials.c
   protoDir?: string
 }): GatewayClients {
   const definition = loadSync(PROTO_FILES, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [protoDir] })
-  const proto = grpc.loadPackageDefinition(definition) as unknown as RoutingProto & DataProto
+  const proto = grpc.loadPackageDefinition(definition) as unknown as RoutingProto & DataProto & RouteStreamProto
   // Channelz (per-call counters and traces for channelz clients) is not served: off.
   const options = { 'grpc.enable_channelz': 0 }
   return {
     routing: new proto.switchyard.routing.v1.RoutingService(address, credentials, options),
     data: new proto.switchyard.data.v1.DataService(address, credentials, options),
+    routeStream: new proto.switchyard.routing.v1.RouteStreamService(address, credentials, options),
   }
 }
 
@@ -112,6 +121,12 @@ export type GatewayGrpc = {
   actions(ctx: CallContext, request: ActionsRequest): Promise<UnaryResult<ActionsResponse__Output>>
   aggregators(ctx: CallContext, request: AggregatorsRequest): Promise<UnaryResult<AggregatorsResponse__Output>>
   projectProtocols(ctx: CallContext, request: ProjectProtocolsRequest): Promise<UnaryResult<ProjectProtocolsResponse__Output>>
+  routeBatch(ctx: CallContext, request: RouteBatchRequest): Promise<UnaryResult<RouteBatchResponse__Output>>
+  /**
+   * Opens a WatchRoute stream (no deadline: it lasts until either side ends it); aborting `ctx.signal`
+   * cancels it. Undefined when the clients have no RouteStreamService.
+   */
+  watchRoute(ctx: CallContext, request: RouteRequest): grpc.ClientReadableStream<WatchRouteResponse__Output> | undefined
 }
 
 type UnaryMethod<Req, Res> = (
@@ -163,6 +178,11 @@ function callUnaryWith<Req, Res>(method: UnaryMethod<Req, Res>, deadlineMs: numb
   })
 }
 
+/** The error of a call to a service the clients lack (grpc-js's own shape, so it maps to 501). */
+function unimplemented(): grpc.ServiceError {
+  return Object.assign(new Error('RouteStreamService is not served'), { code: grpc.status.UNIMPLEMENTED, details: '', metadata: new grpc.Metadata() })
+}
+
 /**
  * Binds the wrappers to a set of clients.
  * @param clients - from {@link createGatewayClients} or a test
@@ -170,7 +190,7 @@ function callUnaryWith<Req, Res>(method: UnaryMethod<Req, Res>, deadlineMs: numb
  * @param options.credential - sent with every call, when the server knows the gateway's secret
  */
 export function createGatewayGrpc(clients: GatewayClients, { deadlineMs, credential }: { deadlineMs: number; credential?: GatewayCredential | undefined }): GatewayGrpc {
-  const { routing, data } = clients
+  const { routing, data, routeStream } = clients
   const callUnary = <Req, Res>(method: UnaryMethod<Req, Res>, limit: number, ctx: CallContext, request: Req) => callUnaryWith<Req, Res>(method, limit, ctx, request, credential)
   return {
     route: (ctx, request) => callUnary<RouteRequest, RouteResponse__Output>(routing.Route.bind(routing), deadlineMs, ctx, request),
@@ -193,6 +213,18 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs, credent
     actions: (ctx, request) => callUnary<ActionsRequest, ActionsResponse__Output>(data.Actions.bind(data), deadlineMs, ctx, request),
     aggregators: (ctx, request) => callUnary<AggregatorsRequest, AggregatorsResponse__Output>(data.Aggregators.bind(data), deadlineMs, ctx, request),
     projectProtocols: (ctx, request) => callUnary<ProjectProtocolsRequest, ProjectProtocolsResponse__Output>(data.ProjectProtocols.bind(data), deadlineMs, ctx, request),
+    routeBatch: (ctx, request) => {
+      if (routeStream === undefined) return Promise.reject(unimplemented())
+      // A batch runs up to 50 routes on one block: a route's deadline, plus one for the simulations' tail.
+      return callUnary<RouteBatchRequest, RouteBatchResponse__Output>(routeStream.RouteBatch.bind(routeStream), deadlineMs * 2, ctx, request)
+    },
+    watchRoute: (ctx, request) => {
+      if (routeStream === undefined) return undefined
+      const call = routeStream.WatchRoute(request, withCredential(ctx.metadata, credential))
+      if (ctx.signal?.aborted) call.cancel()
+      else ctx.signal?.addEventListener('abort', () => call.cancel(), { once: true })
+      return call
+    },
   }
 }
 
@@ -221,6 +253,7 @@ export const grpcClientPlugin = globalPlugin<GrpcClientPluginOptions>(async (app
     app.addHook('onClose', async () => {
       clients.routing.close()
       clients.data.close()
+      clients.routeStream?.close()
     })
   }
 }, 'switchyard-grpc-client')

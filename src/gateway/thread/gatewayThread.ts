@@ -59,6 +59,7 @@ const app = await buildApp({
   auth,
   gatewaySecret: data.gatewaySecret,
   admission: inflight === undefined ? undefined : { isFull: () => isInflightFull(inflight) },
+  watchBuffer: data.watchBuffer,
 })
 // A failure before this line (a port in use) ends the thread with it, so the main thread sees why.
 const url = await app.listen({ host: data.host, port: data.port })

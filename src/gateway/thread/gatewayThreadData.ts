@@ -28,6 +28,8 @@ export type GatewayThreadData = {
   budgets: GatewayThreadBudgets
   /** The gRPC server's `[inflight, max]` ({@link isInflightFull}); absent when calls are not bounded. */
   inflight: Int32Array | undefined
+  /** Most events a route stream's client may leave unread (`SWITCHYARD_WATCH_BUFFER`). */
+  watchBuffer?: number | undefined
   /** Prometheus content type of the main thread's registry. */
   metricsContentType: string
   /** Answers `{ id }` with `{ id, text }`: the main thread's metrics, for `GET /metrics`. */

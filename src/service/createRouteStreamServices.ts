@@ -1,0 +1,63 @@
+import { listSupportedChains } from '../schemas/listSupportedChains.js'
+import type { ServiceContext } from './context.js'
+import { getRoute } from './getRoute.js'
+import { routeBatch, type RouteBatchItemResult } from './routeBatch.js'
+import type { CallOptions, RouteAnswer } from './types.js'
+import { createRouteWatchRegistry, type RouteWatchRegistry, type WatchSink } from './watch/createRouteWatchRegistry.js'
+import { watchRoute, type RouteSubscription } from './watchRoute.js'
+
+/** The streamed and batched route use cases, as the RouteStreamService handlers call them. */
+export type RouteStreamServices = {
+  /** REST-shaped request (GET /shortcuts/route query); validated inside; events go to `options.sink`. */
+  watchRoute(request: unknown, options: CallOptions & { sink: WatchSink }): Promise<RouteSubscription>
+  /** REST-shaped requests; one result per request, in order. */
+  routeBatch(requests: readonly unknown[], options: CallOptions): Promise<RouteBatchItemResult[]>
+  /** The subscriptions (stats, shutdown). */
+  watches: RouteWatchRegistry
+}
+
+/** Settings of the subscriptions (`SWITCHYARD_WATCH_*`). */
+export type RouteWatchSettings = {
+  pollMs: number
+  gasChangeBps: number
+  maxPerKey: number
+  maxTotal: number
+  buffer: number
+}
+
+/**
+ * Binds the streamed and batched route use cases to their context. A validator's UNSUPPORTED_CHAIN
+ * names the served chains, as the single route's does (`listingSupportedChains`), for the stream's
+ * refusal and for each batch item's.
+ * @param ctx - the service context
+ * @param settings - {@link RouteWatchSettings}
+ * @returns {@link RouteStreamServices}
+ */
+export function createRouteStreamServices(ctx: ServiceContext, settings: RouteWatchSettings): RouteStreamServices {
+  const served = () => Object.keys(ctx.chains).map(Number)
+  const single = async (on: ServiceContext, request: unknown, options: CallOptions): Promise<RouteAnswer> => {
+    try {
+      return await getRoute(on, request, { ...options, requireVariableEstimates: false })
+    } catch (error) {
+      throw listSupportedChains(error, served())
+    }
+  }
+  const route = (request: unknown, options: CallOptions) => single(ctx, request, options)
+  const watches = createRouteWatchRegistry({
+    ...settings,
+    route,
+    readHead: (chainId) => ctx.chains[chainId]!.client.getBlockNumber({ cacheTime: 0 }),
+    logger: ctx.logger,
+  })
+  return {
+    watches,
+    watchRoute: async (request, options) => {
+      try {
+        return await watchRoute({ chains: ctx.chains, watches, route }, request, options)
+      } catch (error) {
+        throw listSupportedChains(error, served())
+      }
+    },
+    routeBatch: (requests, options) => routeBatch(ctx, { requests, route: single }, options),
+  }
+}
