@@ -20,6 +20,7 @@ import { join } from 'node:path'
 import { createRelayer, fileCursorStore, type Relayer } from './relayer/createRelayer.js'
 import { createServiceContext } from './service/createServiceContext.js'
 import { createServices } from './service/createServices.js'
+import { createRouteStreamServices } from './service/createRouteStreamServices.js'
 import { createMetrics } from './service/metrics/createMetrics.js'
 import { instrumentServices } from './service/metrics/instrumentServices.js'
 
@@ -95,6 +96,12 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     auth: { apiKeys, context: auth, gatewaySecret },
     maxInflight,
     logger,
+    routeStream: {
+      services: createRouteStreamServices(ctx, {
+        pollMs: config.watchPollMs, gasChangeBps: config.watchGasChangeBps, maxPerKey: config.watchMaxPerKey, maxTotal: config.watchMaxTotal, buffer: config.watchBuffer,
+      }),
+      buffer: config.watchBuffer,
+    },
   })
   phase('services', t, { maxInflight })
   // Warm the snapshots and the workers so the first request does not pay for them; this reads the
@@ -128,13 +135,13 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
       gatewayThread = await startGatewayThread({
         grpcAddress, host: config.host, port: config.httpPort, logLevel: logger.level, gatewaySecret,
         apiKeys: config.apiKeys, developmentKey: apiKeys.developmentKey, keyRateLimit, ipRateLimit: DEFAULT_IP_RATE_LIMIT,
-        budgets: budgetsForThread(store, auth, config.redisUrl), inflight: inflight?.shared,
+        budgets: budgetsForThread(store, auth, config.redisUrl), inflight: inflight?.shared, watchBuffer: config.watchBuffer,
         metricsContentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics(), logger,
       })
       httpUrl = gatewayThread.url
     } else {
       const admission = inflight ? { isFull: () => inflight.inflight >= inflight.max } : undefined
-      app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret, admission })
+      app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret, admission, watchBuffer: config.watchBuffer })
       httpUrl = await app.listen({ host: config.host, port: config.httpPort })
     }
     phase('gateway listen', t, { url: httpUrl })
