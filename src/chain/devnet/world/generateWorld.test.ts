@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { loadScenario, poolKeyOf as keyOf } from '../scenario.js'
-import { generateWorld } from './generateWorld.js'
+import { loadScenario } from '../scenario.js'
+import { generateWorld, keyOf } from './generateWorld.js'
 
 const chain1 = loadScenario().scenario.chains['1']!
 const listed = chain1.tokens

@@ -1,4 +1,4 @@
-import { poolKeyOf as keyOf, type ScenarioGenerate, type ScenarioPool, type ScenarioToken } from '../scenario.js'
+import type { ScenarioGenerate, ScenarioPool, ScenarioToken } from '../scenario.js'
 import { createWorldRandom, type WorldRandom } from './createWorldRandom.js'
 
 /** A generated token: deployed by the world deployer at its `nonce` (so its address is known before the build). */
@@ -168,6 +168,15 @@ function generateTokens(random: WorldRandom, count: number): WorldToken[] {
     priceUsd: Number((10 ** random.between(-4, 3.5)).toPrecision(6)),
     nonce: i,
   }))
+}
+
+/** A pool's identity in its protocol: V2 per pair, V3 per pair and fee, V4 per pair, fee and spacing, Balancer per tokens, weights and fee. */
+export function keyOf(p: ScenarioPool): string {
+  const pair = [...p.tokens].sort().join('|')
+  if (p.protocol === 'uniswap-v2') return `v2|${pair}`
+  if (p.protocol === 'uniswap-v3') return `v3|${pair}|${p.fee}`
+  if (p.protocol === 'uniswap-v4') return `v4|${pair}|${p.fee}|${p.tickSpacing}`
+  return `bal|${p.tokens.join('|')}|${p.weights.join('|')}|${p.swapFeeBps}`
 }
 
 /** Two distinct items. */
