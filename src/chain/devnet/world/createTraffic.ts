@@ -61,7 +61,8 @@ export function createTraffic(client: DevnetClient, book: ChainAddressBook, para
   const funded = new Set<string>()
   const approved = new Set<string>()
   const minted = new Map<Address, Set<number>>()
-  const slots = new Map<string, Awaited<ReturnType<typeof findBalanceSlot>>>()
+  /** Each token's balance slot, or null for a token whose balances are computed (rebasing, shares): traders never use it. */
+  const slots = new Map<string, Awaited<ReturnType<typeof findBalanceSlot>> | null>()
   const stats: TrafficStats = { blocks: 0, sent: 0, reverted: 0, byKind: { swap: 0, mint: 0, burn: 0, deposit: 0 }, lastBlock: undefined }
   let started = false
   const tokenAt = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t]))
@@ -85,20 +86,30 @@ export function createTraffic(client: DevnetClient, book: ChainAddressBook, para
     return { trader, kind: 'swap', venue, index, tokenIn: tokens[i]!, tokenOut: tokens[j]! }
   }
 
-  /** The calls that give `trader` a stock of `token` and let `spender` take it, first time only. */
-  const prepare = async (trader: Address, token: Address, spender: Address): Promise<WorldCall[]> => {
+  /** Whether traders can hold `token`: WETH, or a token whose balance slot was found. */
+  const fundable = async (token: Address): Promise<boolean> => {
+    if (token.toLowerCase() === book.weth.toLowerCase()) return true
+    if (!slots.has(token.toLowerCase())) slots.set(token.toLowerCase(), await findBalanceSlot(client, { token }).catch(() => null))
+    return slots.get(token.toLowerCase()) !== null
+  }
+
+  /**
+   * The calls that give `trader` a stock of `token` and let `spender` take it, first time only; undefined
+   * for a token whose balance cannot be written (the action is skipped).
+   */
+  const prepare = async (trader: Address, token: Address, spender: Address): Promise<WorldCall[] | undefined> => {
     const calls: WorldCall[] = []
     const key = `${trader}|${token}`.toLowerCase()
     if (!funded.has(key)) {
-      funded.add(key)
       if (token.toLowerCase() === book.weth.toLowerCase()) {
         await client.setBalance({ address: trader, value: STOCK * 2n })
         calls.push(call(trader, token, loadProtocolArtifact('WETH9').abi, 'deposit', [], 100_000n, STOCK))
       } else {
-        let layout = slots.get(token.toLowerCase())
-        if (!layout) slots.set(token.toLowerCase(), (layout = await findBalanceSlot(client, { token })))
+        if (!(await fundable(token))) return undefined
+        const layout = slots.get(token.toLowerCase())!
         await client.setStorageAt({ address: token, index: balanceStorageKey(trader, layout), value: numberToHex(STOCK, { size: 32 }) })
       }
+      funded.add(key)
     }
     const allowance = `${trader}|${token}|${spender}`.toLowerCase()
     if (!approved.has(allowance)) {
@@ -129,7 +140,8 @@ export function createTraffic(client: DevnetClient, book: ChainAddressBook, para
       const asset = tokenAt.get(vault.asset.toLowerCase())
       if (!asset) return []
       const amount = amountForUsd(asset, a.usd)
-      return [...(await prepare(a.trader, vault.asset, vault.address)), call(a.trader, vault.address, loadContractArtifact('DevVault').abi, 'deposit', [amount, a.trader])]
+      const ready = await prepare(a.trader, vault.asset, vault.address)
+      return ready ? [...ready, call(a.trader, vault.address, loadContractArtifact('DevVault').abi, 'deposit', [amount, a.trader])] : []
     }
     if (a.kind === 'swap') {
       let held: bigint | undefined
@@ -144,17 +156,20 @@ export function createTraffic(client: DevnetClient, book: ChainAddressBook, para
       const amount = ((held ?? 0n) * fraction()) / 1_000_000n
       if (amount === 0n) return []
       if (a.venue === 'v2') {
-        return [...(await prepare(a.trader, a.tokenIn, router)), call(a.trader, router, loadProtocolArtifact('UniswapV2Router02').abi, 'swapExactTokensForTokens', [amount, 0n, [a.tokenIn, a.tokenOut], a.trader, DEADLINE])]
+        const ready = await prepare(a.trader, a.tokenIn, router)
+        return !ready ? [] : [...ready, call(a.trader, router, loadProtocolArtifact('UniswapV2Router02').abi, 'swapExactTokensForTokens', [amount, 0n, [a.tokenIn, a.tokenOut], a.trader, DEADLINE])]
       }
       if (a.venue === 'v3') {
         const swapRouter = book.uniswapV3.swapRouter02
         const fee = book.uniswapV3.pools[a.index]!.fee
-        return [...(await prepare(a.trader, a.tokenIn, swapRouter)), call(a.trader, swapRouter, loadProtocolArtifact('SwapRouter02').abi, 'exactInputSingle', [
+        const ready = await prepare(a.trader, a.tokenIn, swapRouter)
+        return !ready ? [] : [...ready, call(a.trader, swapRouter, loadProtocolArtifact('SwapRouter02').abi, 'exactInputSingle', [
           { tokenIn: a.tokenIn, tokenOut: a.tokenOut, fee, recipient: a.trader, amountIn: amount, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n },
         ])]
       }
       const vault = book.balancerV2.vault
-      return [...(await prepare(a.trader, a.tokenIn, vault)), call(a.trader, vault, loadProtocolArtifact('BalancerVault').abi, 'swap', [
+      const ready = await prepare(a.trader, a.tokenIn, vault)
+      return !ready ? [] : [...ready, call(a.trader, vault, loadProtocolArtifact('BalancerVault').abi, 'swap', [
         { poolId: book.balancerV2.pools[a.index]!.poolId, kind: 0, assetIn: a.tokenIn, assetOut: a.tokenOut, amount, userData: '0x' },
         { sender: a.trader, fromInternalBalance: false, recipient: a.trader, toInternalBalance: false }, 0n, DEADLINE,
       ])]
@@ -164,14 +179,18 @@ export function createTraffic(client: DevnetClient, book: ChainAddressBook, para
     if (a.kind === 'burn') {
       const lp = ((state as bigint | undefined) ?? 0n) / 2n
       if (lp === 0n) return []
-      return [...(await prepare(a.trader, pair.address, router)), call(a.trader, router, routerAbi, 'removeLiquidity', [pair.token0, pair.token1, lp, 0n, 0n, a.trader, DEADLINE])]
+      const ready = await prepare(a.trader, pair.address, router)
+      return !ready ? [] : [...ready, call(a.trader, router, routerAbi, 'removeLiquidity', [pair.token0, pair.token1, lp, 0n, 0n, a.trader, DEADLINE])]
     }
     const [r0, r1] = (state ?? [0n, 0n]) as [bigint, bigint]
     const f = fraction()
     const [amount0, amount1] = [(r0 * f) / 1_000_000n, (r1 * f) / 1_000_000n]
     if (amount0 === 0n || amount1 === 0n) return []
+    if (!(await fundable(pair.token0)) || !(await fundable(pair.token1))) return []
+    const [ready0, ready1] = [await prepare(a.trader, pair.token0, router), await prepare(a.trader, pair.token1, router)]
+    if (!ready0 || !ready1) return []
     minted.set(a.trader, (minted.get(a.trader) ?? new Set()).add(a.index))
-    return [...(await prepare(a.trader, pair.token0, router)), ...(await prepare(a.trader, pair.token1, router)), call(a.trader, router, routerAbi, 'addLiquidity', [pair.token0, pair.token1, amount0, amount1, 0n, 0n, a.trader, DEADLINE])]
+    return [...ready0, ...ready1, call(a.trader, router, routerAbi, 'addLiquidity', [pair.token0, pair.token1, amount0, amount1, 0n, 0n, a.trader, DEADLINE])]
   }
 
   return {

@@ -1,0 +1,125 @@
+/**
+ * `npm run bench:world [-- options]` (issue 20): switchyard against a world of mainnet scale. It starts
+ * the devnet of a scenario (default the generated `large` one; built once and cached, like the default
+ * scenario), then points a switchyard at one of its chains as an external node and measures:
+ * - cold discovery from an empty state directory (start-up to ready), and the resident memory after;
+ * - route latency at one connection over seeded pairs (hubs and generated tokens);
+ * - warm restart on the same state directory;
+ * - the snapshot store's full load, and its refresh after each block of traffic at the chosen pace
+ *   (`createTraffic`), with whether answers stay on the head;
+ * and prints one table (p50, p99, p99.9, max). Options:
+ *   --scenario path   scenario file (default src/chain/devnet/scenarios/large.json)
+ *   --chain id        the chain measured (default 1)
+ *   --routes n        routes at one connection (default 300)
+ *   --blocks n        traffic blocks (default 30)
+ *   --per-block n     traffic transactions per block (default 500, Base's pace)
+ *   --seed s          seed of the pairs and the traffic (default `bench-world`)
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { pino } from 'pino'
+import { createPublicClient, http, type Address, type PublicClient } from 'viem'
+import { defaultScenarioPath } from '../src/chain/devnet/scenario.js'
+import { startDevnet } from '../src/chain/devnet/startDevnet.js'
+import { createTraffic } from '../src/chain/devnet/world/createTraffic.js'
+import { createWorldRandom } from '../src/chain/devnet/world/createWorldRandom.js'
+import { configSchema } from '../src/config.js'
+import { createSnapshotStore } from '../src/data/createSnapshotStore.js'
+import { startSwitchyard, type RunningSwitchyard } from '../src/startSwitchyard.js'
+import { summarizeLatency } from './stats.js'
+
+const { values } = parseArgs({
+  options: {
+    scenario: { type: 'string', default: join(defaultScenarioPath, '..', 'large.json') },
+    chain: { type: 'string', default: '1' },
+    routes: { type: 'string', default: '300' },
+    blocks: { type: 'string', default: '30' },
+    'per-block': { type: 'string', default: '500' },
+    seed: { type: 'string', default: 'bench-world' },
+  },
+})
+const chainId = Number(values.chain)
+const KEY = 'bench-world-key-0123456789abcdef'
+const log = (line: string) => process.stdout.write(`${line}\n`)
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20)
+
+let t = performance.now()
+const devnet = await startDevnet({ scenarioPath: values.scenario, log })
+const node = devnet.chains[chainId]!
+log(`devnet up in ${Math.round(performance.now() - t)} ms`)
+const stateDir = mkdtempSync(join(tmpdir(), 'bench-world-'))
+const start = async (): Promise<{ sy: RunningSwitchyard; ms: number }> => {
+  const started = performance.now()
+  const config = configSchema.parse({ chains: [chainId], rpc: { [String(chainId)]: node.rpcUrl }, stateDir, httpPort: 0, grpcPort: 0, apiKeys: [KEY], logLevel: 'warn', rateLimitPerMinute: 10_000_000 })
+  const sy = await startSwitchyard({ config, logger: pino({ level: 'warn' }) })
+  return { sy, ms: performance.now() - started }
+}
+const rows: string[] = []
+try {
+  global.gc?.()
+  const rssBefore = process.memoryUsage().rss
+  const cold = await start()
+  const rss = process.memoryUsage().rss
+  const discovery = cold.sy.connected.chains[chainId]!.discovery!
+  const book = cold.sy.connected.chains[chainId]!.addressBook
+  rows.push(`| cold discovery, empty state directory | ${Math.round(cold.ms)} ms | pools indexed / above the floor: ${Object.entries(discovery.pools).map(([k, c]) => `${k} ${c.indexed}/${c.aboveFloor}`).join(', ')}; ${discovery.tokens} tokens |`)
+  rows.push(`| resident memory after start | ${mb(rss)} MB | this process (service and bench client), ${mb(rss - rssBefore)} MB over the bench before start |`)
+
+  // Routes at one connection: USDC or WETH against seeded tokens of the served book.
+  const random = createWorldRandom(values.seed)
+  const symbols = Object.keys(book.tokens).filter((s) => book.tokens[s]!.kind !== 'feeOnTransfer')
+  const hubs = ['USDC', 'WETH'].filter((s) => book.tokens[s])
+  const latencies: number[] = []
+  let ok = 0
+  const routesStarted = performance.now()
+  for (let i = 0; i < Number(values.routes); i++) {
+    const hub = book.tokens[random.pick(hubs)]!
+    const other = book.tokens[random.pick(symbols)]!
+    if (other.address === hub.address) continue
+    const amountIn = (10n ** BigInt(hub.decimals) * BigInt(1 + random.int(5_000))) / (hub.symbol === 'WETH' ? 1_000n : 1n)
+    const url = `${cold.sy.httpUrl}/api/v1/shortcuts/route?chainId=${chainId}&fromAddress=0x0000000000000000000000000000000000b3c401&tokenIn=${hub.address}&tokenOut=${other.address}&amountIn=${amountIn}`
+    const s = performance.now()
+    const res = await fetch(url, { headers: { authorization: `Bearer ${KEY}` } })
+    await res.arrayBuffer()
+    latencies.push(performance.now() - s)
+    if (res.status === 200) ok++
+  }
+  const routes = summarizeLatency(latencies, performance.now() - routesStarted)
+  rows.push(`| route, 1 connection (${routes.count}, ${ok} answered 200, the rest NO_ROUTE) | p50 ${routes.p50.toFixed(1)} ms | p99 ${routes.p99.toFixed(1)}, p99.9 ${routes.p99_9.toFixed(1)}, max ${routes.max.toFixed(1)} ms |`)
+
+  await cold.sy.stop()
+  const warm = await start()
+  rows.push(`| warm restart, same state directory | ${Math.round(warm.ms)} ms | |`)
+
+  // The snapshot store as the service runs it: a full load, then one refresh per block of traffic.
+  const client = createPublicClient({ transport: http(node.rpcUrl) }) as PublicClient
+  const store = createSnapshotStore({ chainId, client, book: warm.sy.connected.chains[chainId]!.addressBook })
+  t = performance.now()
+  await store.current()
+  rows.push(`| snapshot full load | ${Math.round(performance.now() - t)} ms | every served pool read at the head |`)
+  const traffic = createTraffic(node.client, devnet.chains[chainId]!.addressBook, { seed: values.seed, perBlock: Number(values['per-block']) })
+  const refresh: number[] = []
+  let onHead = 0
+  const probe = { tokenIn: book.tokens.USDC!.address as Address, tokenOut: book.tokens.WETH!.address as Address }
+  for (let b = 0; b < Number(values.blocks); b++) {
+    const mined = await traffic.block()
+    t = performance.now()
+    await store.current()
+    refresh.push(performance.now() - t)
+    const res = await fetch(`${warm.sy.httpUrl}/api/v1/shortcuts/route?chainId=${chainId}&fromAddress=0x0000000000000000000000000000000000b3c401&tokenIn=${probe.tokenIn}&tokenOut=${probe.tokenOut}&amountIn=1000000000`, { headers: { authorization: `Bearer ${KEY}` } })
+    const answer = (await res.json()) as { blockNumber?: number }
+    if (answer.blockNumber !== undefined && BigInt(answer.blockNumber) >= mined - 1n) onHead++
+  }
+  const r = summarizeLatency(refresh, 1)
+  const stats = traffic.stats()
+  rows.push(`| snapshot refresh per block (${stats.blocks} blocks of ${values['per-block']}: ${stats.sent} sent, ${stats.reverted} reverted) | p50 ${r.p50.toFixed(1)} ms | p99 ${r.p99.toFixed(1)}, p99.9 ${r.p99_9.toFixed(1)}, max ${r.max.toFixed(1)} ms; answers on the head or the block before: ${onHead}/${stats.blocks} |`)
+  await warm.sy.stop()
+} finally {
+  await devnet.stop()
+  rmSync(stateDir, { recursive: true, force: true })
+}
+log(`\nbench:world — ${values.scenario.split('/').pop()} chain ${chainId}\n`)
+log('| measure | figure | detail |\n|---|---|---|')
+for (const row of rows) log(row)
