@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { loadScenario } from '../scenario.js'
-import { generateWorld, keyOf } from './generateWorld.js'
+import { loadScenario, poolKeyOf as keyOf } from '../scenario.js'
+import { generateWorld } from './generateWorld.js'
 
 const chain1 = loadScenario().scenario.chains['1']!
 const listed = chain1.tokens
@@ -27,8 +27,11 @@ describe('generateWorld', () => {
       expect(keys.has(key), key).toBe(false)
       keys.add(key)
     }
-    // The fee-on-transfer listed token is never used by generated pools.
+    // The fee-on-transfer listed token is never used by generated pools, nor are tokens of odd decimals.
     expect(world.pools.some((p) => p.tokens.includes('FOT'))).toBe(false)
+    const odd = [...listed, { ...listed[1]!, symbol: 'DEC0', decimals: 0 }, { ...listed[1]!, symbol: 'DEC24', decimals: 24 }]
+    const withOdd = generateWorld({ listed: odd, spec, chainId: 1, existing: chain1.pools })
+    expect(withOdd.pools.some((p) => p.tokens.includes('DEC0') || p.tokens.includes('DEC24'))).toBe(false)
     expect(new Set(world.pools.filter((p) => p.protocol === 'uniswap-v3').map((p) => (p as { fee: number }).fee))).toEqual(new Set([100, 500, 3000, 10000]))
   })
 

@@ -1,4 +1,4 @@
-import type { ScenarioGenerate, ScenarioPool, ScenarioToken } from '../scenario.js'
+import { poolKeyOf as keyOf, type ScenarioGenerate, type ScenarioPool, type ScenarioToken } from '../scenario.js'
 import { createWorldRandom, type WorldRandom } from './createWorldRandom.js'
 
 /** A generated token: deployed by the world deployer at its `nonce` (so its address is known before the build). */
@@ -59,7 +59,8 @@ type Kind = 'hubHub' | 'hubTail' | 'tailTail'
  */
 export function generateWorld({ listed, spec, chainId, existing = [] }: GenerateWorldParameters): GeneratedWorld {
   const random = createWorldRandom(`${spec.seed}:${chainId}`)
-  const plain = listed.filter((t) => PLAIN_KINDS.has(t.kind))
+  // Plain tokens of ordinary decimals only: the weird classes (and 0, 2 or 24 decimals) have pools of their own.
+  const plain = listed.filter((t) => PLAIN_KINDS.has(t.kind) && t.decimals >= 6 && t.decimals <= 18)
   const hubs = plain.slice(0, HUBS).map((t) => t.symbol)
   const mids = plain.slice(HUBS).map((t) => t.symbol)
   if (hubs.length < 2) throw new Error(`chain ${chainId}: a generated world needs at least 2 plain listed tokens as hubs`)
@@ -168,15 +169,6 @@ function generateTokens(random: WorldRandom, count: number): WorldToken[] {
     priceUsd: Number((10 ** random.between(-4, 3.5)).toPrecision(6)),
     nonce: i,
   }))
-}
-
-/** A pool's identity in its protocol: V2 per pair, V3 per pair and fee, V4 per pair, fee and spacing, Balancer per tokens, weights and fee. */
-export function keyOf(p: ScenarioPool): string {
-  const pair = [...p.tokens].sort().join('|')
-  if (p.protocol === 'uniswap-v2') return `v2|${pair}`
-  if (p.protocol === 'uniswap-v3') return `v3|${pair}|${p.fee}`
-  if (p.protocol === 'uniswap-v4') return `v4|${pair}|${p.fee}|${p.tickSpacing}`
-  return `bal|${p.tokens.join('|')}|${p.weights.join('|')}|${p.swapFeeBps}`
 }
 
 /** Two distinct items. */
