@@ -16,7 +16,9 @@ import { loadContractArtifact } from './loadContractArtifact.js'
  * PancakeSwap V3 (PancakeSwap's factory and pool bytecode, our pool deployer): swaps through each fork's pools
  * deliver exactly what the Uniswap V3 adapter quotes, and invariants 3 and 9 (docs/contracts.md) hold: a swap
  * callback is paid only by the pool the running swap derived from the fork table; a fake pool — a direct call, a
- * contract calling back in the middle of a real swap, a pool of a factory outside the table — gets nothing.
+ * contract calling back in the middle of a real swap, a pool of a factory outside the table — gets nothing; a
+ * swap below its minimum, past the liquidity, or of a single unit is what it says. Refusals without a pool:
+ * uniswapV3ForkHelperGuards.test.ts.
  */
 
 const helperAbi = parseAbi([
@@ -183,6 +185,44 @@ describe('swaps through each fork deliver the Uniswap V3 adapter\'s quote, to th
       expect(await balanceOf(weth(), helper)).toBe(0n)
     })
   }
+})
+
+describe("a swap's edges: the minimum, the price limit, a single unit", () => {
+  /** A seeded SushiSwap V3 pool (3000) and a trader with USDC and WETH approved to the helper. */
+  async function market() {
+    const pool = await seedPool({ factory: factoryOf('sushiswap-v3'), tokenA: usdc(), tokenB: weth(), fee: 3000 })
+    await devnet.fund({ chainId: 1, address: trader, token: 'USDC', amount: 10n ** 17n })
+    await devnet.fund({ chainId: 1, address: trader, token: 'WETH', amount: 10n ** 18n })
+    for (const token of [usdc(), weth()]) {
+      await send({ address: token, abi: erc20Abi, functionName: 'approve', args: [helper, maxUint256], account: trader, chain: client.chain })
+    }
+    return { address: pool, token0: usdc(), token1: weth(), fee: 3000, tickSpacing: fork('sushiswap-v3').feeTiers.find((t) => t.fee === 3000)!.tickSpacing }
+  }
+  const swapArgs = (tokenIn: Address, tokenOut: Address, amountIn: bigint, amountOutMin: bigint) =>
+    ({ address: helper, abi: helperAbi, functionName: 'swapExactIn', args: [deployerOf('sushiswap-v3'), tokenIn, tokenOut, 3000, amountIn, amountOutMin], account: trader, chain: client.chain, gas: 5_000_000n }) as const
+
+  test('an output one unit below the minimum is refused (AmountTooLow); past all the liquidity the swap stops at the price limit (PartialFill)', async () => {
+    const entry = await market()
+    const amountIn = 10n ** 9n
+    const [snapshot] = await loadUniswapV3({ client: client as never, book: { ...chain.addressBook, uniswapV3: { ...chain.addressBook.uniswapV3, pools: [entry] } } }, { blockNumber: await client.getBlockNumber() })
+    const quoted = quoteExactInput(snapshot!, { zeroForOne: true, amountIn })
+    expect(await revertOf(swapArgs(usdc(), weth(), amountIn, quoted.amountOut + 1n))).toEqual({ name: 'AmountTooLow', args: [quoted.amountOut, quoted.amountOut + 1n] })
+    const huge = 10n ** 17n
+    expect(quoteExactInput(snapshot!, { zeroForOne: true, amountIn: huge }).status).not.toBe('ok')
+    const partial = await revertOf(swapArgs(usdc(), weth(), huge, 0n))
+    expect(partial.name).toBe('PartialFill')
+    expect(partial.args[0]).toBeLessThan(huge)
+    expect(partial.args[1]).toBe(huge)
+  })
+
+  test('a swap of a single unit pays the pool that unit in either direction (the owed delta is the positive one, the other being 0)', async () => {
+    await market()
+    const before = { usdc: await balanceOf(usdc(), trader), weth: await balanceOf(weth(), trader) }
+    await send(swapArgs(usdc(), weth(), 1n, 0n))
+    await send(swapArgs(weth(), usdc(), 1n, 0n))
+    expect([await balanceOf(usdc(), trader), await balanceOf(weth(), trader)]).toEqual([before.usdc - 1n, before.weth - 1n])
+    expect([await balanceOf(usdc(), helper), await balanceOf(weth(), helper)]).toEqual([0n, 0n])
+  })
 })
 
 describe('invariant 3/9: a swap callback from a fake pool is refused', () => {
