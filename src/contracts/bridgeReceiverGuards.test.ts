@@ -69,7 +69,8 @@ function compose(amount: bigint, cb: BridgeCallback): Hex {
 
 /** The native pool pays `amount` to the receiver, then the "endpoint" runs the compose with `attached`. */
 async function deliverNative(amount: bigint, cb: BridgeCallback, attached = 0n): Promise<Hex> {
-  await env.client.sendTransaction({ account: env.accounts.deployer, to: bridge, value: amount, chain: null })
+  // Mined before the compose is simulated: a send not yet in a block would leave the receiver without it.
+  await env.send({ to: bridge, data: '0x', value: amount })
   return env.send({ to: bridge, data: compose(amount, cb), value: attached })
 }
 

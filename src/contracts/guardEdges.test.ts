@@ -209,7 +209,7 @@ describe('bridge receiver: what a delivery must bring, what a minimum counts, ho
     const failing = new Planner()
     failing.add(functionCall({ address: w.target, abi: mockVmTargetAbi, functionName: 'fail', args: ['no'] }))
     // Stargate's native pool pays the receiver before the endpoint calls lzCompose.
-    await env.client.sendTransaction({ account: deployer, to: w.bridge, value: amount, chain: null })
+    await env.send({ account: deployer, to: w.bridge, data: '0x', value: amount })
     const message = encodeOftComposeMessage({ nonce: 1n, srcEid: 30101, amountLD: amount, composeFrom: other, composeMsg: encodeBridgeCallback(callback(failing, { value: attached })) })
     const refundBefore = await env.balanceOf(NATIVE, refund)
     const bridgeBefore = await env.balanceOf(NATIVE, w.bridge)
