@@ -1,0 +1,245 @@
+/**
+ * Issue 26's figures: batches and streams on the devnet, the load from a child process so that the
+ * switchyard process's CPU (`process.cpuUsage()`: main thread, gateway thread, engine workers) is its own.
+ *
+ * 1. Batch vs singles: rounds of 50 cold route requests (fresh seeded amounts each round, six pairs) sent
+ *    as 50 single GET /shortcuts/route at 32 connections, then as one POST /shortcuts/route/batch of 50:
+ *    switchyard CPU per route, the ratio, and each round's wall time. Then one batch and its 50 singles on
+ *    the same block: how many answers are equal (amountOut, minAmountOut, route).
+ * 2. Streams: N subscribers (GET /shortcuts/route/stream, one connection each) over D distinct requests,
+ *    a block mined every 2 s: per block, the delay from the mining to each subscriber's event for it
+ *    (p50, p99, p99.9, max over subscribers × blocks), and switchyard CPU per block; for D = 10, 50, 100
+ *    at N = 1,000, and N = 100, 500, 1,000 at D = 100.
+ *
+ * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5]
+ */
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { pino } from 'pino'
+import { configSchema } from '../src/config.js'
+import { startSwitchyard } from '../src/startSwitchyard.js'
+import { BENCH_API_KEY, ROUTE_PAIRS } from './createApiLoads.js'
+import { percentile } from './stats.js'
+
+const args = process.argv.slice(2)
+const arg = (name: string) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const ROUNDS = Number(arg('--rounds') ?? 10)
+const BLOCKS = Number(arg('--blocks') ?? 5)
+const BLOCK_MS = 2_000
+const FROM = '0x000000000000000000000000000000000001b0b0'
+const HEADERS = { authorization: `Bearer ${BENCH_API_KEY}` }
+type Context = { httpUrl: string; rpcUrl: string; tokens: Record<string, string> }
+
+/** Tells the parent a measured window starts or ends (it reads its own CPU time at both edges). */
+function mark(phase: 'start' | 'end', id: string): void {
+  process.send?.({ phase, id })
+}
+
+/** 50-ish route queries per round, fresh amounts each (seeded), cycling over the bench's pairs. */
+function createQueries(tokens: Record<string, string>, seed: number) {
+  let s = seed
+  const next = () => (s = (s * 1103515245 + 12345) % 2147483648)
+  return (count: number) => Array.from({ length: count }, (_, i) => {
+    const [tokenIn, tokenOut, base] = ROUTE_PAIRS[i % ROUTE_PAIRS.length]!
+    return { fromAddress: FROM, chainId: 1, tokenIn: [tokens[tokenIn]!], tokenOut: [tokens[tokenOut]!], amountIn: [(BigInt(base) + BigInt(next() % 1_000_000_000)).toString()] }
+  })
+}
+
+const qs = (q: Record<string, unknown>) => {
+  const p = new URLSearchParams()
+  for (const [k, v] of Object.entries(q)) for (const x of [v].flat()) p.append(k, String(x))
+  return p.toString()
+}
+
+async function single(ctx: Context, q: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await fetch(`${ctx.httpUrl}/api/v1/shortcuts/route?${qs(q)}`, { headers: HEADERS })
+  const body = (await res.json()) as Record<string, unknown>
+  if (res.status !== 200) throw new Error(`single route: ${res.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+async function batch(ctx: Context, requests: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const res = await fetch(`${ctx.httpUrl}/api/v1/shortcuts/route/batch`, { method: 'POST', headers: { ...HEADERS, 'content-type': 'application/json' }, body: JSON.stringify({ requests }) })
+  const body = (await res.json()) as { items: { ok: boolean; answer?: Record<string, unknown>; error?: unknown }[] }
+  if (res.status !== 200) throw new Error(`batch: ${res.status} ${JSON.stringify(body)}`)
+  const failed = body.items.find((i) => !i.ok)
+  if (failed) throw new Error(`batch item failed: ${JSON.stringify(failed.error)}`)
+  return body.items.map((i) => i.answer!)
+}
+
+/** Runs `tasks` with at most `connections` in flight. */
+async function pooled<T>(tasks: (() => Promise<T>)[], connections: number): Promise<T[]> {
+  const out: T[] = []
+  let next = 0
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (next < tasks.length) {
+      const i = next++
+      out[i] = await tasks[i]!()
+    }
+  }))
+  return out
+}
+
+async function batchVsSingles(ctx: Context) {
+  const queries = createQueries(ctx.tokens, 42)
+  const wall: Record<'singles' | 'batch', number[]> = { singles: [], batch: [] }
+  // One unmeasured round of each first: the route shapes' gas hints and the workers' graphs are warm for both.
+  await pooled(queries(50).map((q) => () => single(ctx, q)), 32)
+  await batch(ctx, queries(50))
+  // Interleaved rounds, each in its own CPU window (the parent adds them up per mode).
+  for (let r = 0; r < ROUNDS; r++) {
+    mark('start', `singles ${r}`)
+    let t = performance.now()
+    await pooled(queries(50).map((q) => () => single(ctx, q)), 32)
+    wall.singles.push(performance.now() - t)
+    mark('end', `singles ${r}`)
+    mark('start', `batch ${r}`)
+    t = performance.now()
+    await batch(ctx, queries(50))
+    wall.batch.push(performance.now() - t)
+    mark('end', `batch ${r}`)
+  }
+  // The same 50 requests as one batch and as singles, on one block (nothing is mined meanwhile).
+  const same = queries(50)
+  const batched = await batch(ctx, same)
+  const singles = await pooled(same.map((q) => () => single(ctx, q)), 32)
+  const key = (a: Record<string, unknown>) => JSON.stringify([a.blockNumber, a.amountOut, a.minAmountOut, a.route])
+  const equal = batched.filter((a, i) => key(a) === key(singles[i]!)).length
+  return { wall, equal, blocks: [...new Set([...batched, ...singles].map((a) => a.blockNumber))] }
+}
+
+type Sub = { close(): void; seen: Map<number, number> }
+
+/** One SSE subscriber: records when it received an event for each block. */
+async function subscribe(ctx: Context, q: Record<string, unknown>): Promise<Sub> {
+  const controller = new AbortController()
+  const res = await fetch(`${ctx.httpUrl}/api/v1/shortcuts/route/stream?${qs(q)}`, { headers: HEADERS, signal: controller.signal })
+  if (res.status !== 200) throw new Error(`stream: ${res.status} ${await res.text()}`)
+  const seen = new Map<number, number>()
+  void (async () => {
+    const decoder = new TextDecoder()
+    let text = ''
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        const now = Date.now()
+        text += decoder.decode(chunk, { stream: true })
+        let cut: number
+        while ((cut = text.indexOf('\n\n')) >= 0) {
+          const id = /^id: (\d+)$/m.exec(text.slice(0, cut))?.[1]
+          if (id !== undefined && !seen.has(Number(id))) seen.set(Number(id), now)
+          text = text.slice(cut + 2)
+        }
+      }
+    } catch {
+      // closed
+    }
+  })()
+  return { close: () => controller.abort(), seen }
+}
+
+async function rpc(ctx: Context, method: string, params: unknown[] = []): Promise<unknown> {
+  const res = await fetch(ctx.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return ((await res.json()) as { result: unknown }).result
+}
+
+async function streams(ctx: Context, distinct: number, subscribers: number, seed: number) {
+  const requests = createQueries(ctx.tokens, seed)(distinct)
+  const subs: Sub[] = []
+  // Opened 16 at a time (below the in-flight bound): the first of each request computes its first
+  // answer, the others join it.
+  subs.push(...(await pooled(Array.from({ length: subscribers }, (_, i) => () => subscribe(ctx, requests[i % distinct]!)), 16)))
+  await new Promise((r) => setTimeout(r, 500))
+  const id = `streams ${distinct}/${subscribers}`
+  const mined = new Map<number, number>()
+  mark('start', id)
+  for (let b = 0; b < BLOCKS; b++) {
+    const started = Date.now()
+    await rpc(ctx, 'evm_mine')
+    mined.set(Number(await rpc(ctx, 'eth_blockNumber')), started)
+    await new Promise((r) => setTimeout(r, BLOCK_MS - (Date.now() - started)))
+  }
+  mark('end', id)
+  const delays: number[] = []
+  let missing = 0
+  for (const [block, at] of mined) {
+    for (const s of subs) {
+      const got = s.seen.get(block)
+      if (got === undefined) missing++
+      else delays.push(got - at)
+    }
+  }
+  for (const s of subs) s.close()
+  await new Promise((r) => setTimeout(r, 500))
+  delays.sort((a, b) => a - b)
+  return { id, distinct, subscribers, blocks: mined.size, p50: percentile(delays, 50), p99: percentile(delays, 99), p99_9: percentile(delays, 99.9), max: delays.at(-1) ?? NaN, missing }
+}
+
+if (arg('--target')) {
+  const ctx = JSON.parse(arg('--target')!) as Context
+  const results: Record<string, unknown> = { batch: await batchVsSingles(ctx) }
+  const runs = []
+  // The first row is the process with no subscriber: what a block costs with nothing to re-quote.
+  for (const [d, n] of [[0, 0], [10, 1_000], [50, 1_000], [100, 1_000], [100, 100], [100, 500]] as const) runs.push(await streams(ctx, d, n, 1_000 + d * 7 + n))
+  results.streams = runs
+  process.stdout.write(`${JSON.stringify(results)}\n`)
+  process.exit(0)
+}
+
+const config = configSchema.parse({
+  chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000, relayer: 'off',
+  watchMaxPerKey: 5_000, watchBuffer: 64,
+})
+const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
+const chain = sy.connected.chains[1]!
+const ctx: Context = { httpUrl: sy.httpUrl, rpcUrl: chain.rpcUrl, tokens: Object.fromEntries(Object.values(chain.addressBook.tokens).map((t) => [t.symbol, t.address])) }
+const cpu = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+const windows = new Map<string, { start?: number; end?: number; computations?: number[] }>()
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', JSON.stringify(ctx), '--rounds', String(ROUNDS), '--blocks', String(BLOCKS)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+child.on('message', ({ phase, id }: { phase: 'start' | 'end'; id: string }) => {
+  const w = windows.get(id) ?? {}
+  w[phase] = cpu()
+  w.computations = [...(w.computations ?? []), sy.grpc.routeStream!.watches.stats().computations]
+  windows.set(id, w)
+})
+let out = ''
+child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+await sy.stop()
+if (exitCode !== 0) throw new Error(`the load process exited with ${exitCode}`)
+const results = JSON.parse(out.trim().split('\n').pop()!) as {
+  batch: { wall: Record<'singles' | 'batch', number[]>; equal: number; blocks: number[] }
+  streams: { id: string; distinct: number; subscribers: number; blocks: number; p50: number; p99: number; p99_9: number; max: number; missing: number }[]
+}
+const cpuOf = (id: string) => {
+  const w = windows.get(id)!
+  return w.end! - w.start!
+}
+const routes = ROUNDS * 50
+const cpuOfRounds = (mode: string) => Array.from({ length: ROUNDS }, (_, r) => cpuOf(`${mode} ${r}`)).reduce((a, b) => a + b, 0)
+const perRoute = { singles: cpuOfRounds('singles') / routes, batch: cpuOfRounds('batch') / routes }
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 0) : '—')
+const sorted = (v: number[]) => [...v].sort((a, b) => a - b)
+console.log(`\n50 cold routes as 50 singles at 32 connections vs one batch of 50 (${ROUNDS} interleaved rounds each after one warm-up round, chain 1)\n`)
+console.log('| mode | switchyard CPU ms per route | wall ms per 50 routes: p50 | p99 | max |')
+console.log('|---|---|---|---|---|')
+for (const mode of ['singles', 'batch'] as const) {
+  const w = sorted(results.batch.wall[mode])
+  console.log(`| ${mode === 'singles' ? '50 singles, 32 connections' : 'one batch of 50'} | ${fmt(perRoute[mode])} | ${fmt(percentile(w, 50))} | ${fmt(percentile(w, 99))} | ${fmt(w.at(-1)!)} |`)
+}
+console.log(`\nbatch / singles CPU per route: ${(perRoute.batch / perRoute.singles).toFixed(2)} (target ≤ 0.5)`)
+console.log(`same block: ${results.batch.equal}/50 batch answers equal the single answers (amountOut, minAmountOut, route, blockNumber); blocks seen ${results.batch.blocks.join(', ')}`)
+console.log(`\nstreams: a block every ${BLOCK_MS / 1000} s, ${BLOCKS} blocks per row; delay from mining to each subscriber's event for that block (REST SSE)\n`)
+console.log('| distinct requests | subscribers | p50 ms | p99 ms | p99.9 ms | max ms | missed | switchyard CPU ms per block | re-quotes per block |')
+console.log('|---|---|---|---|---|---|---|---|---|')
+for (const s of results.streams) {
+  const w = windows.get(s.id)!
+  const requotes = (w.computations![1]! - w.computations![0]!) / s.blocks
+  console.log(`| ${s.distinct} | ${s.subscribers.toLocaleString('en-US')} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.p99_9)} | ${fmt(s.max)} | ${s.missing} | ${fmt(cpuOf(s.id) / s.blocks)} | ${fmt(requotes)} |`)
+}
+process.exit(0)
