@@ -259,3 +259,57 @@ describe('route batches (POST /shortcuts/route/batch and RouteBatch)', () => {
     expect((await batch({ requests: [query(1n)], extra: 1 })).json.code).toBe('UNKNOWN_FIELD')
   })
 })
+
+describe('the gateway charges each batch item to the key (a switchyard with 5 requests a minute)', () => {
+  let small: RunningSwitchyard
+  const SMALL_KEY = 'route-batch-small-budget-key-0123'
+  beforeAll(async () => {
+    const config = configSchema.parse({ chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [SMALL_KEY], logLevel: 'silent', engineThreads: 1, rateLimitPerMinute: 5, relayer: 'off' })
+    small = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
+  }, 180_000)
+  afterAll(async () => {
+    await small?.stop()
+  })
+
+  test('4 items take 4 of the 5 tokens; the next batch of 3 pays its first with the last token, and its other two are 429 RATE_LIMITED', async () => {
+    const post = async (n: number) => {
+      // Invalid items: charged like any item, answered without any route work.
+      const body = { requests: Array.from({ length: n }, () => ({ ...query(1n), tokenIn: ['0x1234'] })) }
+      const res = await fetch(`${small.httpUrl}/api/v1/shortcuts/route/batch`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${SMALL_KEY}` }, body: JSON.stringify(body) })
+      const json = (await res.json()) as { items?: { error: { statusCode: number; code: string } }[] }
+      return { status: res.status, items: json.items?.map((i) => `${i.error.statusCode} ${i.error.code}`) ?? json }
+    }
+    expect(await post(4)).toEqual({ status: 200, items: Array(4).fill('400 INVALID_ADDRESS') })
+    expect(await post(3)).toEqual({ status: 200, items: ['400 INVALID_ADDRESS', '429 RATE_LIMITED', '429 RATE_LIMITED'] })
+    expect((await post(1)).status).toBe(429)
+  }, 60_000)
+})
+
+describe('stopping switchyard ends its open streams', () => {
+  test('an SSE client gets an `end` event (503 UNAVAILABLE), a WatchRoute call UNAVAILABLE, and the stop does not wait for them', async () => {
+    const KEY2 = 'route-stream-stop-key-0123456789ab'
+    const config = configSchema.parse({ chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [KEY2], logLevel: 'silent', engineThreads: 1, relayer: 'off' })
+    const other = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
+    const q = qs(query(1_234n * 10n ** 6n))
+    const res = await fetch(`${other.httpUrl}/api/v1/shortcuts/route/stream?${q}`, { headers: { authorization: `Bearer ${KEY2}` } })
+    expect(res.status).toBe(200)
+    const text = (async () => {
+      let all = ''
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) all += new TextDecoder().decode(chunk)
+      return all
+    })()
+    const proto = grpc.loadPackageDefinition(loadProtoDefinition({})) as unknown as { switchyard: { routing: { v1: { RouteStreamService: grpc.ServiceClientConstructor } } } }
+    const client = new proto.switchyard.routing.v1.RouteStreamService(other.grpcAddress, grpc.credentials.createInsecure()) as unknown as StreamClient
+    const md = new grpc.Metadata()
+    md.set('authorization', `Bearer ${KEY2}`)
+    const call = client.WatchRoute(toProtoRouteRequest(query(1_235n * 10n ** 6n) as never), md)
+    const ended = new Promise<grpc.ServiceError>((resolve) => call.on('error', resolve))
+    await new Promise((resolve) => call.once('data', resolve))
+    const started = Date.now()
+    await other.stop()
+    expect(Date.now() - started).toBeLessThan(8_000)
+    expect(await text).toMatch(/event: end\ndata: \{"statusCode":503,"error":"Service Unavailable","message":"The server is shutting down; subscribe again\.","code":"UNAVAILABLE"/)
+    expect((await ended).code).toBe(grpc.status.UNAVAILABLE)
+    client.close()
+  }, 120_000)
+})

@@ -2,7 +2,7 @@ import type { ClientReadableStream, Metadata } from '@grpc/grpc-js'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { BaseError } from '../../errors/base.js'
 import { RateLimitedError } from '../../errors/request.js'
-import { SlowReaderError } from '../../errors/watch.js'
+import { SlowReaderError, SubscriptionEndedError } from '../../errors/watch.js'
 import type { WatchRouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/WatchRouteResponse.js'
 import type { AuthContext } from '../../service/auth/authenticate.js'
 import { chargeKey } from '../../service/auth/chargeKey.js'
@@ -78,8 +78,8 @@ function firstMessage(call: ClientReadableStream<WatchRouteResponse__Output>): P
  * the first charged to the key when the gateway charges keys. Ends with an `end` event carrying the
  * error envelope when the server, the budget or a slow client ends the stream.
  */
-function pipeEvents(p: { request: FastifyRequest; reply: FastifyReply; call: ClientReadableStream<WatchRouteResponse__Output>; auth: AuthContext | undefined; buffer: number }): void {
-  const { request, reply, call, auth, buffer } = p
+function pipeEvents(p: { request: FastifyRequest; reply: FastifyReply; call: ClientReadableStream<WatchRouteResponse__Output>; auth: AuthContext | undefined; buffer: number; open: Set<(error: Error) => void> }): void {
+  const { request, reply, call, auth, buffer, open } = p
   const res = reply.raw
   let ended = false
   let backlog = 0
@@ -87,6 +87,7 @@ function pipeEvents(p: { request: FastifyRequest; reply: FastifyReply; call: Cli
   const finish = (error?: unknown) => {
     if (ended) return
     ended = true
+    open.delete(finish)
     call.cancel()
     if (error !== undefined && !res.destroyed && !res.writableNeedDrain) {
       const { envelope } = toErrorReply(error, { requestId: request.id })
@@ -99,6 +100,7 @@ function pipeEvents(p: { request: FastifyRequest; reply: FastifyReply; call: Cli
     backlog = 0
   })
   res.on('close', () => finish())
+  open.add(finish)
   call.on('data', (message: WatchRouteResponse__Output) => {
     chain = chain.then(async () => {
       if (ended) return
@@ -129,9 +131,15 @@ function pipeEvents(p: { request: FastifyRequest; reply: FastifyReply; call: Cli
  * `text/event-stream` with events `answer` (`{ blockNumber, changed, answer }`, the first one at once),
  * `heartbeat` (`{ blockNumber }`: nothing a user would act on changed), `error` (`{ blockNumber, error }`:
  * the route failed at that block; the stream goes on) and a last `end` (`{ statusCode, error, message,
- * code }`) when the server ends it. Closing the connection ends the subscription at once.
+ * code }`) when the server ends it (also when the gateway closes). Closing the connection ends the
+ * subscription at once.
  */
 export const routeStreamRoutes: FastifyPluginAsync<RouteStreamRoutesOptions> = async (app, { auth, buffer = DEFAULT_WATCH_BUFFER }) => {
+  // Streams never end on their own: closing the app ends them (an `end` event), or it would wait for them.
+  const open = new Set<(error: Error) => void>()
+  app.addHook('preClose', async () => {
+    for (const finish of [...open]) finish(new SubscriptionEndedError())
+  })
   app.get('/shortcuts/route/stream', async (request, reply) => {
     const input = normalizeQuery(request.query, routeQueryShape)
     parseRouteRequest(input, { requireVariableEstimates: false })
@@ -144,6 +152,6 @@ export const routeStreamRoutes: FastifyPluginAsync<RouteStreamRoutesOptions> = a
     reply.raw.writeHead(200, headers as Record<string, string>)
     const { name, data } = eventOf(message)
     reply.raw.write(sse(name, data, message.block_number))
-    pipeEvents({ request, reply, call, auth, buffer })
+    pipeEvents({ request, reply, call, auth, buffer, open })
   })
 }
