@@ -52,3 +52,24 @@ describe('toRouteGraph', () => {
     expect(g.edges.map((e) => [e.amountOut, e.amountsFrom, e.estimatedAmountOut, e.gas])).toEqual(steps.map((s) => [s.amountOut, 'simulation', s.estimatedAmountOut, '1234']))
   })
 })
+
+describe('toRouteGraph with a route answer that also lists amountsOut (as the service does)', () => {
+  test('the route\'s outputs are read by tokenOut, never as a bundle\'s map', () => {
+    const answer = { ...splitRoute, amountsOut: [splitRoute.amountOut as string] } as unknown as Answer
+    const g = toRouteGraph({ answer, chainId: 1, tokenIn: ETH, amountIn: '1', tokenOut: [USDC] })
+    expect(g.nodes.filter((n) => n.amountOut !== undefined).map((n) => [n.token, n.amountOut])).toEqual([[USDC, splitRoute.amountOut]])
+  })
+})
+
+describe('toRouteGraph with a real explanation (the service on the devnet)', () => {
+  test('edges carry the simulated amounts; the steps delivering USDC add up to amountOut', async () => {
+    const { explainedSplitRoute } = await import('../testing/answers.js')
+    const g = toRouteGraph({ answer: explainedSplitRoute, chainId: 1, tokenIn: ETH, amountIn: '1000000000000000000000', tokenOut: [USDC] })
+    expect(g.edges.map((e) => e.amountsFrom)).toEqual(explainedSplitRoute.explanation!.steps.map(() => 'simulation'))
+    expect(g.edges.map((e) => [e.pool, e.amountIn, e.amountOut])).toEqual(explainedSplitRoute.explanation!.steps.map((s) => [s.pool, s.amountIn, s.amountOut]))
+    const delivered = g.edges.filter((e) => e.tokenOut === USDC).reduce((sum, e) => sum + BigInt(e.amountOut!), 0n)
+    expect(delivered).toBe(BigInt(explainedSplitRoute.amountOut as string))
+    // The wrap's output, missing from the route's own step, is what the simulation moved.
+    expect(g.edges[0]).toMatchObject({ protocol: 'wrapped-native', amountOut: '1000000000000000000000' })
+  })
+})

@@ -85,7 +85,8 @@ function edgeFromAnswer(step: AnswerStep, index: number): RouteEdge {
 
 /** The answer's outputs as `token → amount` (a route's amountOut by its tokenOut, a bundle's amountsOut). */
 export function outputsOf(answer: Answer, tokenOut: readonly string[]): Record<string, string> {
-  if (answer.amountsOut) return answer.amountsOut
+  // Bundles answer amounts by token; a route's amounts follow its tokenOut list.
+  if (answer.amountsOut && !Array.isArray(answer.amountsOut)) return answer.amountsOut
   const amounts = answer.amountOut === undefined ? [] : [answer.amountOut].flat()
   return Object.fromEntries(tokenOut.flatMap((t, i) => (amounts[i] === undefined ? [] : [[t, amounts[i]]])))
 }

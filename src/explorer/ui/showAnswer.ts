@@ -3,7 +3,7 @@ import { toRouteGraph, type RouteGraph } from '../graph/toRouteGraph.js'
 import { escapeHtml } from '../render/escapeHtml.js'
 import { renderCandidates } from '../render/renderCandidates.js'
 import { renderPlan } from '../render/renderPlan.js'
-import { renderRouteSvg } from '../render/renderRouteSvg.js'
+import { amountLabel, renderRouteSvg } from '../render/renderRouteSvg.js'
 import { renderStepsTable } from '../render/renderStepsTable.js'
 import { renderSummary } from '../render/renderSummary.js'
 import type { TokenBook } from '../tokens/createTokenBook.js'
@@ -55,7 +55,8 @@ export function showAnswer({ view, question, answer, tokens, chainNames, base }:
   view.diagram.innerHTML = renderRouteSvg({ graph, layout, tokens, chainNames })
   view.steps.innerHTML = renderStepsTable({ graph, tokens })
   view.plan.innerHTML = renderPlan(answer.explanation?.plan)
-  view.candidates.innerHTML = renderCandidates(answer.explanation)
+  const chainId = answer.explanation?.chainId ?? question.chainId
+  view.candidates.innerHTML = renderCandidates(answer.explanation, (amount, token) => (token === undefined ? amount : amountLabel({ tokens, chainId, token, amount })))
   const quoteId = answer.explanation?.quoteId
   view.links.innerHTML = `<p><a id="permalink" href="${escapeHtml(questionLink(question, base))}">Ask this again</a> (the question in a link; the key is not in it)</p>`
     + (quoteId
