@@ -313,3 +313,60 @@ describe('stopping switchyard ends its open streams', () => {
     client.close()
   }, 120_000)
 })
+
+describe('cross-chain (chains 1 and 8453)', () => {
+  let two: RunningSwitchyard
+  const KEY3 = 'route-stream-cross-chain-key-012345'
+  const headers = { authorization: `Bearer ${KEY3}` }
+  beforeAll(async () => {
+    const config = configSchema.parse({ chains: [1, 8453], devnetPorts: { '1': 0, '8453': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [KEY3], logLevel: 'silent', engineThreads: 1, rateLimitPerMinute: 100_000, relayer: 'off', watchPollMs: 20 })
+    two = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
+  }, 180_000)
+  afterAll(async () => {
+    await two?.stop()
+  })
+  const tokenOf = (chainId: number, symbol: string) => Object.values(two.connected.chains[chainId]!.addressBook.tokens).find((t) => t.symbol === symbol)!.address
+
+  test('a batch mixes cross-chain and same-chain items on both chains, each equal to its single answer; a cross-chain stream re-quotes at either chain\'s heads', async () => {
+    const cross = { chainId: 1, destinationChainId: 8453, fromAddress: trader, receiver: trader, tokenIn: [tokenOf(1, 'USDC')], tokenOut: [tokenOf(8453, 'USDC')], amountIn: ['3000000000'] }
+    const items = [cross, { ...query(2_000n * 10n ** 6n), tokenIn: [tokenOf(1, 'USDC')], tokenOut: [tokenOf(1, 'WETH')] }, { chainId: 8453, fromAddress: trader, tokenIn: [tokenOf(8453, 'USDC')], tokenOut: [tokenOf(8453, 'WETH')], amountIn: ['2000000000'] }]
+    const res = await fetch(`${two.httpUrl}/api/v1/shortcuts/route/batch`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ requests: items }) })
+    const { items: answers } = (await res.json()) as { items: { ok: boolean; answer: Record<string, unknown> }[] }
+    expect(answers.map((a) => (a.ok ? true : a))).toEqual([true, true, true])
+    for (const [i, item] of items.entries()) {
+      const single = (await (await fetch(`${two.httpUrl}/api/v1/shortcuts/route?${qs(item)}`, { headers })).json()) as Record<string, unknown>
+      expect([single.blockNumber, single.amountOut, single.route]).toEqual([answers[i]!.answer.blockNumber, answers[i]!.answer.amountOut, answers[i]!.answer.route])
+    }
+    expect((answers[0]!.answer.route as { destinationChainId?: number }[]).some((s) => s.destinationChainId === 8453)).toBe(true)
+
+    const controller = new AbortController()
+    const stream = await fetch(`${two.httpUrl}/api/v1/shortcuts/route/stream?${qs(cross)}`, { headers, signal: controller.signal })
+    expect(stream.status).toBe(200)
+    const events: { kind: string; blockNumber: number }[] = []
+    void (async () => {
+      let text = ''
+      try {
+        for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+          text += new TextDecoder().decode(chunk)
+          for (let cut = text.indexOf('\n\n'); cut >= 0; text = text.slice(cut + 2), cut = text.indexOf('\n\n')) {
+            events.push({ kind: /^event: (.*)$/m.exec(text.slice(0, cut))![1]!, blockNumber: (JSON.parse(/^data: (.*)$/m.exec(text.slice(0, cut))![1]!) as { blockNumber: number }).blockNumber })
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })()
+    await until(() => (events.length === 1 ? true : undefined))
+    const first = events[0]!
+    await new Promise((r) => setTimeout(r, 300))
+    expect(events).toHaveLength(1)
+    // A head of the destination chain re-quotes it, then one of the source chain.
+    await two.connected.devnet!.chains[8453]!.client.mine({ blocks: 1 })
+    await until(() => (events.length === 2 ? true : undefined))
+    await two.connected.devnet!.chains[1]!.client.mine({ blocks: 1 })
+    await until(() => (events.length === 3 ? true : undefined))
+    expect(events).toEqual([first, { kind: 'heartbeat', blockNumber: first.blockNumber }, { kind: 'heartbeat', blockNumber: first.blockNumber + 1 }])
+    controller.abort()
+    await until(() => (two.grpc.routeStream!.watches.stats().chains === 0 ? true : undefined))
+  }, 120_000)
+})

@@ -46,7 +46,7 @@ export type CreateRouteWatchRegistryParameters = {
 export type SubscribeParameters = {
   /** Canonical request: subscribers with the same key share one computation per block. */
   key: string
-  /** Chains whose new heads re-quote it (the source chain, and the destination of a cross-chain route). */
+  /** Chains whose new heads re-quote it: the route's own chain first, then a cross-chain route's destination. */
   chains: readonly number[]
   request: unknown
   caller: Caller
@@ -81,7 +81,8 @@ export type RouteWatchRegistry = {
   close(error: Error): void
 }
 
-type Subscriber = { sink: WatchSink; last: WatchedOutcome; lastBlock: number; removed: boolean }
+/** `heads`: the newest head of each watched chain the subscriber has had an event for (the source chain's starts at its first answer). */
+type Subscriber = { sink: WatchSink; last: WatchedOutcome; heads: Map<number, number>; removed: boolean }
 type Entry = {
   key: string
   chains: readonly number[]
@@ -91,8 +92,10 @@ type Entry = {
   controller: AbortController
   running: boolean
   /** A head arrived while computing: compute again once done (the latest head only). */
-  again: number | undefined
+  again: Head | undefined
 }
+/** A new head of one watched chain. */
+type Head = { chainId: number; head: number }
 type Outcome = { blockNumber: number; outcome: WatchedOutcome; answer?: RouteAnswer; error?: unknown }
 
 /**
@@ -140,7 +143,7 @@ export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParamet
         readHead: () => params.readHead(chainId),
         intervalMs: params.pollMs,
         onHead: (head) => {
-          for (const e of chains.get(chainId)?.entries ?? []) void refresh(e, Number(head))
+          for (const e of chains.get(chainId)?.entries ?? []) void refresh(e, { chainId, head: Number(head) })
         },
         onError: (err) => params.logger.warn({ err, chainId }, 'route watch: head read failed'),
       })
@@ -182,17 +185,21 @@ export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParamet
     }
   }
 
-  function deliver(entry: Entry, result: Outcome): void {
+  function deliver(entry: Entry, result: Outcome, { chainId, head }: Head): void {
+    // On the route's own chain the answer may be newer than the head that asked for it.
+    const at = chainId === entry.chains[0] ? Math.max(head, result.blockNumber) : head
     for (const subscriber of [...entry.subscribers]) {
-      // Its first answer (or an earlier event) is already at this block or later.
-      if (result.blockNumber <= subscriber.lastBlock) continue
+      const seen = subscriber.heads.get(chainId)
+      subscriber.heads.set(chainId, Math.max(at, seen ?? at))
+      // Its first answer (or an earlier event) is already at this head or later; the first head seen of
+      // a cross-chain route's destination is only recorded (the first answer was computed on it).
+      if (seen === undefined ? chainId !== entry.chains[0] : at <= seen) continue
       const changed = changesOf(subscriber.last, result.outcome, { gasChangeBps: params.gasChangeBps })
       let event: WatchEvent
       if (changed.length === 0) event = { kind: 'heartbeat', blockNumber: result.blockNumber }
       else if (result.answer) event = { kind: 'answer', blockNumber: result.blockNumber, answer: result.answer, changed }
       else event = { kind: 'error', blockNumber: result.blockNumber, error: result.error }
       if (changed.length > 0) subscriber.last = result.outcome
-      subscriber.lastBlock = result.blockNumber
       if (!subscriber.sink.send(event)) {
         remove(entry, subscriber)
         subscriber.sink.end(new SlowReaderError({ buffered: params.buffer }))
@@ -200,17 +207,17 @@ export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParamet
     }
   }
 
-  async function refresh(entry: Entry, head: number): Promise<void> {
+  async function refresh(entry: Entry, head: Head): Promise<void> {
     if (entry.running) {
       entry.again = head
       return
     }
     entry.running = true
-    let next: number | undefined = head
+    let next: Head | undefined = head
     while (next !== undefined && entry.subscribers.size > 0) {
       entry.again = undefined
-      const result = await compute(entry, next)
-      if (result && entry.subscribers.size > 0) deliver(entry, result)
+      const result = await compute(entry, next.head)
+      if (result && entry.subscribers.size > 0) deliver(entry, result, next)
       next = entry.again
     }
     entry.running = false
@@ -225,7 +232,7 @@ export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParamet
         entries.set(key, entry)
         for (const chainId of entry.chains) watchChain(chainId, entry)
       }
-      const subscriber: Subscriber = { sink, last: { answer: first }, lastBlock: first.blockNumber ?? first.createdAt, removed: false }
+      const subscriber: Subscriber = { sink, last: { answer: first }, heads: new Map([[entry.chains[0]!, first.blockNumber ?? first.createdAt]]), removed: false }
       entry.subscribers.add(subscriber)
       subscribers++
       const owner = entry
