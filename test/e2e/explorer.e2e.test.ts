@@ -162,6 +162,12 @@ describe('the route explorer in chromium', () => {
     expect(parallel.length).toBeGreaterThanOrEqual(2)
     expect(new Set(parallel.map((l) => l.x)).size).toBe(1)
     expect(new Set(parallel.map((l) => l.y)).size).toBe(parallel.length)
+    // An explained answer replays from its page: the same transaction on the same block gives the same amount.
+    if (shown.answer.explanation) {
+      await page.click('#replay-now')
+      await page.waitForSelector('#replay-result [data-replay]', { timeout: 60_000 })
+      expect(await page.$eval('#replay-result [data-replay]', (p) => (p as unknown as El).dataset.replay)).toBe('same')
+    }
   })
 
   test('a bundle: route 1 ETH to USDC, deposit it into the vault', async () => {
