@@ -57,6 +57,11 @@ const start = async (): Promise<{ sy: RunningSwitchyard; ms: number }> => {
   return { sy, ms: performance.now() - started }
 }
 const rows: string[] = []
+const row = (line: string) => {
+  rows.push(line)
+  log(line)
+}
+process.on('uncaughtException', (error) => log(`uncaught: ${error.stack ?? String(error)}`))
 try {
   global.gc?.()
   const rssBefore = process.memoryUsage().rss
@@ -64,8 +69,8 @@ try {
   const rss = process.memoryUsage().rss
   const discovery = cold.sy.connected.chains[chainId]!.discovery!
   const book = cold.sy.connected.chains[chainId]!.addressBook
-  rows.push(`| cold discovery, empty state directory | ${Math.round(cold.ms)} ms | pools indexed / above the floor: ${Object.entries(discovery.pools).map(([k, c]) => `${k} ${c.indexed}/${c.aboveFloor}`).join(', ')}; ${discovery.tokens} tokens |`)
-  rows.push(`| resident memory after start | ${mb(rss)} MB | this process (service and bench client), ${mb(rss - rssBefore)} MB over the bench before start |`)
+  row(`| cold discovery, empty state directory | ${Math.round(cold.ms)} ms | pools indexed / above the floor: ${Object.entries(discovery.pools).map(([k, c]) => `${k} ${c.indexed}/${c.aboveFloor}`).join(', ')}; ${discovery.tokens} tokens |`)
+  row(`| resident memory after start | ${mb(rss)} MB | this process (service and bench client), ${mb(rss - rssBefore)} MB over the bench before start |`)
 
   // Routes at one connection: USDC or WETH against seeded tokens of the served book.
   const random = createWorldRandom(values.seed)
@@ -87,18 +92,18 @@ try {
     if (res.status === 200) ok++
   }
   const routes = summarizeLatency(latencies, performance.now() - routesStarted)
-  rows.push(`| route, 1 connection (${routes.count}, ${ok} answered 200, the rest NO_ROUTE) | p50 ${routes.p50.toFixed(1)} ms | p99 ${routes.p99.toFixed(1)}, p99.9 ${routes.p99_9.toFixed(1)}, max ${routes.max.toFixed(1)} ms |`)
+  row(`| route, 1 connection (${routes.count}, ${ok} answered 200, the rest NO_ROUTE) | p50 ${routes.p50.toFixed(1)} ms | p99 ${routes.p99.toFixed(1)}, p99.9 ${routes.p99_9.toFixed(1)}, max ${routes.max.toFixed(1)} ms |`)
 
   await cold.sy.stop()
   const warm = await start()
-  rows.push(`| warm restart, same state directory | ${Math.round(warm.ms)} ms | |`)
+  row(`| warm restart, same state directory | ${Math.round(warm.ms)} ms | |`)
 
   // The snapshot store as the service runs it: a full load, then one refresh per block of traffic.
   const client = createPublicClient({ transport: http(node.rpcUrl) }) as PublicClient
   const store = createSnapshotStore({ chainId, client, book: warm.sy.connected.chains[chainId]!.addressBook })
   t = performance.now()
   await store.current()
-  rows.push(`| snapshot full load | ${Math.round(performance.now() - t)} ms | every served pool read at the head |`)
+  row(`| snapshot full load | ${Math.round(performance.now() - t)} ms | every served pool read at the head |`)
   const traffic = createTraffic(node.client, devnet.chains[chainId]!.addressBook, { seed: values.seed, perBlock: Number(values['per-block']) })
   const refresh: number[] = []
   let onHead = 0
@@ -114,7 +119,7 @@ try {
   }
   const r = summarizeLatency(refresh, 1)
   const stats = traffic.stats()
-  rows.push(`| snapshot refresh per block (${stats.blocks} blocks of ${values['per-block']}: ${stats.sent} sent, ${stats.reverted} reverted) | p50 ${r.p50.toFixed(1)} ms | p99 ${r.p99.toFixed(1)}, p99.9 ${r.p99_9.toFixed(1)}, max ${r.max.toFixed(1)} ms; answers on the head or the block before: ${onHead}/${stats.blocks} |`)
+  row(`| snapshot refresh per block (${stats.blocks} blocks of ${values['per-block']}: ${stats.sent} sent, ${stats.reverted} reverted) | p50 ${r.p50.toFixed(1)} ms | p99 ${r.p99.toFixed(1)}, p99.9 ${r.p99_9.toFixed(1)}, max ${r.max.toFixed(1)} ms; answers on the head or the block before: ${onHead}/${stats.blocks} |`)
   await warm.sy.stop()
 } finally {
   await devnet.stop()

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import type { ChainAddressBook } from '../addressBook.js'
 import { createDevnetClient } from './createDevnetClient.js'
 import type { DevnetChain } from './devnetChain.js'
@@ -18,6 +18,9 @@ export async function startNode(plan: ChainPlan, scenario: Scenario, params: Sta
     chainId,
     port: params.ports?.[chainId],
     extraArgs: read ? ['--load-state', read.state] : ['--timestamp', String(scenario.genesisTimestamp)],
+    // Loading state takes time in proportion to its size (the large world's chain 1 dumps 2.8 GB):
+    // 15 s, and 30 s more per GB.
+    readyTimeoutMs: 15_000 + (read ? Math.ceil((statSync(read.state).size / 2 ** 30) * 30_000) : 0),
   })
   const client = createDevnetClient({ rpcUrl: node.rpcUrl, chainId })
   // A fresh chain's book is filled in by buildChain before startDevnet returns.
