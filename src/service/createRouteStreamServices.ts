@@ -1,6 +1,7 @@
 import { listSupportedChains } from '../schemas/listSupportedChains.js'
 import type { ServiceContext } from './context.js'
 import { getRoute } from './getRoute.js'
+import { createBatchingClients, withBatchingClients } from './batch/withBatchingClients.js'
 import { routeBatch, type RouteBatchItemResult } from './routeBatch.js'
 import type { CallOptions, RouteAnswer } from './types.js'
 import { createRouteWatchRegistry, type RouteWatchRegistry, type WatchSink } from './watch/createRouteWatchRegistry.js'
@@ -26,7 +27,8 @@ export type RouteWatchSettings = {
 }
 
 /**
- * Binds the streamed and batched route use cases to their context. A validator's UNSUPPORTED_CHAIN
+ * Binds the streamed and batched route use cases to their context. Batches talk to the nodes through
+ * JSON-RPC batches ({@link createBatchingClients}). A validator's UNSUPPORTED_CHAIN
  * names the served chains, as the single route's does (`listingSupportedChains`), for the stream's
  * refusal and for each batch item's.
  * @param ctx - the service context
@@ -43,6 +45,8 @@ export function createRouteStreamServices(ctx: ServiceContext, settings: RouteWa
     }
   }
   const route = (request: unknown, options: CallOptions) => single(ctx, request, options)
+  // A batch's items talk to the nodes through JSON-RPC batches.
+  const batching = createBatchingClients(ctx.chains)
   const watches = createRouteWatchRegistry({
     ...settings,
     route,
@@ -58,6 +62,6 @@ export function createRouteStreamServices(ctx: ServiceContext, settings: RouteWa
         throw listSupportedChains(error, served())
       }
     },
-    routeBatch: (requests, options) => routeBatch(ctx, { requests, route: single }, options),
+    routeBatch: (requests, options) => routeBatch(withBatchingClients(ctx, batching), { requests, route: single }, options),
   }
 }
