@@ -6,6 +6,7 @@ import { getNontokenizedRoute } from './getNontokenizedRoute.js'
 import { listNontokenized } from './listNontokenized.js'
 import { getRoute } from './getRoute.js'
 import { getQuote } from './getQuote.js'
+import { replayQuote } from './replayQuote.js'
 import { getPrices } from './getPrices.js'
 import { getVolume } from './getVolume.js'
 import { listBridgePools } from './listBridgePools.js'
@@ -26,6 +27,7 @@ export function createServices(ctx: ServiceContext): SwitchyardServices {
   return listingSupportedChains(ctx, {
     route: (request, options) => getRoute(ctx, request, options),
     quote: (request, options) => getQuote(ctx, request, options),
+    replay: (request, options) => replayQuote(ctx, request, options),
     approve: (request, options) => getApproval(ctx, request, options),
     bundle: (request, options) => getBundle(ctx, request, options),
     nontokenizedRoute: (request, options) => getNontokenizedRoute(ctx, request, options),

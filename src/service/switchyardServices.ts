@@ -1,5 +1,6 @@
 import type { QuoteAnswer } from './getQuote.js'
 import type { ReadPathServices } from './readPathServices.js'
+import type { ReplayAnswer } from './replayQuote.js'
 import type {
   ApproveAnswer,
   BridgePoolAnswer,
@@ -29,6 +30,8 @@ export type SwitchyardServices = ReadPathServices & {
   /** REST-shaped query of GET /shortcuts/quote (fromAddress optional); validated inside. */
   quote(request: unknown, options: CallOptions): Promise<QuoteAnswer>
   approve(request: unknown, options: CallOptions): Promise<ApproveAnswer>
+  /** REST body of POST /shortcuts/replay (a quoteId or the answer in full); validated inside. */
+  replay(request: unknown, options: CallOptions): Promise<ReplayAnswer>
   /** `request.params` are the query parameters (REST names), `request.actions` the JSON array; validated inside. */
   bundle(request: { params: unknown; actions: unknown }, options: CallOptions): Promise<BundleAnswer>
   /** REST-shaped query of GET /shortcuts/route/nontokenized; validated inside. */

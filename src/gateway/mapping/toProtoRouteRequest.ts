@@ -35,5 +35,6 @@ export function toProtoRouteRequest(body: RestRouteRequest): RouteRequest {
   if (body.destinationChainId !== undefined) request.destination_chain_id = body.destinationChainId
   if (body.refundReceiver !== undefined) request.refund_receiver = body.refundReceiver
   if (body.variableEstimates !== undefined) request.variable_estimates_json = JSON.stringify(body.variableEstimates)
+  if (body.explain !== undefined) request.explain = body.explain
   return request
 }

@@ -2,6 +2,7 @@ import type { QuoteResponse__Output } from '../../grpc/generated/switchyard/rout
 import { InternalError } from '../../errors/request.js'
 import type { RestQuoteResponse } from '../schemas/quoteResponse.js'
 import type { RestRouteStep } from '../schemas/routeResponse.js'
+import { toRestExplanation } from './toRestExplanation.js'
 import { toRestStep } from './toRestRouteResponse.js'
 
 /**
@@ -24,5 +25,6 @@ export function toRestQuoteResponse(response: QuoteResponse__Output): RestQuoteR
     ensoFeeAmount: response.enso_fee_amount,
     gas: response.gas,
     blockNumber: Number(response.block_number),
+    ...(response.explanation ? { explanation: toRestExplanation(response.explanation) } : {}),
   }
 }

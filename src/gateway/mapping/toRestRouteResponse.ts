@@ -3,6 +3,7 @@ import type { RouteStep__Output } from '../../grpc/generated/switchyard/routing/
 import { InternalError } from '../../errors/request.js'
 import { toHopArgs, type HopArgs } from '../../schemas/toHopArgs.js'
 import type { RestRouteResponse, RestRouteStep } from '../schemas/routeResponse.js'
+import { toRestExplanation } from './toRestExplanation.js'
 import { toRestTransaction } from './toRestTransaction.js'
 
 function argsOf(json: string): HopArgs {
@@ -66,5 +67,6 @@ export function toRestRouteResponse(response: RouteResponse__Output): RestRouteR
         }
       : {}),
     externalContracts: response.external_contracts,
+    ...(response.explanation ? { explanation: toRestExplanation(response.explanation) } : {}),
   }
 }

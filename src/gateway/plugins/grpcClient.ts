@@ -35,6 +35,8 @@ import type { TokensResponse__Output } from '../../grpc/generated/switchyard/dat
 import type { ApproveRequest } from '../../grpc/generated/switchyard/routing/v1/ApproveRequest.js'
 import type { ApproveResponse__Output } from '../../grpc/generated/switchyard/routing/v1/ApproveResponse.js'
 import type { BundleRequest } from '../../grpc/generated/switchyard/routing/v1/BundleRequest.js'
+import type { ReplayRequest } from '../../grpc/generated/switchyard/routing/v1/ReplayRequest.js'
+import type { ReplayResponse__Output } from '../../grpc/generated/switchyard/routing/v1/ReplayResponse.js'
 import type { NontokenizedRouteRequest } from '../../grpc/generated/switchyard/routing/v1/NontokenizedRouteRequest.js'
 import type { NontokenizedRouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/NontokenizedRouteResponse.js'
 import type { NontokenizedRequest } from '../../grpc/generated/switchyard/data/v1/NontokenizedRequest.js'
@@ -103,6 +105,7 @@ export type UnaryResult<T> = { response: T; metadata: grpc.Metadata }
 export type GatewayGrpc = {
   route(ctx: CallContext, request: RouteRequest): Promise<UnaryResult<RouteResponse__Output>>
   quote(ctx: CallContext, request: RouteRequest): Promise<UnaryResult<QuoteResponse__Output>>
+  replay(ctx: CallContext, request: ReplayRequest): Promise<UnaryResult<ReplayResponse__Output>>
   approve(ctx: CallContext, request: ApproveRequest): Promise<UnaryResult<ApproveResponse__Output>>
   bundle(ctx: CallContext, request: BundleRequest): Promise<UnaryResult<BundleResponse__Output>>
   nontokenizedRoute(ctx: CallContext, request: NontokenizedRouteRequest): Promise<UnaryResult<NontokenizedRouteResponse__Output>>
@@ -197,6 +200,7 @@ export function createGatewayGrpc(clients: GatewayClients, { deadlineMs, credent
     quote: (ctx, request) => callUnary<RouteRequest, QuoteResponse__Output>(routing.Quote.bind(routing), deadlineMs, ctx, request),
     approve: (ctx, request) => callUnary<ApproveRequest, ApproveResponse__Output>(routing.Approve.bind(routing), deadlineMs, ctx, request),
     bundle: (ctx, request) => callUnary<BundleRequest, BundleResponse__Output>(routing.Bundle.bind(routing), deadlineMs, ctx, request),
+    replay: (ctx, request) => callUnary<ReplayRequest, ReplayResponse__Output>(routing.Replay.bind(routing), deadlineMs, ctx, request),
     nontokenizedRoute: (ctx, request) => callUnary<NontokenizedRouteRequest, NontokenizedRouteResponse__Output>(routing.RouteNontokenized.bind(routing), deadlineMs, ctx, request),
     nontokenized: (ctx, request) => callUnary<NontokenizedRequest, NontokenizedResponse__Output>(data.Nontokenized.bind(data), deadlineMs, ctx, request),
     networks: (ctx, request) => callUnary<NetworksRequest, NetworksResponse__Output>(data.Networks.bind(data), deadlineMs, ctx, request),

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { parseBundleRequest } from '../../schemas/bundleRequest.js'
+import { parseReplayRequest } from '../../schemas/replayRequest.js'
 import { parseRouteRequest } from '../../schemas/routeRequest.js'
 import { normalizeQuery, type QueryShape } from '../mapping/normalizeQuery.js'
 import { rateLimitHeadersOf } from '../mapping/rateLimitHeadersOf.js'
 import { toCallContext } from '../mapping/toCallContext.js'
 import { toProtoRouteRequest, type RestRouteRequest } from '../mapping/toProtoRouteRequest.js'
 import { toProtoBundleRequest } from '../mapping/toProtoBundleRequest.js'
+import { toProtoReplayRequest, type RestReplayRequest } from '../mapping/toProtoReplayRequest.js'
+import { toRestReplayResponse } from '../mapping/toRestReplayResponse.js'
+import { replayResponseSchema } from '../schemas/replayResponse.js'
 import { toRestBundleResponse } from '../mapping/toRestBundleResponse.js'
 import { toRestQuoteResponse } from '../mapping/toRestQuoteResponse.js'
 import { toRestRouteResponse } from '../mapping/toRestRouteResponse.js'
@@ -28,7 +32,7 @@ function reportIgnoredFilters(reply: FastifyReply, unknown: readonly string[]): 
 export const routeQueryShape: QueryShape = {
   lists: ['amountIn', 'tokenIn', 'tokenOut', 'minAmountOut', 'fee', 'ignoreAggregators', 'ignoreStandards', 'ignoreBridges'],
   numbers: ['chainId', 'destinationChainId'],
-  booleans: ['toEoa'],
+  booleans: ['toEoa', 'explain'],
   json: ['variableEstimates'],
 }
 
@@ -64,6 +68,14 @@ export const shortcutsRoutes: FastifyPluginAsync = async (app) => {
     reply.headers(rateLimitHeadersOf(metadata))
     reportIgnoredFilters(reply, response.unknown_filters)
     return toRestQuoteResponse(response)
+  })
+
+  // POST /shortcuts/replay: an answer (by quoteId, or in full) run again on its block.
+  app.post('/shortcuts/replay', { schema: { response: { 200: replayResponseSchema } } }, async (request, reply) => {
+    parseReplayRequest(request.body)
+    const { response, metadata } = await app.grpc.replay(toCallContext(request, reply), toProtoReplayRequest(request.body as RestReplayRequest))
+    reply.headers(rateLimitHeadersOf(metadata))
+    return toRestReplayResponse(response)
   })
 
   // POST /shortcuts/bundle: parameters in the query, the JSON array of actions in the body.

@@ -1,3 +1,5 @@
+import type { Explanation } from '../../service/explain/explanation.js'
+import { explanationSchema } from './explanation.js'
 import { routeResponseSchema, type RestRouteStep } from './routeResponse.js'
 
 /** Body of GET /api/v1/shortcuts/quote (the OpenAPI's QuoteEndpointResponse, plus the route's gas limit and block). */
@@ -13,6 +15,8 @@ export type RestQuoteResponse = {
   gas: string
   /** Block number simulated on. */
   blockNumber: number
+  /** Only when asked with `explain=true`. */
+  explanation?: Explanation
 }
 
 const route = routeResponseSchema.properties
@@ -30,5 +34,6 @@ export const quoteResponseSchema = {
     ensoFeeAmount: route.ensoFeeAmount,
     gas: route.gas,
     blockNumber: route.blockNumber,
+    explanation: explanationSchema,
   },
 } as const

@@ -1,3 +1,5 @@
+import type { Explanation } from '../../service/explain/explanation.js'
+import { explanationSchema } from './explanation.js'
 import { transactionSchema, type RestTransaction } from './transaction.js'
 
 /** One step of a route, REST shape. */
@@ -38,6 +40,8 @@ export type RestRouteResponse = {
   bridgingEstimates?: RestBridgingEstimate[]
   /** Contracts outside the chain's address book that the plan hands control to; see {@link externalContractsSchema}. */
   externalContracts: string[]
+  /** Only when asked with `explain=true`. */
+  explanation?: Explanation
 }
 
 /** The SDK's BridgeLatencyEstimate. */
@@ -121,5 +125,6 @@ export const routeResponseSchema = {
     route: { type: 'array', items: routeStepSchema },
     externalContracts: externalContractsSchema,
     bridgingEstimates: bridgingEstimatesSchema,
+    explanation: explanationSchema,
   },
 } as const

@@ -34,6 +34,12 @@ export function createFakeRoutingHandlers(fake: FakeGrpcServer): RoutingServiceH
       call.sendMetadata(rateLimitMetadata())
       callback(null, cannedBundleResponse)
     },
+    Replay: (call, callback) => {
+      recordCall(fake, 'Replay', call)
+      if (fake.handlers.Replay) return fake.handlers.Replay(call, callback)
+      call.sendMetadata(rateLimitMetadata())
+      callback(null, { same: true, chain_id: '1', block_number: '100', amount_out: '1000', amounts_out: ['1000'], expected_amounts_out: ['1000'], gas_used: '120000', differences: [] })
+    },
     RouteNontokenized: (call, callback) => {
       recordCall(fake, 'RouteNontokenized', call)
       if (fake.handlers.RouteNontokenized) return fake.handlers.RouteNontokenized(call, callback)

@@ -3,7 +3,7 @@ import type { RoutingServiceHandlers } from '../../grpc/generated/switchyard/rou
 
 /** One received call, for assertions. */
 export type RecordedCall = {
-  method: 'Route' | 'Quote' | 'Approve' | 'Bundle' | 'RouteNontokenized' | 'Nontokenized' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume' | 'BridgePools' | 'BridgeStatus' | 'WalletBalances' | 'Actions' | 'Aggregators' | 'ProjectProtocols'
+  method: 'Route' | 'Quote' | 'Replay' | 'Approve' | 'Bundle' | 'RouteNontokenized' | 'Nontokenized' | 'Networks' | 'Account' | 'Protocols' | 'Standards' | 'Projects' | 'Tokens' | 'Prices' | 'Volume' | 'BridgePools' | 'BridgeStatus' | 'WalletBalances' | 'Actions' | 'Aggregators' | 'ProjectProtocols'
   request: unknown
   metadata: Record<string, string>
 }

@@ -37,6 +37,7 @@ export function fromProtoRouteRequest(request: RouteRequest__Output): Record<str
     referral_code: 'referralCode',
     destination_chain_id: 'destinationChainId',
     refund_receiver: 'refundReceiver',
+    explain: 'explain',
   } as const satisfies Partial<Record<keyof RouteRequest__Output, string>>
   for (const [field, name] of Object.entries(optional) as [keyof typeof optional, string][]) {
     if (hasField(request, field)) out[name] = request[field]

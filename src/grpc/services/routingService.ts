@@ -5,15 +5,17 @@ import type { RoutingServiceHandlers } from '../generated/switchyard/routing/v1/
 import { fromProtoApproveRequest } from './fromProtoApproveRequest.js'
 import { fromProtoBundleRequest } from './fromProtoBundleRequest.js'
 import { fromProtoNontokenizedRouteRequest } from './fromProtoNontokenizedRouteRequest.js'
+import { fromProtoReplayRequest } from './fromProtoReplayRequest.js'
 import { fromProtoRouteRequest } from './fromProtoRouteRequest.js'
 import { toProtoApproveResponse } from './toProtoApproveResponse.js'
 import { toProtoBundleResponse } from './toProtoBundleResponse.js'
 import { toProtoNontokenizedRouteResponse } from './toProtoNontokenizedRouteResponse.js'
 import { toProtoQuoteResponse } from './toProtoQuoteResponse.js'
+import { toProtoReplayResponse } from './toProtoReplayResponse.js'
 import { toProtoRouteResponse } from './toProtoRouteResponse.js'
 
 export type RoutingServiceContext = HandlerContext & {
-  services: Pick<SwitchyardServices, 'route' | 'quote' | 'approve' | 'bundle' | 'nontokenizedRoute'>
+  services: Pick<SwitchyardServices, 'route' | 'quote' | 'approve' | 'bundle' | 'nontokenizedRoute' | 'replay'>
   /** `switchyard.routing.v1.RoutingService` from the loaded package definition. */
   definition: ServiceDefinition
 }
@@ -25,7 +27,7 @@ export type RoutingService = {
 }
 
 /**
- * Builds the RoutingService (Route, Quote, Approve, Bundle, RouteNontokenized). Handlers only translate: proto → REST-shaped request,
+ * Builds the RoutingService (Route, Quote, Approve, Bundle, RouteNontokenized, Replay). Handlers only translate: proto → REST-shaped request,
  * the injected use case, answer → proto. Validation happens in the use case, shared with REST.
  * gRPC callers need not send `variable_estimates_json` (the gateway enforces it for REST POST).
  * @param ctx - {@link RoutingServiceContext}
@@ -49,6 +51,10 @@ export function createRoutingService(ctx: RoutingServiceContext): RoutingService
     Bundle: createUnaryHandler(ctx, {
       method: 'RoutingService/Bundle',
       work: async (request, options) => toProtoBundleResponse(await ctx.services.bundle(fromProtoBundleRequest(request), options)),
+    }),
+    Replay: createUnaryHandler(ctx, {
+      method: 'RoutingService/Replay',
+      work: async (request, options) => toProtoReplayResponse(await ctx.services.replay(fromProtoReplayRequest(request), options)),
     }),
     RouteNontokenized: createUnaryHandler(ctx, {
       method: 'RoutingService/RouteNontokenized',

@@ -1,5 +1,6 @@
 import type { QuoteAnswer } from '../../service/getQuote.js'
 import type { QuoteResponse } from '../generated/switchyard/routing/v1/QuoteResponse.js'
+import { toProtoExplanation } from './toProtoExplanation.js'
 import { toProtoRouteStep } from './toProtoRouteStep.js'
 
 /**
@@ -19,5 +20,6 @@ export function toProtoQuoteResponse(answer: QuoteAnswer): QuoteResponse {
     unknown_filters: answer.unknownFilters ?? [],
   }
   if (answer.priceImpact !== null) out.price_impact = answer.priceImpact
+  if (answer.explanation !== undefined) out.explanation = toProtoExplanation(answer.explanation)
   return out
 }

@@ -1,5 +1,6 @@
 import type { RouteAnswer } from '../../service/types.js'
 import type { RouteResponse } from '../generated/switchyard/routing/v1/RouteResponse.js'
+import { toProtoExplanation } from './toProtoExplanation.js'
 import { toProtoRouteStep } from './toProtoRouteStep.js'
 import { toProtoTransaction } from './toProtoTransaction.js'
 
@@ -30,5 +31,6 @@ export function toProtoRouteResponse(answer: RouteAnswer): RouteResponse {
     external_contracts: answer.externalContracts,
   }
   if (answer.priceImpact !== null) out.price_impact = answer.priceImpact
+  if (answer.explanation !== undefined) out.explanation = toProtoExplanation(answer.explanation)
   return out
 }

@@ -23,7 +23,7 @@ import {
 
 /** One recorded use-case call. */
 export type RecordedCall = {
-  method: 'route' | 'quote' | 'approve' | 'bundle' | 'nontokenizedRoute' | 'nontokenized' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'bridgePools' | 'bridgeStatus' | 'walletBalances' | 'actions' | 'aggregators' | 'projectProtocols'
+  method: 'route' | 'quote' | 'replay' | 'approve' | 'bundle' | 'nontokenizedRoute' | 'nontokenized' | 'networks' | 'protocols' | 'standards' | 'projects' | 'tokens' | 'prices' | 'volume' | 'bridgePools' | 'bridgeStatus' | 'walletBalances' | 'actions' | 'aggregators' | 'projectProtocols'
   request: unknown
   options: CallOptions & { requireVariableEstimates?: boolean }
 }
@@ -54,6 +54,7 @@ export function createFakeServices(): FakeServices {
     route: unlessJoinOnly(sampleRouteAnswer),
     quote: unlessJoinOnly(sampleQuoteAnswer),
     approve: async () => sampleApproveAnswer,
+    replay: async () => ({ same: true, chainId: 1, blockNumber: '100', amountOut: '1000', amountsOut: ['1000'], expectedAmountsOut: ['1000'], gasUsed: '120000', differences: [] }),
     bundle: unlessJoinOnly(sampleBundleAnswer),
     nontokenizedRoute: unlessJoinOnly(sampleNontokenizedRouteAnswer),
     nontokenized: async () => sampleNontokenizedAnswer,
@@ -82,6 +83,10 @@ export function createFakeServices(): FakeServices {
     quote: (request, options) => {
       calls.push({ method: 'quote', request, options })
       return impl.quote(request, options)
+    },
+    replay: (request, options) => {
+      calls.push({ method: 'replay', request, options })
+      return impl.replay(request, options)
     },
     approve: (request, options) => {
       calls.push({ method: 'approve', request, options })

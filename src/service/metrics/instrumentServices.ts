@@ -26,6 +26,7 @@ export function instrumentServices(services: SwitchyardServices, metrics: Metric
   return {
     route: wrap('route', services.route),
     quote: wrap('quote', services.quote),
+    replay: wrap('replay', services.replay),
     approve: wrap('approve', services.approve),
     bundle: wrap('bundle', services.bundle),
     nontokenizedRoute: wrap('nontokenizedRoute', services.nontokenizedRoute),

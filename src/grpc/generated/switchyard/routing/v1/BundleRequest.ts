@@ -57,6 +57,10 @@ export interface BundleRequest {
    * from_address sends, simulated as sent by it (switchyard has no backend executing shortcuts).
    */
   'execution_mode'?: (string);
+  /**
+   * Add an explanation to the answer (BundleResponse.explanation).
+   */
+  'explain'?: (boolean);
   '_chain_id'?: "chain_id";
   '_routing_strategy'?: "routing_strategy";
   '_receiver'?: "receiver";
@@ -67,6 +71,7 @@ export interface BundleRequest {
   '_slippage'?: "slippage";
   '_callback_gas_limit'?: "callback_gas_limit";
   '_execution_mode'?: "execution_mode";
+  '_explain'?: "explain";
 }
 
 /**
@@ -124,6 +129,10 @@ export interface BundleRequest__Output {
    * from_address sends, simulated as sent by it (switchyard has no backend executing shortcuts).
    */
   'execution_mode'?: (string);
+  /**
+   * Add an explanation to the answer (BundleResponse.explanation).
+   */
+  'explain'?: (boolean);
   '_chain_id'?: "chain_id";
   '_routing_strategy'?: "routing_strategy";
   '_receiver'?: "receiver";
@@ -134,4 +143,5 @@ export interface BundleRequest__Output {
   '_slippage'?: "slippage";
   '_callback_gas_limit'?: "callback_gas_limit";
   '_execution_mode'?: "execution_mode";
+  '_explain'?: "explain";
 }

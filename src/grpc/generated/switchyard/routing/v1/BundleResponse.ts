@@ -4,6 +4,7 @@ import type { Transaction as _switchyard_routing_v1_Transaction, Transaction__Ou
 import type { RouteStep as _switchyard_routing_v1_RouteStep, RouteStep__Output as _switchyard_routing_v1_RouteStep__Output } from '../../../switchyard/routing/v1/RouteStep.js';
 import type { Approval as _switchyard_routing_v1_Approval, Approval__Output as _switchyard_routing_v1_Approval__Output } from '../../../switchyard/routing/v1/Approval.js';
 import type { BridgingEstimate as _switchyard_routing_v1_BridgingEstimate, BridgingEstimate__Output as _switchyard_routing_v1_BridgingEstimate__Output } from '../../../switchyard/routing/v1/BridgingEstimate.js';
+import type { Explanation as _switchyard_routing_v1_Explanation, Explanation__Output as _switchyard_routing_v1_Explanation__Output } from '../../../switchyard/routing/v1/Explanation.js';
 import type { Long } from '@grpc/proto-loader';
 
 export interface BundleResponse {
@@ -54,6 +55,10 @@ export interface BundleResponse {
    * the plan lets run.
    */
   'external_contracts'?: (string)[];
+  /**
+   * Set only when the request asked for it (explain = true).
+   */
+  'explanation'?: (_switchyard_routing_v1_Explanation | null);
   '_price_impact'?: "price_impact";
 }
 
@@ -105,5 +110,9 @@ export interface BundleResponse__Output {
    * the plan lets run.
    */
   'external_contracts': (string)[];
+  /**
+   * Set only when the request asked for it (explain = true).
+   */
+  'explanation': (_switchyard_routing_v1_Explanation__Output | null);
   '_price_impact'?: "price_impact";
 }

@@ -1,6 +1,7 @@
 // Original file: proto/switchyard/routing/v1/routing_service.proto
 
 import type { RouteStep as _switchyard_routing_v1_RouteStep, RouteStep__Output as _switchyard_routing_v1_RouteStep__Output } from '../../../switchyard/routing/v1/RouteStep.js';
+import type { Explanation as _switchyard_routing_v1_Explanation, Explanation__Output as _switchyard_routing_v1_Explanation__Output } from '../../../switchyard/routing/v1/Explanation.js';
 import type { Long } from '@grpc/proto-loader';
 
 /**
@@ -28,6 +29,10 @@ export interface QuoteResponse {
    * "field=value" for ignore entries that name nothing we integrate (ignored).
    */
   'unknown_filters'?: (string)[];
+  /**
+   * Set only when the request asked for it (explain = true).
+   */
+  'explanation'?: (_switchyard_routing_v1_Explanation | null);
   '_price_impact'?: "price_impact";
 }
 
@@ -56,5 +61,9 @@ export interface QuoteResponse__Output {
    * "field=value" for ignore entries that name nothing we integrate (ignored).
    */
   'unknown_filters': (string)[];
+  /**
+   * Set only when the request asked for it (explain = true).
+   */
+  'explanation': (_switchyard_routing_v1_Explanation__Output | null);
   '_price_impact'?: "price_impact";
 }

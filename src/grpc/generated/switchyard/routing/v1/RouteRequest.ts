@@ -91,6 +91,11 @@ export interface RouteRequest {
    * Bridges to leave out of cross-chain routes (stargate, layerzero, across); unknown names are ignored (reported in unknown_filters).
    */
   'ignore_bridges'?: (string)[];
+  /**
+   * Add an explanation to the answer: the state simulated, the steps as executed, the decoded plan,
+   * the candidates weighed (RouteResponse.explanation, QuoteResponse.explanation).
+   */
+  'explain'?: (boolean);
   '_chain_id'?: "chain_id";
   '_routing_strategy'?: "routing_strategy";
   '_to_eoa'?: "to_eoa";
@@ -103,6 +108,7 @@ export interface RouteRequest {
   '_refund_receiver'?: "refund_receiver";
   '_variable_estimates_json'?: "variable_estimates_json";
   '_account_id'?: "account_id";
+  '_explain'?: "explain";
 }
 
 /**
@@ -194,6 +200,11 @@ export interface RouteRequest__Output {
    * Bridges to leave out of cross-chain routes (stargate, layerzero, across); unknown names are ignored (reported in unknown_filters).
    */
   'ignore_bridges': (string)[];
+  /**
+   * Add an explanation to the answer: the state simulated, the steps as executed, the decoded plan,
+   * the candidates weighed (RouteResponse.explanation, QuoteResponse.explanation).
+   */
+  'explain'?: (boolean);
   '_chain_id'?: "chain_id";
   '_routing_strategy'?: "routing_strategy";
   '_to_eoa'?: "to_eoa";
@@ -206,4 +217,5 @@ export interface RouteRequest__Output {
   '_refund_receiver'?: "refund_receiver";
   '_variable_estimates_json'?: "variable_estimates_json";
   '_account_id'?: "account_id";
+  '_explain'?: "explain";
 }

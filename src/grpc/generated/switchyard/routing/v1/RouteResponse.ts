@@ -3,6 +3,7 @@
 import type { Transaction as _switchyard_routing_v1_Transaction, Transaction__Output as _switchyard_routing_v1_Transaction__Output } from '../../../switchyard/routing/v1/Transaction.js';
 import type { RouteStep as _switchyard_routing_v1_RouteStep, RouteStep__Output as _switchyard_routing_v1_RouteStep__Output } from '../../../switchyard/routing/v1/RouteStep.js';
 import type { BridgingEstimate as _switchyard_routing_v1_BridgingEstimate, BridgingEstimate__Output as _switchyard_routing_v1_BridgingEstimate__Output } from '../../../switchyard/routing/v1/BridgingEstimate.js';
+import type { Explanation as _switchyard_routing_v1_Explanation, Explanation__Output as _switchyard_routing_v1_Explanation__Output } from '../../../switchyard/routing/v1/Explanation.js';
 import type { Long } from '@grpc/proto-loader';
 
 export interface RouteResponse {
@@ -69,6 +70,10 @@ export interface RouteResponse {
    * none. Such a route is still served: the contracts carry the safety, this says whom the plan lets run.
    */
   'external_contracts'?: (string)[];
+  /**
+   * Set only when the request asked for it (explain = true).
+   */
+  'explanation'?: (_switchyard_routing_v1_Explanation | null);
   '_price_impact'?: "price_impact";
 }
 
@@ -136,5 +141,9 @@ export interface RouteResponse__Output {
    * none. Such a route is still served: the contracts carry the safety, this says whom the plan lets run.
    */
   'external_contracts': (string)[];
+  /**
+   * Set only when the request asked for it (explain = true).
+   */
+  'explanation': (_switchyard_routing_v1_Explanation__Output | null);
   '_price_impact'?: "price_impact";
 }

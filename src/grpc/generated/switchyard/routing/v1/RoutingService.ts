@@ -9,6 +9,8 @@ import type { BundleResponse as _switchyard_routing_v1_BundleResponse, BundleRes
 import type { NontokenizedRouteRequest as _switchyard_routing_v1_NontokenizedRouteRequest, NontokenizedRouteRequest__Output as _switchyard_routing_v1_NontokenizedRouteRequest__Output } from '../../../switchyard/routing/v1/NontokenizedRouteRequest.js';
 import type { NontokenizedRouteResponse as _switchyard_routing_v1_NontokenizedRouteResponse, NontokenizedRouteResponse__Output as _switchyard_routing_v1_NontokenizedRouteResponse__Output } from '../../../switchyard/routing/v1/NontokenizedRouteResponse.js';
 import type { QuoteResponse as _switchyard_routing_v1_QuoteResponse, QuoteResponse__Output as _switchyard_routing_v1_QuoteResponse__Output } from '../../../switchyard/routing/v1/QuoteResponse.js';
+import type { ReplayRequest as _switchyard_routing_v1_ReplayRequest, ReplayRequest__Output as _switchyard_routing_v1_ReplayRequest__Output } from '../../../switchyard/routing/v1/ReplayRequest.js';
+import type { ReplayResponse as _switchyard_routing_v1_ReplayResponse, ReplayResponse__Output as _switchyard_routing_v1_ReplayResponse__Output } from '../../../switchyard/routing/v1/ReplayResponse.js';
 import type { RouteRequest as _switchyard_routing_v1_RouteRequest, RouteRequest__Output as _switchyard_routing_v1_RouteRequest__Output } from '../../../switchyard/routing/v1/RouteRequest.js';
 import type { RouteResponse as _switchyard_routing_v1_RouteResponse, RouteResponse__Output as _switchyard_routing_v1_RouteResponse__Output } from '../../../switchyard/routing/v1/RouteResponse.js';
 
@@ -75,6 +77,27 @@ export interface RoutingServiceClient extends grpc.Client {
   quote(argument: _switchyard_routing_v1_RouteRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
   quote(argument: _switchyard_routing_v1_RouteRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
   quote(argument: _switchyard_routing_v1_RouteRequest, callback: grpc.requestCallback<_switchyard_routing_v1_QuoteResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Runs an answer's transaction again on the block it was simulated on (POST /api/v1/shortcuts/replay):
+   * by the quote_id of an explained answer, or the answer given in full. Says whether it moves the same
+   * amounts, or what differs and why (STATE_PRUNED, BLOCK_HASH_DIFFERS, REQUEST_CHANGED, AMOUNT_DIFFERS,
+   * REVERTED). Errors: NOT_FOUND with code QUOTE_NOT_FOUND, INVALID_ARGUMENT.
+   */
+  Replay(argument: _switchyard_routing_v1_ReplayRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ReplayResponse__Output>): grpc.ClientUnaryCall;
+  Replay(argument: _switchyard_routing_v1_ReplayRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_ReplayResponse__Output>): grpc.ClientUnaryCall;
+  Replay(argument: _switchyard_routing_v1_ReplayRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ReplayResponse__Output>): grpc.ClientUnaryCall;
+  Replay(argument: _switchyard_routing_v1_ReplayRequest, callback: grpc.requestCallback<_switchyard_routing_v1_ReplayResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Runs an answer's transaction again on the block it was simulated on (POST /api/v1/shortcuts/replay):
+   * by the quote_id of an explained answer, or the answer given in full. Says whether it moves the same
+   * amounts, or what differs and why (STATE_PRUNED, BLOCK_HASH_DIFFERS, REQUEST_CHANGED, AMOUNT_DIFFERS,
+   * REVERTED). Errors: NOT_FOUND with code QUOTE_NOT_FOUND, INVALID_ARGUMENT.
+   */
+  replay(argument: _switchyard_routing_v1_ReplayRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ReplayResponse__Output>): grpc.ClientUnaryCall;
+  replay(argument: _switchyard_routing_v1_ReplayRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_switchyard_routing_v1_ReplayResponse__Output>): grpc.ClientUnaryCall;
+  replay(argument: _switchyard_routing_v1_ReplayRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_switchyard_routing_v1_ReplayResponse__Output>): grpc.ClientUnaryCall;
+  replay(argument: _switchyard_routing_v1_ReplayRequest, callback: grpc.requestCallback<_switchyard_routing_v1_ReplayResponse__Output>): grpc.ClientUnaryCall;
   
   /**
    * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
@@ -146,6 +169,14 @@ export interface RoutingServiceHandlers extends grpc.UntypedServiceImplementatio
   Quote: grpc.handleUnaryCall<_switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_QuoteResponse>;
   
   /**
+   * Runs an answer's transaction again on the block it was simulated on (POST /api/v1/shortcuts/replay):
+   * by the quote_id of an explained answer, or the answer given in full. Says whether it moves the same
+   * amounts, or what differs and why (STATE_PRUNED, BLOCK_HASH_DIFFERS, REQUEST_CHANGED, AMOUNT_DIFFERS,
+   * REVERTED). Errors: NOT_FOUND with code QUOTE_NOT_FOUND, INVALID_ARGUMENT.
+   */
+  Replay: grpc.handleUnaryCall<_switchyard_routing_v1_ReplayRequest__Output, _switchyard_routing_v1_ReplayResponse>;
+  
+  /**
    * Best route from tokenIn to tokenOut, encoded for the requested routing strategy and simulated.
    * Errors: INVALID_ARGUMENT (bad input), FAILED_PRECONDITION with code NO_ROUTE
    * ("Could not build shortcuts for route"), RESOURCE_EXHAUSTED (rate limit or full queue),
@@ -166,6 +197,7 @@ export interface RoutingServiceDefinition extends grpc.ServiceDefinition {
   Approve: MethodDefinition<_switchyard_routing_v1_ApproveRequest, _switchyard_routing_v1_ApproveResponse, _switchyard_routing_v1_ApproveRequest__Output, _switchyard_routing_v1_ApproveResponse__Output>
   Bundle: MethodDefinition<_switchyard_routing_v1_BundleRequest, _switchyard_routing_v1_BundleResponse, _switchyard_routing_v1_BundleRequest__Output, _switchyard_routing_v1_BundleResponse__Output>
   Quote: MethodDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_QuoteResponse, _switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_QuoteResponse__Output>
+  Replay: MethodDefinition<_switchyard_routing_v1_ReplayRequest, _switchyard_routing_v1_ReplayResponse, _switchyard_routing_v1_ReplayRequest__Output, _switchyard_routing_v1_ReplayResponse__Output>
   Route: MethodDefinition<_switchyard_routing_v1_RouteRequest, _switchyard_routing_v1_RouteResponse, _switchyard_routing_v1_RouteRequest__Output, _switchyard_routing_v1_RouteResponse__Output>
   RouteNontokenized: MethodDefinition<_switchyard_routing_v1_NontokenizedRouteRequest, _switchyard_routing_v1_NontokenizedRouteResponse, _switchyard_routing_v1_NontokenizedRouteRequest__Output, _switchyard_routing_v1_NontokenizedRouteResponse__Output>
 }
