@@ -15,6 +15,8 @@ import type { Answer } from '../../src/explorer/types.js'
  * whole file; each case asks through the page's own forms, reads the answer the page received from
  * the network, and checks the diagram's edges and amounts against it (the explanation's simulated
  * amounts when the answer has one, and then that the steps delivering the output add up to it).
+ * Routes on one chain must come explained; bundles and cross-chain routes are checked against the
+ * explanation once the server gives one, else against their own step amounts.
  * Screenshots and first-render times go to `.switchyard/artifacts/explorer/` (gitignored).
  */
 
@@ -141,6 +143,8 @@ describe('the route explorer in chromium', () => {
   test('a single route: 1 ETH → USDC (a wrap, then one pool)', async () => {
     const shown = await askRoute('single-route', { amount: '1' })
     expect(shown.answer.route.map((s) => s.protocol)).toEqual(['wrapped-native', 'uniswap-v3'])
+    // Routes are explained (explain: true in the page's request): the diagram shows what the simulation moved.
+    expect(shown.answer.explanation?.steps.map((s) => s.amountsFrom)).toEqual(['simulation', 'simulation'])
     expectDiagramOf(shown, { chainId: 1, token: USDC, amount: shown.answer.amountOut as string })
     expect(shown.nodes.find((n) => n.amountIn !== '')).toMatchObject({ token: NATIVE, amountIn: '1000000000000000000' })
     if (!shown.answer.explanation) expect(quotedInto(shown, USDC)).toBe(BigInt(shown.answer.amountOut as string))
@@ -151,6 +155,10 @@ describe('the route explorer in chromium', () => {
     const shown = await askRoute('split-route', { amount: '1000' })
     const swaps = shown.answer.route.filter((s) => s.action === 'swap')
     expect(new Set(swaps.map((s) => s.primary)).size).toBeGreaterThanOrEqual(4)
+    expect(shown.answer.explanation, 'the split route is explained').toBeDefined()
+    expect(shown.edges.every((e) => e.amountsFrom === 'simulation')).toBe(true)
+    expect(await page.$$eval('#plan tr[data-command]', (rows) => rows.length)).toBe(shown.answer.explanation!.plan.length)
+    expect(await page.$$eval('#candidates tr[data-candidate]', (rows) => rows.length)).toBe(shown.answer.explanation!.candidates.length)
     expectDiagramOf(shown, { chainId: 1, token: USDC, amount: shown.answer.amountOut as string })
     if (!shown.answer.explanation) expect(quotedInto(shown, USDC)).toBe(BigInt(shown.answer.amountOut as string))
     // Legs between the same two tokens run side by side: their labels stack at one x, apart in y.

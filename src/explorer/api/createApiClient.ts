@@ -30,7 +30,7 @@ export type OnAnswer = (path: string) => void
 
 /**
  * A small client of `/api/v1`: `Authorization: Bearer <key>` on every call, JSON in and out,
- * `explain=true` on route and bundle calls, errors as {@link ApiError}.
+ * `explain: true` in route bodies and `explain=true` on bundle queries, errors as {@link ApiError}.
  * @param params.baseUrl - the gateway's origin (the page's own)
  * @param params.key - read at each call (the person may change it)
  */
@@ -66,7 +66,7 @@ export function createApiClient({ baseUrl, key, onAnswer }: { baseUrl: string; k
       }
       return all
     },
-    route: (body) => call<Answer>('POST', '/shortcuts/route', { explain: 'true' }, body),
+    route: (body) => call<Answer>('POST', '/shortcuts/route', {}, { ...body, explain: true }),
     bundle: (query, actions) => call<Answer>('POST', '/shortcuts/bundle', { ...query, explain: 'true' }, actions),
     bundleWithoutExplain: (query, actions) => call<Answer>('POST', '/shortcuts/bundle', query, actions),
     replay: (body) => call<ReplayResult>('POST', '/shortcuts/replay', {}, body),
