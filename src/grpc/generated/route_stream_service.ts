@@ -7,9 +7,20 @@ import type { ApproveResponse as _switchyard_routing_v1_ApproveResponse, Approve
 import type { BridgingEstimate as _switchyard_routing_v1_BridgingEstimate, BridgingEstimate__Output as _switchyard_routing_v1_BridgingEstimate__Output } from './switchyard/routing/v1/BridgingEstimate.js';
 import type { BundleRequest as _switchyard_routing_v1_BundleRequest, BundleRequest__Output as _switchyard_routing_v1_BundleRequest__Output } from './switchyard/routing/v1/BundleRequest.js';
 import type { BundleResponse as _switchyard_routing_v1_BundleResponse, BundleResponse__Output as _switchyard_routing_v1_BundleResponse__Output } from './switchyard/routing/v1/BundleResponse.js';
+import type { Explanation as _switchyard_routing_v1_Explanation, Explanation__Output as _switchyard_routing_v1_Explanation__Output } from './switchyard/routing/v1/Explanation.js';
+import type { ExplanationArgument as _switchyard_routing_v1_ExplanationArgument, ExplanationArgument__Output as _switchyard_routing_v1_ExplanationArgument__Output } from './switchyard/routing/v1/ExplanationArgument.js';
+import type { ExplanationCandidate as _switchyard_routing_v1_ExplanationCandidate, ExplanationCandidate__Output as _switchyard_routing_v1_ExplanationCandidate__Output } from './switchyard/routing/v1/ExplanationCandidate.js';
+import type { ExplanationCandidatePath as _switchyard_routing_v1_ExplanationCandidatePath, ExplanationCandidatePath__Output as _switchyard_routing_v1_ExplanationCandidatePath__Output } from './switchyard/routing/v1/ExplanationCandidatePath.js';
+import type { ExplanationCommand as _switchyard_routing_v1_ExplanationCommand, ExplanationCommand__Output as _switchyard_routing_v1_ExplanationCommand__Output } from './switchyard/routing/v1/ExplanationCommand.js';
+import type { ExplanationLeg as _switchyard_routing_v1_ExplanationLeg, ExplanationLeg__Output as _switchyard_routing_v1_ExplanationLeg__Output } from './switchyard/routing/v1/ExplanationLeg.js';
+import type { ExplanationStep as _switchyard_routing_v1_ExplanationStep, ExplanationStep__Output as _switchyard_routing_v1_ExplanationStep__Output } from './switchyard/routing/v1/ExplanationStep.js';
+import type { ExplanationWinner as _switchyard_routing_v1_ExplanationWinner, ExplanationWinner__Output as _switchyard_routing_v1_ExplanationWinner__Output } from './switchyard/routing/v1/ExplanationWinner.js';
 import type { NontokenizedRouteRequest as _switchyard_routing_v1_NontokenizedRouteRequest, NontokenizedRouteRequest__Output as _switchyard_routing_v1_NontokenizedRouteRequest__Output } from './switchyard/routing/v1/NontokenizedRouteRequest.js';
 import type { NontokenizedRouteResponse as _switchyard_routing_v1_NontokenizedRouteResponse, NontokenizedRouteResponse__Output as _switchyard_routing_v1_NontokenizedRouteResponse__Output } from './switchyard/routing/v1/NontokenizedRouteResponse.js';
 import type { QuoteResponse as _switchyard_routing_v1_QuoteResponse, QuoteResponse__Output as _switchyard_routing_v1_QuoteResponse__Output } from './switchyard/routing/v1/QuoteResponse.js';
+import type { ReplayDifference as _switchyard_routing_v1_ReplayDifference, ReplayDifference__Output as _switchyard_routing_v1_ReplayDifference__Output } from './switchyard/routing/v1/ReplayDifference.js';
+import type { ReplayRequest as _switchyard_routing_v1_ReplayRequest, ReplayRequest__Output as _switchyard_routing_v1_ReplayRequest__Output } from './switchyard/routing/v1/ReplayRequest.js';
+import type { ReplayResponse as _switchyard_routing_v1_ReplayResponse, ReplayResponse__Output as _switchyard_routing_v1_ReplayResponse__Output } from './switchyard/routing/v1/ReplayResponse.js';
 import type { RouteBatchItem as _switchyard_routing_v1_RouteBatchItem, RouteBatchItem__Output as _switchyard_routing_v1_RouteBatchItem__Output } from './switchyard/routing/v1/RouteBatchItem.js';
 import type { RouteBatchRequest as _switchyard_routing_v1_RouteBatchRequest, RouteBatchRequest__Output as _switchyard_routing_v1_RouteBatchRequest__Output } from './switchyard/routing/v1/RouteBatchRequest.js';
 import type { RouteBatchResponse as _switchyard_routing_v1_RouteBatchResponse, RouteBatchResponse__Output as _switchyard_routing_v1_RouteBatchResponse__Output } from './switchyard/routing/v1/RouteBatchResponse.js';
@@ -37,9 +48,20 @@ export interface ProtoGrpcType {
         BridgingEstimate: MessageTypeDefinition<_switchyard_routing_v1_BridgingEstimate, _switchyard_routing_v1_BridgingEstimate__Output>
         BundleRequest: MessageTypeDefinition<_switchyard_routing_v1_BundleRequest, _switchyard_routing_v1_BundleRequest__Output>
         BundleResponse: MessageTypeDefinition<_switchyard_routing_v1_BundleResponse, _switchyard_routing_v1_BundleResponse__Output>
+        Explanation: MessageTypeDefinition<_switchyard_routing_v1_Explanation, _switchyard_routing_v1_Explanation__Output>
+        ExplanationArgument: MessageTypeDefinition<_switchyard_routing_v1_ExplanationArgument, _switchyard_routing_v1_ExplanationArgument__Output>
+        ExplanationCandidate: MessageTypeDefinition<_switchyard_routing_v1_ExplanationCandidate, _switchyard_routing_v1_ExplanationCandidate__Output>
+        ExplanationCandidatePath: MessageTypeDefinition<_switchyard_routing_v1_ExplanationCandidatePath, _switchyard_routing_v1_ExplanationCandidatePath__Output>
+        ExplanationCommand: MessageTypeDefinition<_switchyard_routing_v1_ExplanationCommand, _switchyard_routing_v1_ExplanationCommand__Output>
+        ExplanationLeg: MessageTypeDefinition<_switchyard_routing_v1_ExplanationLeg, _switchyard_routing_v1_ExplanationLeg__Output>
+        ExplanationStep: MessageTypeDefinition<_switchyard_routing_v1_ExplanationStep, _switchyard_routing_v1_ExplanationStep__Output>
+        ExplanationWinner: MessageTypeDefinition<_switchyard_routing_v1_ExplanationWinner, _switchyard_routing_v1_ExplanationWinner__Output>
         NontokenizedRouteRequest: MessageTypeDefinition<_switchyard_routing_v1_NontokenizedRouteRequest, _switchyard_routing_v1_NontokenizedRouteRequest__Output>
         NontokenizedRouteResponse: MessageTypeDefinition<_switchyard_routing_v1_NontokenizedRouteResponse, _switchyard_routing_v1_NontokenizedRouteResponse__Output>
         QuoteResponse: MessageTypeDefinition<_switchyard_routing_v1_QuoteResponse, _switchyard_routing_v1_QuoteResponse__Output>
+        ReplayDifference: MessageTypeDefinition<_switchyard_routing_v1_ReplayDifference, _switchyard_routing_v1_ReplayDifference__Output>
+        ReplayRequest: MessageTypeDefinition<_switchyard_routing_v1_ReplayRequest, _switchyard_routing_v1_ReplayRequest__Output>
+        ReplayResponse: MessageTypeDefinition<_switchyard_routing_v1_ReplayResponse, _switchyard_routing_v1_ReplayResponse__Output>
         RouteBatchItem: MessageTypeDefinition<_switchyard_routing_v1_RouteBatchItem, _switchyard_routing_v1_RouteBatchItem__Output>
         RouteBatchRequest: MessageTypeDefinition<_switchyard_routing_v1_RouteBatchRequest, _switchyard_routing_v1_RouteBatchRequest__Output>
         RouteBatchResponse: MessageTypeDefinition<_switchyard_routing_v1_RouteBatchResponse, _switchyard_routing_v1_RouteBatchResponse__Output>
