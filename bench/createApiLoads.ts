@@ -63,8 +63,11 @@ export function createApiLoads(ctx: ApiBenchContext): ApiLoad[] {
     if (!address) throw new Error(`the devnet has no ${symbol}`)
     return address
   }
-  const routeBody = (a: string, b: string, amount: string) =>
-    JSON.stringify({ fromAddress: FROM, chainId: 1, tokenIn: [t(a)], tokenOut: [t(b)], amountIn: [amount], variableEstimates: {} })
+  const routeBody = (a: string, b: string, amount: string, explain = false) =>
+    JSON.stringify({ fromAddress: FROM, chainId: 1, tokenIn: [t(a)], tokenOut: [t(b)], amountIn: [amount], variableEstimates: {}, ...(explain ? { explain: true } : {}) })
+  // The explained row asks the same amounts as the plain cold row: its own stream from the same seed.
+  let explainSeed = 42
+  const explainJitter = (base: string) => (BigInt(base) + BigInt((explainSeed = (explainSeed * 1103515245 + 12345) % 2147483648) % 1_000_000_000)).toString()
   // Swap WETH→USDC, check slippage on it, supply the USDC to Aave, borrow DAI against it, route the DAI
   // back to WETH: five actions, three references, one engine route search, one wallet (delegate).
   const bundleBody = (swapIn: string, borrow: string) =>
@@ -98,6 +101,8 @@ export function createApiLoads(ctx: ApiBenchContext): ApiLoad[] {
     ...crossChain,
     { request: 'route', mode: 'cold', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => cold('/api/v1/shortcuts/route', () => routeBody(a, b, jitter(amount)))), expect: ok },
     { request: 'route', mode: 'warm', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => fixed('/api/v1/shortcuts/route', routeBody(a, b, amount))), expect: ok },
+    // Issue 25: the same cold routes with explain=true (steps from the simulation's logs, decoded plan, candidates, quoteId kept).
+    { request: 'route, explain=true', mode: 'cold', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => cold('/api/v1/shortcuts/route', () => routeBody(a, b, explainJitter(amount), true))), expect: ok },
     { request: bundle, mode: 'cold', requests: cold(BUNDLE_PATH, () => bundleBody(jitter(BUNDLE_SWAP_IN), jitter(BUNDLE_BORROW))), expect: ok },
     { request: bundle, mode: 'warm', requests: fixed(BUNDLE_PATH, bundleBody(BUNDLE_SWAP_IN.toString(), BUNDLE_BORROW.toString())), expect: ok },
     { request: 'refused: 11 actions', mode: '—', requests: fixed(BUNDLE_PATH, elevenRoutes), expect: { status: 400, code: 'TOO_MANY_ACTIONS' } },

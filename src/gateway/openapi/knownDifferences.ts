@@ -29,6 +29,9 @@ const ESTIMATE_DETAIL = ['bridgingEstimates[].note', 'bridgingEstimates[].receiv
 const ESTIMATE_DETAIL_REASON = 'Our estimate is the delivery time of the bridge as run here (switchyard\'s relayer on the devnet), not confirmations × block time, so there are no confirmations, block times or notes to report; fromChainId, toChainId, token, estimatedSeconds, bridge and source are described and sent.'
 
 /** Hop fields of the published `Hop` we do not send. */
+/** The `explanation` an answer carries when asked with explain=true, and its fields as the diff names them. */
+const EXPLANATION_FIELDS = ['explanation', ...['blockHash', 'blockNumber', 'candidates', 'chainId', 'legs', 'notes', 'plan', 'quoteId', 'steps', 'winner'].map((f) => `explanation.${f}`)]
+const EXPLANATION_REASON = 'explain=true adds the explanation: the block simulated, the steps with the amounts the simulation moved, the decoded plan, the candidates and why the winner won, and a quoteId for POST /shortcuts/replay (issue 25; no peer has it).'
 const HOP_EXTRAS = ['route[].poolAddresses', 'route[].positionOut', 'route[].sources', 'route[].via']
 const HOP_EXTRAS_REASON = 'Steps carry tokenIn, tokenOut, protocol, action, primary, internalRoutes, args and chain ids only: no aggregator sources or pool lists (our engine routes its own pools), no non-tokenized positionOut on a step (the position is the answer\'s last step\'s tokenOut), no off-chain settler (via).'
 
@@ -51,6 +54,7 @@ export const knownDifferences: readonly KnownDifference[] = [
   { kind: 'path-not-in-reference', operation: 'GET /api/v1/volume/{chainId}', reason: 'In spec.md: swap volume on one chain.' },
   { kind: 'path-not-in-reference', operation: 'GET /api/v1/openapi.json', reason: 'This document.' },
   { kind: 'path-not-in-reference', operation: 'GET /api/v1/shortcuts/route/stream', reason: 'Streamed re-quotes (README, issue 26): no peer has it.' },
+  { kind: 'path-not-in-reference', operation: 'POST /api/v1/shortcuts/replay', reason: 'An answer re-simulated on its block, by quoteId or in full (README, issue 25): no peer has it.' },
   { kind: 'path-not-in-reference', operation: 'POST /api/v1/shortcuts/route/batch', reason: 'Many routes on one block in one call (README, issue 26): no peer has it.' },
 
   // Parameters.
@@ -80,6 +84,13 @@ export const knownDifferences: readonly KnownDifference[] = [
   // Response fields: /shortcuts/route.
   { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/shortcuts/quote', names: ['blockNumber', 'gas'], reason: 'The route\'s gas limit and the block simulated on.' },
   { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/quote', names: HOP_EXTRAS, reason: HOP_EXTRAS_REASON },
+  // Issue 25: explain=true adds the explanation (docs/api.md "Explained answers").
+  ...(['GET /api/v1/shortcuts/route', 'POST /api/v1/shortcuts/route', 'GET /api/v1/shortcuts/quote'] as const).map((operation): KnownDifference => ({
+    kind: 'response-field-not-in-reference', operation, names: EXPLANATION_FIELDS, reason: EXPLANATION_REASON,
+  })),
+  { kind: 'body-field-not-in-reference', operation: 'POST /api/v1/shortcuts/route', names: ['explain'], reason: EXPLANATION_REASON },
+  { kind: 'param-not-in-reference', operation: 'GET /api/v1/shortcuts/route', names: ['query explain'], reason: EXPLANATION_REASON },
+  { kind: 'param-not-in-reference', operation: 'GET /api/v1/shortcuts/quote', names: ['query explain'], reason: EXPLANATION_REASON },
   ...(['GET', 'POST'] as const).flatMap((method): KnownDifference[] => [
     { kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`, names: USER_OP, reason: USER_OP_REASON },
     {

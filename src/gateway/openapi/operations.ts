@@ -4,6 +4,7 @@ import { bridgeStatusQuerySchema, statusBridgeProtocols } from '../../schemas/br
 import { bundleParamsSchema } from '../../schemas/bundleRequest.js'
 import { approveRequestSchema } from '../../schemas/approveRequest.js'
 import { nontokenizedRouteRequestSchema } from '../../schemas/nontokenizedRequest.js'
+import { replayRequestSchema } from '../../schemas/replayRequest.js'
 import { routeRequestSchema } from '../../schemas/routeRequest.js'
 import { walletBalancesQuerySchema } from '../../schemas/walletBalancesQuery.js'
 import type { QueryShape } from '../mapping/normalizeQuery.js'
@@ -86,6 +87,10 @@ export const operations: readonly OperationEntry[] = [
   post('/shortcuts/route/batch', 'shortcuts', 'Up to 50 routes on one block, answered in order', {
     body: () => routeBatchBodySchema,
     responseDescription: '{ items: [...] }, one per request in order: { ok: true, answer } (the route response) or { ok: false, error } (the error envelope)',
+  }),
+  post('/shortcuts/replay', 'shortcuts', 'An answer\'s transaction run again on the block it was simulated on', {
+    body: () => replayRequestSchema,
+    responseDescription: '{ same, amountOut, amountsOut, expectedAmountsOut, gasUsed, differences[] }: same, or what differs and why (STATE_PRUNED, BLOCK_HASH_DIFFERS, REQUEST_CHANGED, AMOUNT_DIFFERS, REVERTED)',
   }),
   get('/shortcuts/route/nontokenized', 'shortcuts', 'Any tokens into a position the wallet holds directly', {
     parameters: [nontokenizedRouteRequestSchema], queryShape: nontokenizedRouteQueryShape,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { Address, Hex, PublicClient } from 'viem'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
 import type { RoutePlan } from '../../engine/tasks/planRoute.js'
@@ -25,7 +26,7 @@ export type ExplainRouteParameters = {
   quotes: QuoteStore | undefined
   params: RouteParams
   book: ChainAddressBook
-  snapshot: { blockNumber: bigint; timestamp?: bigint | undefined }
+  snapshot: { version: string; blockNumber: bigint; timestamp?: bigint | undefined }
   route: FindRouteReturnType
   plan: RoutePlan
   /** The contract running the plan: the executor, or the wallet under a delegate strategy. */
@@ -38,6 +39,12 @@ export type ExplainRouteParameters = {
   amountsOut: readonly bigint[]
   simulation: RouteSimulationRecord
 }
+
+/**
+ * Block hashes by snapshot version (chain, number and the hash's first digits: a revert or a reorg is
+ * another version), so explained answers on one block read its hash once.
+ */
+const blockHashes = new LRUCache<string, Promise<Hex>>({ max: 256 })
 
 /** The planned steps in execution order: a wrap per native input, the engine's steps path by path, an unwrap per native output. */
 export function plannedStepsOf(route: FindRouteReturnType, params: RouteParams, p: { weth: Address; fees: readonly bigint[] }): PlannedStep[] {
@@ -64,8 +71,13 @@ export function plannedStepsOf(route: FindRouteReturnType, params: RouteParams, 
  */
 export async function explainRoute(p: ExplainRouteParameters): Promise<Explanation> {
   const { params, book, route } = p
-  const block = await p.client.getBlock({ blockNumber: p.snapshot.blockNumber })
-  const blockHash = block.hash as Hex
+  let hash = blockHashes.get(p.snapshot.version)
+  if (hash === undefined) {
+    const pending = p.client.getBlock({ blockNumber: p.snapshot.blockNumber }).then((block) => block.hash as Hex)
+    blockHashes.set(p.snapshot.version, (hash = pending))
+    pending.catch(() => blockHashes.delete(p.snapshot.version))
+  }
+  const blockHash = await hash
   const symbols = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.symbol]))
   const amountsOut = p.amountsOut.map(String)
   const quoteId = quoteIdOf({ request: { ...params, fromAddressAsSent: undefined }, chainId: params.chainId, blockHash, tx: { to: p.tx.to, data: p.tx.data, value: p.tx.value.toString() }, amountsOut })
