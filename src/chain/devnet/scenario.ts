@@ -186,6 +186,11 @@ export const scenarioSchema = z.strictObject({
   name: z.string(),
   /** Another scenario file (relative to this one) whose chains this one extends, chain by chain. */
   extends: z.string().optional(),
+  /**
+   * Scenario files (relative to this one) whose tokens and pools are added to this one's chains: a token
+   * whose symbol the chain already lists is not added again, a pool the chain already holds neither.
+   */
+  include: z.array(z.string()).optional(),
   description: z.string().optional(),
   /** Timestamp of the devnet's first block; blocks then advance 12 s each while seeding. */
   genesisTimestamp: z.number().int().positive(),
@@ -274,17 +279,42 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
 function readScenarioJson(path: string, depth: number): { value: Record<string, unknown>; raw: string } {
   const raw = readFileSync(path, 'utf8')
   const value = JSON.parse(raw) as Record<string, unknown>
-  if (typeof value.extends !== 'string') return { value, raw }
+  if (typeof value.extends !== 'string' && !Array.isArray(value.include)) return { value, raw }
   if (depth >= 4) throw new Error(`scenario ${path}: extends nests deeper than 4 files`)
-  const base = readScenarioJson(join(dirname(path), value.extends), depth + 1).value
+  const base = typeof value.extends === 'string' ? readScenarioJson(join(dirname(path), value.extends), depth + 1).value : {}
   const baseChains = (base.chains ?? {}) as Record<string, Record<string, unknown>>
   const ownChains = (value.chains ?? {}) as Record<string, Record<string, unknown>>
-  const chains: Record<string, unknown> = { ...baseChains }
+  const chains: Record<string, Record<string, unknown>> = { ...baseChains }
   for (const [id, chain] of Object.entries(ownChains)) chains[id] = { ...baseChains[id], ...chain }
-  const { extends: _, ...own } = value
+  for (const file of (value.include ?? []) as string[]) {
+    const included = (readScenarioJson(join(dirname(path), file), depth + 1).value.chains ?? {}) as Record<string, Record<string, unknown>>
+    for (const [id, extra] of Object.entries(included)) {
+      const chain = chains[id]
+      if (!chain) continue
+      const tokens = (chain.tokens ?? []) as { symbol: string }[]
+      const symbols = new Set(tokens.map((t) => t.symbol))
+      const pools = (chain.pools ?? []) as ScenarioPool[]
+      const held = new Set(pools.map(poolKeyOf))
+      chains[id] = {
+        ...chain,
+        tokens: [...tokens, ...((extra.tokens ?? []) as { symbol: string }[]).filter((t) => !symbols.has(t.symbol))],
+        pools: [...pools, ...((extra.pools ?? []) as ScenarioPool[]).filter((p) => !held.has(poolKeyOf(p)) && !!held.add(poolKeyOf(p)))],
+      }
+    }
+  }
+  const { extends: _, include: __, ...own } = value
   const merged = { ...base, ...own, chains }
   delete (merged as Record<string, unknown>).extends
   return { value: merged, raw: JSON.stringify(merged) }
+}
+
+/** A pool's identity in its protocol: V2 per pair, V3 per pair and fee, V4 per pair, fee and spacing, Balancer per tokens, weights and fee. */
+export function poolKeyOf(p: ScenarioPool): string {
+  const pair = [...p.tokens].sort().join('|')
+  if (p.protocol === 'uniswap-v2') return `v2|${pair}`
+  if (p.protocol === 'uniswap-v3') return `v3|${pair}|${p.fee}`
+  if (p.protocol === 'uniswap-v4') return `v4|${pair}|${p.fee}|${p.tickSpacing}`
+  return `bal|${p.tokens.join('|')}|${p.weights.join('|')}|${p.swapFeeBps}`
 }
 
 /** "0.25" → 0.25e18 as a bigint. */

@@ -10,7 +10,7 @@ describe('poolAmounts', () => {
     const wbtc = token(8, 60_000)
     const usdc = token(6, 1)
     const dust = { protocol: 'uniswap-v2' as const, tokens: ['A', 'B'] as [string, string], liquidityUsd: 1, priceSkewBps: 0 }
-    const [a, b] = poolAmounts(dust, [wbtc, usdc])
+    const [a, b] = poolAmounts(dust, [wbtc, usdc]) as [bigint, bigint]
     expect(sqrtBigInt(a * b)).toBeGreaterThanOrEqual(10_000n)
     // Same price as the unscaled amounts: 0.5 USD of each side.
     expect(Number(b) / 1e6 / (Number(a) / 1e8)).toBeCloseTo(60_000, -3)
