@@ -1,5 +1,5 @@
 import { parseAbi } from 'viem'
-import { lower, type LoadContext } from '../loadContext.js'
+import { lower, type LoadContext, SNAPSHOT_MULTICALL_BYTES } from '../loadContext.js'
 import type { LoadSnapshots } from '../types.js'
 import type { AaveV3ReserveSnapshot } from './types.js'
 
@@ -28,7 +28,7 @@ export const loadAaveV3: LoadSnapshots<LoadContext, AaveV3ReserveSnapshot> = asy
   const [time, ...results] = await client.multicall({
     blockNumber,
     multicallAddress: book.multicall3,
-    batchSize: 0,
+    batchSize: SNAPSHOT_MULTICALL_BYTES,
     contracts: [
       { address: book.multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' as const },
       ...reserves.flatMap((r) => [

@@ -1,5 +1,5 @@
 import { parseAbi } from 'viem'
-import { lower, type LoadContext } from '../loadContext.js'
+import { lower, type LoadContext, SNAPSHOT_MULTICALL_BYTES } from '../loadContext.js'
 import type { LoadSnapshots } from '../types.js'
 import type { BalancerV2WeightedPoolSnapshot } from './types.js'
 
@@ -27,7 +27,7 @@ export const loadBalancerV2: LoadSnapshots<LoadContext, BalancerV2WeightedPoolSn
   const results = await client.multicall({
     blockNumber,
     multicallAddress: book.multicall3,
-    batchSize: 0,
+    batchSize: SNAPSHOT_MULTICALL_BYTES,
     contracts: entries.flatMap((p) => [
       { address: book.balancerV2.vault, abi: vaultAbi, functionName: 'getPoolTokens' as const, args: [p.poolId] as const },
       { address: p.address, abi: poolAbi, functionName: 'getNormalizedWeights' as const },

@@ -1,5 +1,5 @@
 import { parseAbi } from 'viem'
-import { lower, type LoadContext } from '../loadContext.js'
+import { lower, type LoadContext, SNAPSHOT_MULTICALL_BYTES } from '../loadContext.js'
 import type { LoadSnapshots } from '../types.js'
 import type { Erc4626VaultSnapshot } from './types.js'
 
@@ -18,7 +18,7 @@ export const loadErc4626: LoadSnapshots<LoadContext, Erc4626VaultSnapshot> = asy
   const results = await client.multicall({
     blockNumber,
     multicallAddress: book.multicall3,
-    batchSize: 0,
+    batchSize: SNAPSHOT_MULTICALL_BYTES,
     contracts: vaults.flatMap((v) => [
       { address: v.address, abi: vaultAbi, functionName: 'totalAssets' as const },
       { address: v.address, abi: vaultAbi, functionName: 'totalSupply' as const },

@@ -38,3 +38,15 @@ test('loads every pair pinned to one block; quotes equal Router02.getAmountsOut 
   }
   expect(compared).toBeGreaterThan(100)
 })
+
+test('a mainnet-scale book loads whole: 12,500 pairs (25,000 reads) in chunks, never one call the node refuses', async () => {
+  const chain = devnet.chains[1]!
+  const client = chain.client as unknown as PublicClient
+  const blockNumber = await client.getBlockNumber()
+  // The devnet's pairs, listed over and over: the reads are real, only the count is mainnet's.
+  const real = chain.addressBook.uniswapV2.pairs
+  const pairs = Array.from({ length: 12_500 }, (_, i) => real[i % real.length]!)
+  const snapshots = await loadUniswapV2({ client, book: { ...chain.addressBook, uniswapV2: { ...chain.addressBook.uniswapV2, pairs } } }, { blockNumber })
+  expect(snapshots).toHaveLength(12_500)
+  expect(snapshots.every((s) => s.reserve0 > 0n && s.blockNumber === blockNumber)).toBe(true)
+}, 60_000)

@@ -1,5 +1,5 @@
 import { parseAbi } from 'viem'
-import { lower, type LoadContext } from '../loadContext.js'
+import { lower, type LoadContext, SNAPSHOT_MULTICALL_BYTES } from '../loadContext.js'
 import type { LoadSnapshots } from '../types.js'
 import type { UniswapV2PoolSnapshot } from './types.js'
 
@@ -20,7 +20,7 @@ export const loadUniswapV2: LoadSnapshots<LoadContext, UniswapV2PoolSnapshot> = 
     ]),
     blockNumber,
     multicallAddress: book.multicall3,
-    batchSize: 0,
+    batchSize: SNAPSHOT_MULTICALL_BYTES,
   })
   const out: UniswapV2PoolSnapshot[] = []
   pairs.forEach((p, i) => {

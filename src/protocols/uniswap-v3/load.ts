@@ -1,6 +1,6 @@
 import { parseAbi, type Address } from 'viem'
 import type { UniswapV3PoolEntry } from '../../chain/addressBook.js'
-import { lower, type LoadContext } from '../loadContext.js'
+import { lower, type LoadContext, SNAPSHOT_MULTICALL_BYTES } from '../loadContext.js'
 import type { LoadSnapshots } from '../types.js'
 import type { UniswapV3PoolSnapshot, UniswapV3Tick } from './types.js'
 
@@ -23,7 +23,7 @@ export const V3_TICK_REACH = 46_055
 export const loadUniswapV3: LoadSnapshots<LoadContext, UniswapV3PoolSnapshot> = async ({ client, book }, { blockNumber, pools }) => {
   const wanted = pools ? new Set(pools.map((p) => p.toLowerCase())) : undefined
   const entries = book.uniswapV3.pools.filter((p) => !wanted || wanted.has(p.address.toLowerCase()))
-  const mc = { blockNumber, multicallAddress: book.multicall3, batchSize: 0 } as const
+  const mc = { blockNumber, multicallAddress: book.multicall3, batchSize: SNAPSHOT_MULTICALL_BYTES } as const
   const state = await client.multicall({
     ...mc,
     contracts: entries.flatMap((p) => [

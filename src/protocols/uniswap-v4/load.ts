@@ -1,6 +1,6 @@
 import { parseAbi, toHex, zeroAddress, type Address, type Hex } from 'viem'
 import type { UniswapV4PoolEntry } from '../../chain/addressBook.js'
-import { lower, type LoadContext } from '../loadContext.js'
+import { lower, type LoadContext, SNAPSHOT_MULTICALL_BYTES } from '../loadContext.js'
 import type { LoadSnapshots } from '../types.js'
 import { V3_TICK_REACH } from '../uniswap-v3/load.js'
 import type { UniswapV3Tick } from '../uniswap-v3/types.js'
@@ -38,7 +38,7 @@ export const loadUniswapV4: LoadSnapshots<LoadContext, UniswapV4PoolSnapshot> = 
   const entries = v4.pools.filter(
     (p) => p.hooks === zeroAddress && tokenOf(p.currency0) !== tokenOf(p.currency1) && (!wanted || wanted.has(uniswapV4PoolKeyAddress(p.id))),
   )
-  const mc = { blockNumber, multicallAddress: book.multicall3, batchSize: 0 } as const
+  const mc = { blockNumber, multicallAddress: book.multicall3, batchSize: SNAPSHOT_MULTICALL_BYTES } as const
   const read = (slots: readonly Hex[]) => ({ address: v4.poolManager, abi: extsloadAbi, functionName: 'extsload' as const, args: [slots] as const })
   const states = entries.map((p) => poolStateSlot(p.id))
   const heads = await client.multicall({ ...mc, contracts: states.map((s) => read([toHex(s, { size: 32 }), liquiditySlot(s)])) })
