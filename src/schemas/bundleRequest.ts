@@ -32,6 +32,8 @@ export const bundleParamsSchema = z.strictObject({
   // The OpenAPI's enum. Both build the same answer here: the transaction fromAddress sends, simulated
   // as sent by it; switchyard has no backend that executes shortcuts (README "Bundles").
   executionMode: z.enum(['user', 'backend']).optional(),
+  // Issue 25: add the answer's `explanation` (steps as simulated, decoded plan, per-chain legs).
+  explain: z.boolean().optional(),
 })
 
 const actionShape = z.strictObject({
@@ -63,6 +65,8 @@ export type BundleParams = {
   /** In-plan minimum on routed outputs under the delegate strategy (bps, default 50). */
   slippageBps: bigint
   actions: BundleActionParams[]
+  /** Set only when asked: the answer carries an `explanation`. */
+  explain?: true | undefined
 }
 
 function bundleFail(code: string, field: string, message: string, metaMessages?: string[]): never {
@@ -193,6 +197,7 @@ export function parseBundleRequest(params: unknown, actions: unknown, options: {
     skipQuote: p.skipQuote ?? false,
     slippageBps: p.slippage ?? 50n,
     actions: result,
+    ...(p.explain === true ? { explain: true as const } : {}),
   }
 }
 

@@ -28,6 +28,7 @@ import { bundleTargetOf } from './bundle/bundleTargetOf.js'
 import { missingEstimateAt } from './bundle/missingEstimateAt.js'
 import { toBundleAnswer } from './bundle/toBundleAnswer.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
+import { explainBundle, type BundleSimulationRecord } from './explain/explainBundle.js'
 import { completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import { externalContractsOf } from './externalContractsOf.js'
@@ -68,6 +69,8 @@ type BundleComputation = {
   approvals: BundleAnswer['approvals']
   /** Bridges: what the destination callbacks deliver, as simulated there. */
   bridged: CompleteBridgeLegsReturnType | undefined
+  /** Only when asked to explain: what the simulation behind `amountsOut` ran under and logged. */
+  simulation?: BundleSimulationRecord | undefined
 }
 
 /** Per-process single flight: identical bundles on one block share one build and simulation. */
@@ -114,7 +117,13 @@ async function bundleFor(ctx: ServiceContext, params: BundleParams, rawActions: 
     rawActions, params, snapshot, built: c.built, gas: c.gas, amountsOut: c.amountsOut, destinationOut: c.destinationOut, outputs: c.outputs, approvals: c.approvals, bridged: c.bridged, priceImpact,
     tx: { ...tx, to: target.to }, externalContracts,
   })
-  return recordBundleOutputLocations(answer, { outputs: c.built.outputs })
+  const located = recordBundleOutputLocations(answer, { outputs: c.built.outputs })
+  if (params.explain !== true || c.simulation === undefined) return located
+  const explanation = await explainBundle({
+    clientOf: (chainId) => ctx.chains[chainId]?.client, quotes: ctx.quotes, params, snapshot, built: c.built, self: target.self, simulation: c.simulation, bridged: c.bridged?.legs ?? [],
+    tx: { from: params.fromAddress, to: target.to, data: tx.data, value: tx.value }, simulatedTo: target.delegate ? target.self : target.to,
+  })
+  return { ...located, explanation }
 }
 
 /** How a build treats its in-plan checks against a quote (see BuildBundleParameters). */
@@ -257,6 +266,7 @@ async function computeBundle(
     outputs: decodeBundleOutputs({ returnData: sim.returnData, strategy: delegate ? 'delegate' : 'router', outputs: built.outputs }),
     approvals: delegate ? [] : await approvalsNeeded(chain, { owner: params.fromAddress, spender: to, inputs: built.inputs, blockNumber: snapshot.blockNumber }),
     bridged,
+    ...(params.explain === true ? { simulation: { logs: sim.logs, overrides: sim.overrides, setup: sim.setup, deltas: sim.deltas } } : {}),
   }
 }
 

@@ -106,6 +106,7 @@ export async function getCrossChainRoute(ctx: ServiceContext, params: RouteParam
       chainId: params.chainId, fromAddress: params.fromAddress, routingStrategy: params.routingStrategy, receiver: params.receiver,
       ...(params.spender ? { spender: params.spender } : {}), refundReceiver: params.refundReceiver, slippage: params.slippageBps.toString(),
       ...(params.referralCode ? { referralCode: params.referralCode } : {}), ignoreStandards: params.ignoreStandards,
+      ...(params.explain === true ? { explain: true } : {}),
     },
     actions: bundleActionsFor(params, route),
   })
@@ -160,5 +161,7 @@ function toRouteAnswer(answer: BundleAnswer, p: { amountOut: bigint; minAmountOu
     bridgingEstimates: answer.bridgingEstimates,
     // The source plan's and the destination callback's.
     externalContracts: answer.externalContracts,
+    // Explained: the bundle's explanation (the source leg and the destination's, in `legs`).
+    ...(answer.explanation === undefined ? {} : { explanation: answer.explanation }),
   }
 }

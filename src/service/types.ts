@@ -121,6 +121,8 @@ export type BundleAnswer = {
    * checksummed and sorted. Informational: such plans are served, the contracts carry the safety.
    */
   externalContracts: string[]
+  /** Only when asked with `explain`: see {@link Explanation} (source chain first, then each bridge's destination in `legs`). */
+  explanation?: Explanation | undefined
   /**
    * Service-side only (not on the wire): the part of `amountsOut` that bridges deliver to the
    * receivers on their destination chains, by chain id then token. `amountsOut` adds the source

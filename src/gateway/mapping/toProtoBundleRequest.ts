@@ -24,6 +24,7 @@ export function toProtoBundleRequest(params: Record<string, unknown>, actions: u
   set('slippage', str(params.slippage))
   set('callback_gas_limit', str(params.callbackGasLimit))
   set('execution_mode', str(params.executionMode))
+  set('explain', params.explain as boolean | undefined)
   if (Array.isArray(params.ignoreAggregators)) request.ignore_aggregators = params.ignoreAggregators as string[]
   if (Array.isArray(params.ignoreStandards)) request.ignore_standards = params.ignoreStandards as string[]
   return request

@@ -3,6 +3,8 @@ import { InternalError } from '../../errors/request.js'
 import type { RestBridgingEstimate } from '../schemas/routeResponse.js'
 import { toRestStep } from './toRestRouteResponse.js'
 import { toRestTransaction } from './toRestTransaction.js'
+import { toRestExplanation } from './toRestExplanation.js'
+import type { Explanation } from '../../service/explain/explanation.js'
 
 /** The REST bundle answer: the SDK's `BundleData`. */
 export type RestBundleResponse = {
@@ -22,6 +24,8 @@ export type RestBundleResponse = {
   bridgingEstimates?: RestBridgingEstimate[]
   /** Contracts outside the chain's address book that the plan hands control to (see the route's). */
   externalContracts: string[]
+  /** Only when asked with `explain=true`. */
+  explanation?: Explanation
 }
 
 /**
@@ -59,6 +63,7 @@ export function toRestBundleResponse(response: BundleResponse__Output): RestBund
         ? { bridgingEstimates: response.bridging_estimates.map((e) => ({ fromChainId: Number(e.from_chain_id), toChainId: Number(e.to_chain_id), token: e.token, estimatedSeconds: e.estimated_seconds, bridge: e.bridge, source: e.source })) }
         : {}),
       externalContracts: response.external_contracts,
+      ...(response.explanation ? { explanation: toRestExplanation(response.explanation) } : {}),
     }
   } catch (error) {
     if (error instanceof InternalError) throw error

@@ -85,12 +85,13 @@ export const knownDifferences: readonly KnownDifference[] = [
   { kind: 'response-field-not-in-reference', operation: 'GET /api/v1/shortcuts/quote', names: ['blockNumber', 'gas'], reason: 'The route\'s gas limit and the block simulated on.' },
   { kind: 'response-field-not-served', operation: 'GET /api/v1/shortcuts/quote', names: HOP_EXTRAS, reason: HOP_EXTRAS_REASON },
   // Issue 25: explain=true adds the explanation (docs/api.md "Explained answers").
-  ...(['GET /api/v1/shortcuts/route', 'POST /api/v1/shortcuts/route', 'GET /api/v1/shortcuts/quote'] as const).map((operation): KnownDifference => ({
+  ...(['GET /api/v1/shortcuts/route', 'POST /api/v1/shortcuts/route', 'GET /api/v1/shortcuts/quote', 'POST /api/v1/shortcuts/bundle'] as const).map((operation): KnownDifference => ({
     kind: 'response-field-not-in-reference', operation, names: EXPLANATION_FIELDS, reason: EXPLANATION_REASON,
   })),
   { kind: 'body-field-not-in-reference', operation: 'POST /api/v1/shortcuts/route', names: ['explain'], reason: EXPLANATION_REASON },
   { kind: 'param-not-in-reference', operation: 'GET /api/v1/shortcuts/route', names: ['query explain'], reason: EXPLANATION_REASON },
   { kind: 'param-not-in-reference', operation: 'GET /api/v1/shortcuts/quote', names: ['query explain'], reason: EXPLANATION_REASON },
+  { kind: 'param-not-in-reference', operation: 'POST /api/v1/shortcuts/bundle', names: ['query explain'], reason: EXPLANATION_REASON },
   ...(['GET', 'POST'] as const).flatMap((method): KnownDifference[] => [
     { kind: 'response-field-not-served', operation: `${method} /api/v1/shortcuts/route`, names: USER_OP, reason: USER_OP_REASON },
     {

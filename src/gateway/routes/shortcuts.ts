@@ -40,7 +40,7 @@ export const routeQueryShape: QueryShape = {
 export const bundleQueryShape: QueryShape = {
   lists: ['ignoreAggregators', 'ignoreStandards'],
   numbers: ['chainId'],
-  booleans: ['skipQuote'],
+  booleans: ['skipQuote', 'explain'],
 }
 
 /**

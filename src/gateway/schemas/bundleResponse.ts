@@ -1,5 +1,6 @@
 import { bridgingEstimatesSchema, externalContractsSchema, routeStepSchema } from './routeResponse.js'
 import { transactionSchema } from './transaction.js'
+import { explanationSchema } from './explanation.js'
 
 const amountsByToken = (description: string) => ({ type: 'object', additionalProperties: { type: 'string' }, description } as const)
 
@@ -52,5 +53,6 @@ export const bundleResponseSchema = {
     validUntil: { type: 'integer', description: 'Unix seconds after which the answer should be fetched again' },
     bridgingEstimates: bridgingEstimatesSchema,
     externalContracts: externalContractsSchema,
+    explanation: explanationSchema,
   },
 } as const

@@ -26,6 +26,7 @@ export function fromProtoBundleRequest(request: BundleRequest__Output): { params
     slippage: 'slippage',
     callback_gas_limit: 'callbackGasLimit',
     execution_mode: 'executionMode',
+    explain: 'explain',
   } as const satisfies Partial<Record<keyof BundleRequest__Output, string>>
   for (const [field, name] of Object.entries(optional) as [keyof typeof optional, string][]) {
     if (hasField(request, field)) params[name] = request[field]

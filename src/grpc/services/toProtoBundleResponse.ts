@@ -1,6 +1,7 @@
 import type { BundleAnswer } from '../../service/types.js'
 import type { BundleResponse } from '../generated/switchyard/routing/v1/BundleResponse.js'
 import { toProtoRouteStep } from './toProtoRouteStep.js'
+import { toProtoExplanation } from './toProtoExplanation.js'
 import { toProtoTransaction } from './toProtoTransaction.js'
 
 /**
@@ -29,5 +30,6 @@ export function toProtoBundleResponse(answer: BundleAnswer): BundleResponse {
     external_contracts: answer.externalContracts,
   }
   if (answer.priceImpact !== null) out.price_impact = answer.priceImpact
+  if (answer.explanation !== undefined) out.explanation = toProtoExplanation(answer.explanation)
   return out
 }

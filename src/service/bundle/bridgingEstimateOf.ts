@@ -1,3 +1,4 @@
+import type { SimulatedLog } from '../../simulate/simulateTransaction.js'
 import type { Address } from 'viem'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import type { BundleBridgeLeg } from '../../protocols/bundle/types.js'
@@ -38,5 +39,7 @@ export type CompletedLeg = {
   callbackGas: bigint
   /** The destination callback's plan as our receiver's executor runs it; unset when the bridge delivers straight to the receiver. */
   plan?: ExternalContractsPlan | undefined
+  /** The destination callback's simulated events (explained answers read its steps from them). */
+  logs?: SimulatedLog[] | undefined
 }
 

@@ -98,7 +98,8 @@ describe('simulateBundle under the router', () => {
       final: () => { throw new Error('not built') }, proveGas: false,
     })
     expect(sims).toHaveLength(1)
-    expect(out).toEqual({ deltas: [9n, 0n], gas: 77_000n, returnData: '0x1234', logs: [{ address: token, topics: [], data: '0x' }] })
+    expect(out).toMatchObject({ deltas: [9n, 0n], gas: 77_000n, returnData: '0x1234', logs: [{ address: token, topics: [], data: '0x' }] })
+    expect(Object.keys(out).sort()).toEqual(['deltas', 'gas', 'logs', 'overrides', 'returnData', 'setup'])
   })
 
   test('a revert is BundleRevertedError with the decoded reason', async () => {

@@ -5,7 +5,7 @@ import type { EngineSnapshot } from '../../engine/types.js'
 import { BundleRevertedError } from '../../errors/bundle.js'
 import { proveGasLimit } from '../../simulate/proveGasLimit.js'
 import type { CallEnd } from '../../simulate/assertCallOpen.js'
-import { simulateTransaction, type SimulatedLog } from '../../simulate/simulateTransaction.js'
+import { simulateTransaction, type AccountOverride, type SimulatedLog, type SimulatedSetupCall } from '../../simulate/simulateTransaction.js'
 import { decodeRevert } from '../decodeRevert.js'
 import { computedBalanceTokensOf } from '../computedBalanceTokensOf.js'
 import { prepareSenderOverrides } from '../prepareSenderOverrides.js'
@@ -22,6 +22,9 @@ export type SimulateBundleReturnType = {
   returnData: Hex
   /** Events of the first run (bridges read what left the chain from them). */
   logs: SimulatedLog[]
+  /** The state overrides and setup calls the first run ran under (kept for explained answers and their replay). */
+  overrides: Record<Address, AccountOverride>
+  setup: readonly SimulatedSetupCall[] | undefined
 }
 
 /**
@@ -81,9 +84,9 @@ export async function simulateBundle(
     })
   const sim = await run(p.first)
   if (sim.status === 'reverted') throw new BundleRevertedError({ reason: decodeRevert(sim.revertData, sim.message), revertData: sim.revertData })
-  if (p.proveGas === false) return { deltas: sim.amountsOut, gas: sim.gasUsed, returnData: sim.returnData, logs: sim.logs }
+  if (p.proveGas === false) return { deltas: sim.amountsOut, gas: sim.gasUsed, returnData: sim.returnData, logs: sim.logs, overrides, setup }
   const final = p.final(sim.amountsOut)
   // The used gas plus a margin for refunds and the 63/64 rule, proven by running under exactly that limit.
   const gas = await proveGasLimit(sim.gasUsed, async (limit) => (await run({ ...final, gas: limit })).status === 'success')
-  return { deltas: sim.amountsOut, gas, returnData: sim.returnData, logs: sim.logs }
+  return { deltas: sim.amountsOut, gas, returnData: sim.returnData, logs: sim.logs, overrides, setup }
 }

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache'
 import type { Address, Hex, PublicClient } from 'viem'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
 import type { RoutePlan } from '../../engine/tasks/planRoute.js'
@@ -8,6 +7,7 @@ import type { RouteParams } from '../../schemas/routeRequest.js'
 import type { AccountOverride, SimulatedLog, SimulatedSetupCall } from '../../simulate/simulateTransaction.js'
 import type { QuoteStore } from './createQuoteStore.js'
 import { quoteIdOf } from './createQuoteStore.js'
+import { blockHashOf } from './blockHashOf.js'
 import { decodePlan } from './decodePlan.js'
 import { explainCandidates } from './explainCandidates.js'
 import { explainSteps, type PlannedStep } from './explainSteps.js'
@@ -40,12 +40,6 @@ export type ExplainRouteParameters = {
   simulation: RouteSimulationRecord
 }
 
-/**
- * Block hashes by snapshot version (chain, number and the hash's first digits: a revert or a reorg is
- * another version), so explained answers on one block read its hash once.
- */
-const blockHashes = new LRUCache<string, Promise<Hex>>({ max: 256 })
-
 /** The planned steps in execution order: a wrap per native input, the engine's steps path by path, an unwrap per native output. */
 export function plannedStepsOf(route: FindRouteReturnType, params: RouteParams, p: { weth: Address; fees: readonly bigint[] }): PlannedStep[] {
   const steps: PlannedStep[] = []
@@ -71,13 +65,7 @@ export function plannedStepsOf(route: FindRouteReturnType, params: RouteParams, 
  */
 export async function explainRoute(p: ExplainRouteParameters): Promise<Explanation> {
   const { params, book, route } = p
-  let hash = blockHashes.get(p.snapshot.version)
-  if (hash === undefined) {
-    const pending = p.client.getBlock({ blockNumber: p.snapshot.blockNumber }).then((block) => block.hash as Hex)
-    blockHashes.set(p.snapshot.version, (hash = pending))
-    pending.catch(() => blockHashes.delete(p.snapshot.version))
-  }
-  const blockHash = await hash
+  const blockHash = await blockHashOf(p.client, p.snapshot)
   const symbols = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.symbol]))
   const amountsOut = p.amountsOut.map(String)
   const quoteId = quoteIdOf({ request: { ...params, fromAddressAsSent: undefined }, chainId: params.chainId, blockHash, tx: { to: p.tx.to, data: p.tx.data, value: p.tx.value.toString() }, amountsOut })
