@@ -74,10 +74,13 @@ try {
 
   // Routes at one connection: USDC or WETH against seeded tokens of the served book.
   const random = createWorldRandom(values.seed)
-  const symbols = Object.keys(book.tokens).filter((s) => book.tokens[s]!.kind !== 'feeOnTransfer')
+  // Tokens of the search graph: those with a pool above the floor (the book also lists tokens of pools below it).
+  const pooled = new Set([...book.uniswapV2.pairs.flatMap((p) => [p.token0, p.token1]), ...book.uniswapV3.pools.flatMap((p) => [p.token0, p.token1]), ...book.balancerV2.pools.flatMap((p) => p.tokens)].map((a) => a.toLowerCase()))
+  const symbols = Object.keys(book.tokens).filter((s) => book.tokens[s]!.kind !== 'feeOnTransfer' && pooled.has(book.tokens[s]!.address.toLowerCase()))
   const hubs = ['USDC', 'WETH'].filter((s) => book.tokens[s])
   const latencies: number[] = []
   let ok = 0
+  const outcomes = new Map<string, number>()
   const routesStarted = performance.now()
   for (let i = 0; i < Number(values.routes); i++) {
     const hub = book.tokens[random.pick(hubs)]!
@@ -87,12 +90,15 @@ try {
     const url = `${cold.sy.httpUrl}/api/v1/shortcuts/route?chainId=${chainId}&fromAddress=0x0000000000000000000000000000000000b3c401&tokenIn=${hub.address}&tokenOut=${other.address}&amountIn=${amountIn}`
     const s = performance.now()
     const res = await fetch(url, { headers: { authorization: `Bearer ${KEY}` } })
-    await res.arrayBuffer()
+    const body = (await res.json()) as { code?: string; detail?: string }
+    if (res.status !== 200 && outcomes.size < 3 && process.env.BENCH_WORLD_DEBUG) log(`${res.status} ${body.code}: ${body.detail}`)
     latencies.push(performance.now() - s)
     if (res.status === 200) ok++
+    const code = res.status === 200 ? '200' : `${res.status} ${body.code ?? ''}`
+    outcomes.set(code, (outcomes.get(code) ?? 0) + 1)
   }
   const routes = summarizeLatency(latencies, performance.now() - routesStarted)
-  row(`| route, 1 connection (${routes.count}, ${ok} answered 200, the rest NO_ROUTE) | p50 ${routes.p50.toFixed(1)} ms | p99 ${routes.p99.toFixed(1)}, p99.9 ${routes.p99_9.toFixed(1)}, max ${routes.max.toFixed(1)} ms |`)
+  row(`| route, 1 connection (${routes.count}: ${[...outcomes].map(([k, n]) => `${n}× ${k}`).join(', ')}) | p50 ${routes.p50.toFixed(1)} ms | p99 ${routes.p99.toFixed(1)}, p99.9 ${routes.p99_9.toFixed(1)}, max ${routes.max.toFixed(1)} ms |`)
 
   await cold.sy.stop()
   const warm = await start()
@@ -114,8 +120,9 @@ try {
     await store.current()
     refresh.push(performance.now() - t)
     const res = await fetch(`${warm.sy.httpUrl}/api/v1/shortcuts/route?chainId=${chainId}&fromAddress=0x0000000000000000000000000000000000b3c401&tokenIn=${probe.tokenIn}&tokenOut=${probe.tokenOut}&amountIn=1000000000`, { headers: { authorization: `Bearer ${KEY}` } })
-    const answer = (await res.json()) as { blockNumber?: number }
+    const answer = (await res.json()) as { blockNumber?: number; code?: string; detail?: string }
     if (answer.blockNumber !== undefined && BigInt(answer.blockNumber) >= mined - 1n) onHead++
+    else if (process.env.BENCH_WORLD_DEBUG) log(`block ${mined}: ${res.status} ${answer.blockNumber ?? answer.code} ${answer.detail ?? ''}`)
   }
   const r = summarizeLatency(refresh, 1)
   const stats = traffic.stats()
