@@ -50,6 +50,9 @@ describe('explained bundles over REST and gRPC', () => {
     expect(intoWeth.every((s: { amountsFrom: string }) => s.amountsFrom === 'simulation')).toBe(true)
     expect(intoWeth.reduce((t: bigint, s: { amountOut: string }) => t + BigInt(s.amountOut), 0n).toString()).toBe(explained.body.amountsOut[WETH])
     expect(e.plan.length).toBeGreaterThan(0)
+    // Gas per command and per step from debug_traceCall (anvil traces).
+    expect(e.plan.every((c: { gas?: string }) => BigInt(c.gas ?? 0) > 0n)).toBe(true)
+    expect(e.steps.every((s: { gas?: string }) => BigInt(s.gas ?? 0) > 0n)).toBe(true)
     const plain = await json(await bundle())
     expect(plain.status).toBe(200)
     expect(Object.keys(plain.body)).toEqual(Object.keys(explained.body).filter((k) => k !== 'explanation'))

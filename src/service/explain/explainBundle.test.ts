@@ -46,6 +46,10 @@ describe('explain=true on bundles and cross-chain routes (devnet)', () => {
     expect(sum(e.steps.filter((s) => same(s.tokenOut, dai)), (s) => s.amountOut).toString()).toBe(Object.entries(explained.amountsOut).find(([t]) => same(t, dai))![1])
     expect(e.plan.length).toBeGreaterThan(0)
     for (const c of e.plan) expect(c.chainId).toBe(1)
+    // Gas from debug_traceCall: every command's top-level call, and each step the call that moved its output.
+    expect(e.notes ?? []).toEqual([])
+    for (const c of e.plan) expect(BigInt(c.gas!)).toBeGreaterThan(0n)
+    for (const s of e.steps) expect(e.plan.map((c) => c.gas)).toContain(s.gas)
     // Without explain: no explanation key, and the same bytes as the explained answer without it.
     expect('explanation' in plain).toBe(false)
     const { explanation: _, ...rest } = explained

@@ -8,6 +8,7 @@ import { quoteIdOf } from './createQuoteStore.js'
 import { blockHashOf } from './blockHashOf.js'
 import { decodePlan } from './decodePlan.js'
 import { explainSteps, type PlannedStep } from './explainSteps.js'
+import { gasOfLogIn, traceCommandGas, withCommandGas } from './traceCommandGas.js'
 import type { Explanation, ExplanationLeg, ExplanationStep } from './explanation.js'
 
 /** What a bundle's simulation used and saw (the first run, whose deltas are the answer's amounts), kept when the request asked to explain. */
@@ -22,7 +23,7 @@ export type BundleSimulationRecord = {
 /** Parameters of {@link explainBundle}. */
 export type ExplainBundleParameters = {
   /** Each served chain's client (block hashes of the source and the destinations). */
-  clientOf: (chainId: number) => Pick<PublicClient, 'getBlock'> | undefined
+  clientOf: (chainId: number) => Pick<PublicClient, 'getBlock' | 'request'> | undefined
   quotes: QuoteStore | undefined
   params: BundleParams
   snapshot: { version: string; blockNumber: bigint; timestamp?: bigint | undefined }
@@ -86,7 +87,11 @@ export async function explainBundle(p: ExplainBundleParameters): Promise<Explana
   const { params } = p
   const client = p.clientOf(params.chainId)
   if (!client) throw new Error(`no client for chain ${params.chainId}`)
-  const blockHash = await blockHashOf(client, p.snapshot)
+  const [blockHash, traced] = await Promise.all([
+    blockHashOf(client, p.snapshot),
+    traceCommandGas(client, { blockNumber: p.snapshot.blockNumber, parentTimestamp: p.snapshot.timestamp, tx: { ...p.tx, to: p.simulatedTo }, overrides: p.simulation.overrides, setup: p.simulation.setup, self: p.self }),
+  ])
+  const { plan, notes: gasNotes } = withCommandGas(decodePlan({ commands: p.built.commands, state: p.built.state }).map((c) => ({ ...c, chainId: params.chainId })), traced)
   const sourceSteps = p.built.route.filter((s) => s.chainId === undefined || s.chainId === params.chainId)
   const source: ExplanationLeg = {
     chainId: params.chainId,
@@ -94,9 +99,9 @@ export async function explainBundle(p: ExplainBundleParameters): Promise<Explana
     blockHash,
     steps: explainSteps({
       steps: sourceSteps.map(plannedStepOf), logs: p.simulation.logs, self: p.self, chainId: params.chainId,
-      payees: [params.receiver, params.refundReceiver, ...actionReceiversOf(params)].filter(not(p.self)),
+      payees: [params.receiver, params.refundReceiver, ...actionReceiversOf(params)].filter(not(p.self)), gasOfLog: gasOfLogIn(traced),
     }),
-    plan: decodePlan({ commands: p.built.commands, state: p.built.state }).map((c) => ({ ...c, chainId: params.chainId })),
+    plan,
   }
   const destinations = await Promise.all(p.bridged.map((leg) => destinationLegOf(p, leg)))
   const legs = [source, ...destinations.flatMap((d) => (d.leg ? [d.leg] : []))]
@@ -128,6 +133,9 @@ export async function explainBundle(p: ExplainBundleParameters): Promise<Explana
     candidates: [],
     winner: { reason: 'a bundle runs its actions as sent: no candidates were weighed' },
     legs,
-    notes: [...destinations.flatMap((d) => (d.note ? [d.note] : [])), 'gas per step is not measured: no call trace was taken'],
+    notes: [
+      ...gasNotes,
+      ...destinations.flatMap((d) => (d.note ? [d.note] : d.leg ? [`gas per step on chain ${d.leg.chainId} is not measured: the destination callback is simulated as its deliverer runs it, and not traced`] : [])),
+    ],
   }
 }

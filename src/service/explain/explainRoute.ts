@@ -11,6 +11,7 @@ import { blockHashOf } from './blockHashOf.js'
 import { decodePlan } from './decodePlan.js'
 import { explainCandidates } from './explainCandidates.js'
 import { explainSteps, type PlannedStep } from './explainSteps.js'
+import { gasOfLogIn, traceCommandGas, withCommandGas } from './traceCommandGas.js'
 import type { Explanation } from './explanation.js'
 
 /** What the route's simulation used and saw, kept when the request asked to explain. */
@@ -22,7 +23,7 @@ export type RouteSimulationRecord = {
 
 /** Parameters of {@link explainRoute}. */
 export type ExplainRouteParameters = {
-  client: Pick<PublicClient, 'getBlock'>
+  client: Pick<PublicClient, 'getBlock' | 'request'>
   quotes: QuoteStore | undefined
   params: RouteParams
   book: ChainAddressBook
@@ -65,7 +66,10 @@ export function plannedStepsOf(route: FindRouteReturnType, params: RouteParams, 
  */
 export async function explainRoute(p: ExplainRouteParameters): Promise<Explanation> {
   const { params, book, route } = p
-  const blockHash = await blockHashOf(p.client, p.snapshot)
+  const [blockHash, traced] = await Promise.all([
+    blockHashOf(p.client, p.snapshot),
+    traceCommandGas(p.client, { blockNumber: p.snapshot.blockNumber, parentTimestamp: p.snapshot.timestamp, tx: { ...p.tx, to: p.simulatedTo }, overrides: p.simulation.overrides, setup: p.simulation.setup, self: p.self }),
+  ])
   const symbols = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.symbol]))
   const amountsOut = p.amountsOut.map(String)
   const quoteId = quoteIdOf({ request: { ...params, fromAddressAsSent: undefined }, chainId: params.chainId, blockHash, tx: { to: p.tx.to, data: p.tx.data, value: p.tx.value.toString() }, amountsOut })
@@ -74,7 +78,9 @@ export async function explainRoute(p: ExplainRouteParameters): Promise<Explanati
     logs: p.simulation.logs,
     self: p.self,
     payees: [params.receiver, params.refundReceiver, ...(params.feeReceiver ? [params.feeReceiver] : [])].filter((a) => a.toLowerCase() !== p.self.toLowerCase()),
+    gasOfLog: gasOfLogIn(traced),
   })
+  const { plan, notes } = withCommandGas(decodePlan({ commands: p.plan.commands, state: p.plan.state }), traced)
   const { candidates, winner } = explainCandidates({ candidates: route.candidates ?? [], simulatedAmountOut: p.amountsOut[0], symbolOf: (t) => symbols.get(t.toLowerCase()) })
   await p.quotes?.put({
     quoteId,
@@ -95,9 +101,9 @@ export async function explainRoute(p: ExplainRouteParameters): Promise<Explanati
     blockNumber: p.snapshot.blockNumber.toString(),
     blockHash,
     steps,
-    plan: decodePlan({ commands: p.plan.commands, state: p.plan.state }),
+    plan,
     candidates,
     winner,
-    notes: ['gas per step is not measured: no call trace was taken'],
+    ...(notes.length === 0 ? {} : { notes }),
   }
 }

@@ -53,7 +53,15 @@ export function movementsOf(logs: readonly SimulatedLog[]): Movement[] {
  * @param p.self - the executor (router strategies) or the wallet (delegate strategies)
  * @param p.payees - receiver, refund and fee receivers: transfers to them are deliveries, not steps
  */
-export function explainSteps(p: { steps: readonly PlannedStep[]; logs: readonly SimulatedLog[]; self: Address; payees: readonly Address[]; chainId?: number | undefined }): ExplanationStep[] {
+export function explainSteps(p: {
+  steps: readonly PlannedStep[]
+  logs: readonly SimulatedLog[]
+  self: Address
+  payees: readonly Address[]
+  chainId?: number | undefined
+  /** The gas of the command call that emitted a log (see `traceCommandGas`): a simulated step's is its output's log's (else its input's). */
+  gasOfLog?: ((log: SimulatedLog) => string | undefined) | undefined
+}): ExplanationStep[] {
   const movements = movementsOf(p.logs)
   const self = p.self.toLowerCase()
   const payees = new Set(p.payees.map((a) => a.toLowerCase()))
@@ -70,6 +78,8 @@ export function explainSteps(p: { steps: readonly PlannedStep[]; logs: readonly 
     const amountOut = moveOut?.amount ?? (tokenOut === NATIVE ? moveIn?.amount : undefined)
     const simulated = amountIn !== undefined && amountOut !== undefined
     if (simulated) cursor = Math.max(moveIn?.at ?? 0, moveOut?.at ?? 0) + 1
+    const byLog = (moveOut ?? moveIn)?.at
+    const gas = simulated && byLog !== undefined ? p.gasOfLog?.(p.logs[byLog]!) : undefined
     return {
       index,
       protocol: step.protocol,
@@ -82,6 +92,7 @@ export function explainSteps(p: { steps: readonly PlannedStep[]; logs: readonly 
       amountsFrom: simulated ? 'simulation' : 'estimate',
       estimatedAmountIn: step.estimatedAmountIn.toString(),
       estimatedAmountOut: step.estimatedAmountOut.toString(),
+      ...(gas === undefined ? {} : { gas }),
       ...(step.leg === undefined ? {} : { leg: step.leg }),
       ...(p.chainId === undefined ? {} : { chainId: p.chainId }),
     }
