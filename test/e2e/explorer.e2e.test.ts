@@ -125,7 +125,10 @@ function expectDiagramOf({ answer, edges, nodes }: Shown, output: { chainId: num
     expect(edges.map((e) => [e.protocol, e.pool, e.tokenIn, e.tokenOut, e.amountIn, e.amountOut, e.amountsFrom])).toEqual(steps.map((s) => [s.protocol, s.pool, s.tokenIn, s.tokenOut, s.amountIn, s.amountOut, s.amountsFrom]))
     const delivering = edges.filter((e) => Number(e.destinationChainId) === output.chainId && e.tokenOut.toLowerCase() === output.token.toLowerCase())
     expect(delivering.length).toBeGreaterThan(0)
-    expect(delivering.reduce((sum, e) => sum + BigInt(e.amountOut), 0n)).toBe(BigInt(output.amount))
+    // Simulated deliveries add up to the answer. A bridge that delivers straight to the receiver is one
+    // step whose amounts are still the engine's estimate (amountsFrom 'estimate'): the output node's
+    // amount, checked below, is the answer's then.
+    if (delivering.every((e) => e.amountsFrom === 'simulation')) expect(delivering.reduce((sum, e) => sum + BigInt(e.amountOut), 0n)).toBe(BigInt(output.amount))
   } else {
     expect(edges.map((e) => [e.protocol, e.pool, Number(e.chainId), Number(e.destinationChainId), e.tokenIn, e.tokenOut, e.amountIn, e.amountOut])).toEqual(answer.route.map((s) => [
       s.protocol, s.primary, s.sourceChainId ?? s.chainId, s.destinationChainId ?? s.chainId, s.tokenIn[0], s.tokenOut[0],

@@ -244,6 +244,8 @@ describe('completeBridgeLegs: a leg with a callback', () => {
     ])
     expect(out.legs).toEqual([{
       leg: theLeg, sourceChainId: 1, arrival: 999n, callbackGas: 77_000n,
+      // The destination simulation's logs, kept for an explained answer's destination steps.
+      logs: [],
       route: [{ ...destPlan().route[0], chainId: 8453 }, destPlan().route[1]],
       plan: { chainId: 8453, at: { blockNumber: snapshots[8453]!.blockNumber, version: 'v8453' }, self: sy(8453).bridgeReceiverExecutor, commands: destPlan().commands, state: destPlan().state },
     }])
