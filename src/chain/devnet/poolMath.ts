@@ -61,3 +61,10 @@ export function tickRange({ price, rangePct, tickSpacing }: { price: number; ran
   const upper = Math.ceil(Math.log(price * (1 + rangePct / 100)) / log / tickSpacing) * tickSpacing
   return [Math.max(lower, Math.ceil(MIN_TICK / tickSpacing) * tickSpacing), Math.min(upper, Math.floor(MAX_TICK / tickSpacing) * tickSpacing)]
 }
+
+/** Where a concentrated pool's liquidity goes: 60 % in its range, 25 % in three times the range, 15 % full range; or all full range. */
+export function liquidityLayers(rangePct: number | undefined): { rangePct: number | undefined; share: bigint }[] {
+  return rangePct === undefined
+    ? [{ rangePct: undefined, share: 100n }]
+    : [{ rangePct, share: 60n }, { rangePct: Math.min(rangePct * 3, 90), share: 25n }, { rangePct: undefined, share: 15n }]
+}

@@ -3,7 +3,7 @@ import type { ChainAddressBook, TokenEntry } from '../addressBook.js'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { DevnetDeployError } from '../../errors/chain.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
-import { pairAmounts, rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from './poolMath.js'
+import { liquidityLayers, pairAmounts, rawAmountForUsd, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import { parseWeight, type ScenarioAave, type ScenarioPool, type ScenarioStaking, type ScenarioVault } from './scenario.js'
 import { seedAaveV3 } from './seedAaveV3.js'
@@ -123,11 +123,7 @@ async function seedV3(client: DevnetClient, book: ChainAddressBook, p: Extract<S
   // Liquidity in layers, like a real pool: most in the scenario's range, some in a range three times
   // as wide, the rest full range, so large swaps cross initialized ticks instead of running dry.
   const price = Number(amount1) / Number(amount0)
-  const layers: { rangePct: number | undefined; share: bigint }[] =
-    p.rangePct === undefined
-      ? [{ rangePct: undefined, share: 100n }]
-      : [{ rangePct: p.rangePct, share: 60n }, { rangePct: Math.min(p.rangePct * 3, 90), share: 25n }, { rangePct: undefined, share: 15n }]
-  for (const layer of layers) {
+  for (const layer of liquidityLayers(p.rangePct)) {
     const [tickLower, tickUpper] = tickRange({ price, rangePct: layer.rangePct, tickSpacing })
     await sendTx(client, {
       address: book.uniswapV3.positionManager, abi: npm, functionName: 'mint',

@@ -6,7 +6,7 @@ import { uniswapV4PoolId, type UniswapV4PoolKey } from '../../protocols/uniswap-
 import type { ChainAddressBook, TokenEntry } from '../addressBook.js'
 import { devnetDeployer, type DevnetClient } from './createDevnetClient.js'
 import { deployAtCanonical } from './deployAtCanonical.js'
-import { pairAmounts, sqrtPriceX96FromAmounts, tickRange } from './poolMath.js'
+import { liquidityLayers, pairAmounts, sqrtPriceX96FromAmounts, tickRange } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import type { ScenarioPool } from './scenario.js'
 import { sendTx } from './sendTx.js'
@@ -70,11 +70,7 @@ export async function seedUniswapV4(client: DevnetClient, book: ChainAddressBook
     await client.setBalance({ address: devnetDeployer, value: (await client.getBalance({ address: devnetDeployer })) + nativeAmount * 2n })
   }
   const price = Number(amount1) / Number(amount0)
-  const layers: { rangePct: number | undefined; share: bigint }[] =
-    p.rangePct === undefined
-      ? [{ rangePct: undefined, share: 100n }]
-      : [{ rangePct: p.rangePct, share: 60n }, { rangePct: Math.min(p.rangePct * 3, 90), share: 25n }, { rangePct: undefined, share: 15n }]
-  for (const layer of layers) {
+  for (const layer of liquidityLayers(p.rangePct)) {
     const [tickLower, tickUpper] = tickRange({ price, rangePct: layer.rangePct, tickSpacing: p.tickSpacing })
     const liquidity = liquidityForAmounts({
       sqrtPriceX96, sqrtLowerX96: getSqrtRatioAtTick(tickLower), sqrtUpperX96: getSqrtRatioAtTick(tickUpper),

@@ -1,8 +1,9 @@
 import { encodeFunctionData, erc20Abi, maxUint256, numberToHex, parseAbi, type Abi, type Address } from 'viem'
 import { loadContractArtifact } from '../../../contracts/loadContractArtifact.js'
-import type { ChainAddressBook, TokenEntry } from '../../addressBook.js'
+import type { ChainAddressBook } from '../../addressBook.js'
 import type { DevnetClient } from '../createDevnetClient.js'
 import { findBalanceSlot, balanceStorageKey } from '../../findBalanceSlot.js'
+import { rawAmountForUsd } from '../poolMath.js'
 import { loadProtocolArtifact } from '../protocolArtifacts.js'
 import { createWorldRandom } from './createWorldRandom.js'
 import { sendWorldCalls, type WorldCall } from './sendWorldCalls.js'
@@ -139,7 +140,7 @@ export function createTraffic(client: DevnetClient, book: ChainAddressBook, para
       const vault = book.erc4626!.vaults[a.index]!
       const asset = tokenAt.get(vault.asset.toLowerCase())
       if (!asset) return []
-      const amount = amountForUsd(asset, a.usd)
+      const amount = rawAmountForUsd({ usd: a.usd, priceUsd: asset.priceUsd, decimals: asset.decimals })
       const ready = await prepare(a.trader, vault.asset, vault.address)
       return ready ? [...ready, call(a.trader, vault.address, loadContractArtifact('DevVault').abi, 'deposit', [amount, a.trader])] : []
     }
@@ -229,9 +230,3 @@ export function createTraffic(client: DevnetClient, book: ChainAddressBook, para
     },
   }
 }
-
-function amountForUsd(token: TokenEntry, usd: number): bigint {
-  return (BigInt(Math.round(usd * 1e6)) * 10n ** BigInt(token.decimals)) / BigInt(Math.max(1, Math.round(token.priceUsd * 1e6)))
-}
-
-

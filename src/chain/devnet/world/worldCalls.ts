@@ -4,7 +4,7 @@ import { liquidityForAmounts } from '../../../protocols/uniswap-v3/clmmActions.j
 import { getSqrtRatioAtTick } from '../../../protocols/uniswap-v3/tickMath.js'
 import type { UniswapV4PoolKey } from '../../../protocols/uniswap-v4/poolId.js'
 import type { ChainAddressBook, TokenEntry } from '../../addressBook.js'
-import { pairAmounts, rawAmountForUsd, sqrtBigInt, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from '../poolMath.js'
+import { liquidityLayers, pairAmounts, rawAmountForUsd, sqrtBigInt, sqrtPriceX96FromAmounts, tickRange, tickSpacingOf } from '../poolMath.js'
 import { loadProtocolArtifact } from '../protocolArtifacts.js'
 import { parseWeight, type ScenarioPool } from '../scenario.js'
 import type { WorldCall } from './sendWorldCalls.js'
@@ -19,13 +19,6 @@ const DEADLINE = 2n ** 40n
 const call = (from: Address, to: Address, abi: Abi, functionName: string, args: readonly unknown[], gas: bigint, value?: bigint): WorldCall => ({
   from, to, gas, data: encodeFunctionData({ abi, functionName, args } as never), ...(value ? { value } : {}),
 })
-
-/** Where a pool's liquidity goes: 60 % in its range, 25 % in three times the range, 15 % full range; or all full range. */
-export function liquidityLayers(rangePct: number | undefined): { rangePct: number | undefined; share: bigint }[] {
-  return rangePct === undefined
-    ? [{ rangePct: undefined, share: 100n }]
-    : [{ rangePct, share: 60n }, { rangePct: Math.min(rangePct * 3, 90), share: 25n }, { rangePct: undefined, share: 15n }]
-}
 
 /** A generated DevToken, created by the world deployer (its minter). */
 export function deployTokenCall(from: Address, t: { name: string; symbol: string; decimals: number }): WorldCall {
