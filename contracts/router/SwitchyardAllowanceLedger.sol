@@ -7,10 +7,11 @@ import {WeirollVM} from "./WeirollVM.sol";
 /// @notice For the shared executors (the router's and the bridge receiver's), which run every user's plans in
 ///         one context: no permission a plan grants outlives the plan.
 /// @dev THREATS invariants 9 and 10. Every ERC-20 allowance a plan command grants (`approve`,
-///      `increaseAllowance`, `increaseApproval`) is written to a transient ledger and revoked when the plan
-///      ends ({_revokeAllowances}); a plan that leaves one it cannot revoke reverts. Functions that grant a
-///      lasting operator or hook over the executor (ERC-721/1155 operators, Morpho authorizations, Aave credit
-///      delegation, Balancer relayers, ERC-777 operators, ERC-1820 hooks, Permit2 allowances) are refused:
+///      `increaseAllowance`, `increaseApproval`, ERC-1363 `approveAndCall`) is written to a transient ledger and
+///      revoked when the plan ends ({_revokeAllowances}); a plan that leaves one it cannot revoke reverts.
+///      Functions that grant a lasting operator or hook over the executor (ERC-721/1155 and ERC-6909 operators
+///      and allowances, Morpho authorizations, Aave credit delegation, Balancer relayers, Compound III managers,
+///      Euler EVC operators, Maker `hope`, ERC-777 operators, ERC-1820 hooks, Permit2 allowances) are refused:
 ///      our plans never need them, and one user's plan could otherwise arm them against a later user's tokens
 ///      in the same executor. The executor also ends every transaction holding nothing (invariant 5).
 abstract contract SwitchyardAllowanceLedger is WeirollVM {
@@ -21,6 +22,8 @@ abstract contract SwitchyardAllowanceLedger is WeirollVM {
     bytes4 private constant APPROVE = 0x095ea7b3; // approve(address,uint256)
     bytes4 private constant INCREASE_ALLOWANCE = 0x39509351; // increaseAllowance(address,uint256)
     bytes4 private constant INCREASE_APPROVAL = 0xd73dd623; // increaseApproval(address,uint256)
+    bytes4 private constant APPROVE_AND_CALL = 0x3177029f; // approveAndCall(address,uint256): ERC-1363
+    bytes4 private constant APPROVE_AND_CALL_DATA = 0xcae9ca51; // approveAndCall(address,uint256,bytes): ERC-1363
     bytes4 private constant ALLOWANCE = 0xdd62ed3e; // allowance(address,address)
 
     /// @notice A plan command would grant a lasting permission over the executor.
@@ -31,7 +34,10 @@ abstract contract SwitchyardAllowanceLedger is WeirollVM {
     function _beforeCall(address target, bytes memory input) internal virtual override {
         if (input.length < 4) return;
         bytes4 selector = bytes4(input);
-        if (selector == APPROVE || selector == INCREASE_ALLOWANCE || selector == INCREASE_APPROVAL) {
+        if (
+            selector == APPROVE || selector == INCREASE_ALLOWANCE || selector == INCREASE_APPROVAL
+                || selector == APPROVE_AND_CALL || selector == APPROVE_AND_CALL_DATA
+        ) {
             address spender;
             assembly ("memory-safe") {
                 spender := and(mload(add(input, 36)), 0xffffffffffffffffffffffffffffffffffffffff)
@@ -45,6 +51,12 @@ abstract contract SwitchyardAllowanceLedger is WeirollVM {
                 || selector == 0x959b8c3f // authorizeOperator(address): ERC-777
                 || selector == 0x29965a1d // setInterfaceImplementer(address,bytes32,address): ERC-1820 hooks
                 || selector == 0x87517c45 // approve(address,address,uint160,uint48): Permit2
+                || selector == 0x558a7297 // setOperator(address,bool): ERC-6909 (Uniswap V4 PoolManager claims)
+                || selector == 0x426a8493 // approve(address,uint256,uint256): ERC-6909
+                || selector == 0x110496e5 // allow(address,bool): Compound III (Comet) manager
+                || selector == 0x9f5c462a // setAccountOperator(address,address,bool): Euler EVC
+                || selector == 0xc14c11bf // setOperator(bytes19,address,uint256): Euler EVC
+                || selector == 0xa3b22fc4 // hope(address): Maker Vat / DSR pot
         ) {
             revert PermissionRefused(target, selector);
         }

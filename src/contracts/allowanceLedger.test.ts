@@ -8,7 +8,7 @@
 import { type Address, type Hex, erc20Abi, parseAbi, zeroAddress, zeroHash } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { Planner, addSweep, encodeRouteSingle, functionCall, rawCall } from '../encoding/index.js'
-import { legacyApprovalTokenAbi, testCollectiblesAbi } from './generated/testAbis.js'
+import { legacyApprovalTokenAbi, testCallbackTokenAbi, testCollectiblesAbi } from './generated/testAbis.js'
 import { type ContractsTestEnv, NATIVE, expectRevert, setupContractsTestEnv } from './testing/contractsTestEnv.js'
 
 let env: ContractsTestEnv
@@ -18,11 +18,18 @@ const ids = { accountId: zeroHash, requestId: zeroHash }
 /** Runtime code `STOP`: every call succeeds and returns nothing (a fallback that accepts anything). */
 const SILENT: Address = '0x5170000000000000000000000000000000000001'
 const increaseApprovalAbi = parseAbi(['function increaseApproval(address spender, uint256 addedValue) returns (bool)'])
+/**
+ * Runtime code of an ERC-1363 spender that accepts every approval: it answers any call with
+ * `onApprovalReceived.selector` (0x7b04a2d0), as an attacker's spender contract would.
+ */
+const APPROVAL_TAKER: Address = '0x5170000000000000000000000000000000000002'
+const APPROVAL_TAKER_CODE: Hex = '0x637b04a2d060e01b60005260206000f3'
 
 beforeAll(async () => {
   env = await setupContractsTestEnv()
   legacy = await env.deploy('LegacyApprovalToken')
   await env.client.setCode({ address: SILENT, bytecode: '0x00' })
+  await env.client.setCode({ address: APPROVAL_TAKER, bytecode: APPROVAL_TAKER_CODE })
 })
 afterAll(async () => {
   await env?.stop()
@@ -49,6 +56,17 @@ describe('allowance ledger: what a plan grants is gone when it ends', () => {
     plan.add(functionCall({ address: legacy, abi: increaseApprovalAbi, functionName: 'increaseApproval', args: [env.accounts.attacker, 1000n] }))
     await route(plan)
     expect(await allowance(legacy, env.accounts.attacker)).toBe(0n)
+  })
+
+  test.each([
+    ['approveAndCall(spender, value)', [APPROVAL_TAKER, 1000n]],
+    ['approveAndCall(spender, value, data)', [APPROVAL_TAKER, 1000n, '0xdeadbeef']],
+  ] as const)('ERC-1363 %s is revoked: the spender keeps no allowance on the executor', async (_name, args) => {
+    const token = await env.deploy('TestCallbackToken')
+    const plan = new Planner()
+    plan.add(functionCall({ address: token, abi: testCallbackTokenAbi, functionName: 'approveAndCall', args: args as never }))
+    await route(plan)
+    expect(await allowance(token, APPROVAL_TAKER)).toBe(0n)
   })
 
   test('an allowance of one wei is revoked like any other', async () => {
@@ -78,6 +96,21 @@ describe('allowance ledger: what it refuses and what it lets through', () => {
     plan.add(rawCall({ address: SILENT, data: '0xa22cb465' }))
     const err = await expectRevert(route(plan))
     expect([err.errorName, String(err.args[0]).toLowerCase(), err.args[1]]).toEqual(['PermissionRefused', SILENT.toLowerCase(), '0xa22cb465'])
+  })
+
+  test.each([
+    ['0x558a7297', 'ERC-6909 setOperator (V4 PoolManager claims)'],
+    ['0x426a8493', 'ERC-6909 approve(spender, id, amount)'],
+    ['0x110496e5', 'Compound III allow'],
+    ['0x9f5c462a', 'Euler EVC setAccountOperator'],
+    ['0xc14c11bf', 'Euler EVC setOperator'],
+    ['0xa3b22fc4', 'Maker hope'],
+    ['0x87517c45', 'Permit2 approve'],
+  ] as const)('%s (%s) is refused', async (selector) => {
+    const plan = new Planner()
+    plan.add(rawCall({ address: SILENT, data: `${selector}${'00'.repeat(64)}` }))
+    const err = await expectRevert(route(plan))
+    expect([err.errorName, err.args[1]]).toEqual(['PermissionRefused', selector])
   })
 
   test('calldata shorter than a selector grants nothing and passes, even the first bytes of a refused one', async () => {

@@ -39,6 +39,7 @@ export const testContractNames = [
   'ReentrantToken',
   'HostileCallee',
   'TestCollectibles',
+  'TestCallbackToken',
   'TestMultiToken',
   'WalletOwnerBatcher',
   'WeirollRunner',
