@@ -6,6 +6,8 @@ export const GRAPH_SIZES = {
   small: { tokens: 200, pools: 1_000, hubs: 8 },
   medium: { tokens: 2_000, pools: 10_000, hubs: 16 },
   large: { tokens: 10_000, pools: 50_000, hubs: 32 },
+  /** Mainnet scale (issue 20): the largest hub ends up with ~40,000 pools, as WETH does on mainnet. */
+  xlarge: { tokens: 50_000, pools: 250_000, hubs: 64 },
 } as const
 
 export type GraphSize = keyof typeof GRAPH_SIZES

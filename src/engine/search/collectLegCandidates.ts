@@ -4,7 +4,7 @@ import { INFEASIBLE_SCORE, type EvaluatedLegs } from './evaluateLegs.js'
 import { findBestPath } from './findBestPath.js'
 import type { FindSplitRouteReturnType } from './findSplitRoute.js'
 import { gasCost, type PathQuote } from './quotePath.js'
-import type { SearchContext, SearchMask } from './searchContext.js'
+import { getPoolMarks, type SearchContext, type SearchMask } from './searchContext.js'
 
 /** Most candidates kept per leg. */
 export const MAX_LEG_CANDIDATES = 5
@@ -59,12 +59,21 @@ export function collectLegCandidates(context: SearchContext, p: CollectLegCandid
   add('single', [p.single], p.single.amountOut, p.single.gas, p.single.score)
   addLegs('greedy', p.split?.greedy)
   addLegs('waterFill', p.split?.waterFill)
-  for (const e of p.single.edges) {
-    const banned = new Uint8Array(graph.pools.length)
-    if (p.mask.poolBanned !== undefined) banned.set(p.mask.poolBanned)
-    banned[graph.edgePool[e]!] = 1
-    const other = findBestPath(context, { source: p.source, target: p.target, amountIn: p.amountIn, maxHops: p.maxHops, mask: { ...p.mask, poolBanned: banned }, gasPriceWad: p.gasPriceWad, states: p.states, maxDpRuns: 50 }).best
-    if (other !== undefined) add('alternative', [other], other.amountOut, other.gas, other.amountOut - gasCost(other.gas, p.gasPriceWad))
+  // One borrowed pool-sized mark array (restored below), not a fresh one per hop.
+  const banned = getPoolMarks(context, 0)
+  const base = p.mask.poolBanned
+  try {
+    if (base !== undefined) banned.set(base)
+    for (const e of p.single.edges) {
+      const pool = graph.edgePool[e]!
+      banned[pool] = 1
+      const other = findBestPath(context, { source: p.source, target: p.target, amountIn: p.amountIn, maxHops: p.maxHops, mask: { ...p.mask, poolBanned: banned }, gasPriceWad: p.gasPriceWad, states: p.states, maxDpRuns: 50 }).best
+      banned[pool] = base?.[pool] ?? 0
+      if (other !== undefined) add('alternative', [other], other.amountOut, other.gas, other.amountOut - gasCost(other.gas, p.gasPriceWad))
+    }
+  } finally {
+    if (base !== undefined) banned.fill(0)
+    else for (const e of p.single.edges) banned[graph.edgePool[e]!] = 0
   }
   const ranked = [...found.values()].sort((a, b) => (a.chosen !== b.chosen && a.score === b.score ? (a.chosen ? -1 : 1) : a.score > b.score ? -1 : a.score < b.score ? 1 : 0))
   const top = ranked.slice(0, MAX_LEG_CANDIDATES)

@@ -1,10 +1,10 @@
 import type { PoolStates } from '../graph/poolStates.js'
-import type { TokenGraph } from '../graph/types.js'
 import type { PoolSnapshotBase } from '../../protocols/types.js'
 import { type EvaluatedLegs, INFEASIBLE_SCORE, type Leg, evaluateLegs } from './evaluateLegs.js'
-import { findBestPath } from './findBestPath.js'
+import { findSplitCandidates } from './findSplitCandidates.js'
+import { probeBestRate } from './probeBestRate.js'
 import { gasCost, quotePath } from './quotePath.js'
-import { FLOAT_MARGIN, quoteEdgeFloat } from './runLayeredDp.js'
+import { FLOAT_MARGIN } from './runLayeredDp.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
 import { waterFill } from './waterFill.js'
 
@@ -35,46 +35,6 @@ export type FindSplitRouteReturnType = {
   greedy?: EvaluatedLegs | undefined
 }
 
-const keyOf = (edges: readonly number[]): string => edges.join(',')
-
-/**
- * Best float output of `probe` over walks of at most `maxHops` allowed edges (0 when the target is
- * unreachable). Not the layered DP: that one rounds amounts down to whole units, and at a vanishing
- * probe every amount rounds to nothing.
- */
-function probeWalks(graph: TokenGraph, { source, target, probe, maxHops, mask }: { source: number; target: number; probe: number; maxHops: number; mask: SearchMask }): number {
-  // Sparse layers: only the tokens a walk has reached are visited (a query touches a small part of a
-  // large graph), with one amount array per layer parity.
-  const n = graph.tokens.length
-  let amounts = new Float64Array(n)
-  let next = new Float64Array(n)
-  let frontier: number[] = [source]
-  amounts[source] = probe
-  let best = 0
-  for (let k = 0; k < maxHops && frontier.length > 0; k++) {
-    const reached: number[] = []
-    for (const x of frontier) {
-      const a = amounts[x]!
-      for (let e = graph.outStart[x]!; e < graph.outStart[x + 1]!; e++) {
-        if (mask.adapterEnabled[graph.edgeAdapter[e]!] === 0 || mask.poolBanned?.[graph.edgePool[e]!] === 1) continue
-        const v = quoteEdgeFloat(graph, e, a)
-        if (!(v > 0)) continue
-        const y = graph.edgeHead[e]!
-        if (y === target) {
-          if (v > best) best = v
-        } else if (k + 1 < maxHops) {
-          if (next[y] === 0) reached.push(y)
-          if (v > next[y]!) next[y] = v
-        }
-      }
-    }
-    for (const x of frontier) amounts[x] = 0
-    ;[amounts, next] = [next, amounts]
-    frontier = reached
-  }
-  return best
-}
-
 /**
  * Splits an amount across up to `maxSplits` paths to maximise output net of gas.
  *
@@ -98,48 +58,14 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   // bound there is nothing left to gain by splitting.
   const probe = Number(amountIn) * 1e-9
   if (probe > 0) {
-    const bound = (probeWalks(graph, { source, target, probe, maxHops, mask }) / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
+    const bound = (probeBestRate(context, { source, target, probe, maxHops, mask }) / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
     // Within 1e-9 of the rate itself, i.e. 2e-9 of the bound that carries the float margin.
     if (Number(singleEvaluated.amountOut) >= bound * (1 - 2e-9))
       return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }
   }
 
-  const candidates: (readonly number[])[] = [single]
-  const seen = new Set([keyOf(single)])
-  const add = (edges: readonly number[] | undefined): void => {
-    if (edges === undefined || seen.has(keyOf(edges))) return
-    seen.add(keyOf(edges))
-    candidates.push(edges)
-  }
-  const part = amountIn / BigInt(maxSplits)
-  const search = (poolBanned: Uint8Array | undefined, amount: bigint): readonly number[] | undefined =>
-    findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: 50 }).best?.edges
-
-  // Paths are also sought at one chunk's amount: a capped pool (Balancer's 30 % max-in ratio, a V3
-  // range run dry) pays nothing for amountIn/maxSplits but may well take a few chunks.
   const chunks = Math.max(1, parameters.chunks ?? 20)
-  const small = amountIn / BigInt(chunks)
-  add(search(mask.poolBanned, part))
-  if (small > 0n && small !== part) add(search(mask.poolBanned, small))
-  // Pool-disjoint chain (also the water-filling baseline's paths).
-  const disjoint: (readonly number[])[] = [single]
-  const banned = new Uint8Array(graph.pools.length)
-  if (mask.poolBanned !== undefined) banned.set(mask.poolBanned)
-  for (const e of single) banned[graph.edgePool[e]!] = 1
-  for (let i = 1; i < maxSplits; i++) {
-    const edges = search(banned, part) ?? (small > 0n && small !== part ? search(banned, small) : undefined)
-    if (edges === undefined) break
-    disjoint.push(edges)
-    add(edges)
-    for (const e of edges) banned[graph.edgePool[e]!] = 1
-  }
-  // Paths that share all but one pool with the single path.
-  for (const e of single) {
-    const one = new Uint8Array(graph.pools.length)
-    if (mask.poolBanned !== undefined) one.set(mask.poolBanned)
-    one[graph.edgePool[e]!] = 1
-    add(search(one, part))
-  }
+  const { candidates, disjoint } = findSplitCandidates(context, { source, target, amountIn, maxHops, maxSplits, mask, gasPriceWad, states, single, chunks })
 
   // Greedy exact allocation.
   const allocation = new Array<bigint>(candidates.length).fill(0n)

@@ -1,4 +1,5 @@
 import type { TokenGraph } from '../graph/types.js'
+import type { ProbeScratch } from './probeBestRate.js'
 
 /** Reusable typed arrays of the layered search for one graph and one hop limit. */
 export type DpScratch = {
@@ -26,6 +27,10 @@ export type DpScratch = {
 export type SearchContext = {
   graph: TokenGraph
   scratch: Map<number, DpScratch>
+  /** Buffers of `probeBestRate`, allocated on first use. */
+  probeScratch?: ProbeScratch | undefined
+  /** Pool-indexed marks lent by {@link getPoolMarks}, allocated on first use. */
+  poolMarks?: Uint8Array[] | undefined
 }
 
 /** Creates the search context of a graph. */
@@ -53,6 +58,22 @@ export function getScratch(context: SearchContext, maxHops: number): DpScratch {
     context.scratch.set(maxHops, scratch)
   }
   return scratch
+}
+
+/**
+ * Pool-indexed array number `slot` (0 or 1) of the context, all zeros on loan. The borrower must
+ * put every entry it set back to 0 before it returns (also when it throws), so that a query
+ * allocates no pool-sized array: at 250,000 pools each one is a 250 kB large-object allocation, and
+ * a few per query drove the old generation's collections into the search's worst case.
+ */
+export function getPoolMarks(context: SearchContext, slot: number): Uint8Array {
+  const marks = (context.poolMarks ??= [])
+  let m = marks[slot]
+  if (m === undefined) {
+    m = new Uint8Array(context.graph.pools.length)
+    marks[slot] = m
+  }
+  return m
 }
 
 /** Which edges a request may use. */

@@ -1,0 +1,107 @@
+import type { PoolStates } from '../graph/poolStates.js'
+import { findBestPath } from './findBestPath.js'
+import { getPoolMarks, type SearchContext, type SearchMask } from './searchContext.js'
+
+/** Layered-DP runs allowed to each path search of {@link findSplitCandidates}. */
+export const SPLIT_SEARCH_MAX_DP_RUNS = 50
+
+/** Parameters of {@link findSplitCandidates}. */
+export type FindSplitCandidatesParameters = {
+  source: number
+  target: number
+  amountIn: bigint
+  maxHops: number
+  maxSplits: number
+  mask: SearchMask
+  gasPriceWad: bigint
+  states: PoolStates
+  /** The exact best single path for the full amount. */
+  single: readonly number[]
+  /** Increments of the greedy allocation (paths are also sought at one increment's amount). */
+  chunks: number
+}
+
+/** Result of {@link findSplitCandidates}. */
+export type FindSplitCandidatesReturnType = {
+  /** Distinct candidate paths, the single path first. */
+  candidates: (readonly number[])[]
+  /** The pool-disjoint chain, the single path first (the water-filling baseline's paths). */
+  disjoint: (readonly number[])[]
+}
+
+const keyOf = (edges: readonly number[]): string => edges.join(',')
+
+/**
+ * Candidate paths of a split: the best single path, the best path for amountIn/maxSplits and for one
+ * chunk, a chain of pool-disjoint best paths, and the best path avoiding each pool of the single path
+ * in turn.
+ *
+ * Bounds (issue 20, the engine at scale): at most `2 + 2 × (maxSplits − 1) + maxHops` path searches
+ * of at most {@link SPLIT_SEARCH_MAX_DP_RUNS} layered-DP runs each, and at most
+ * `1 + 2 + (maxSplits − 1) + maxHops` candidates (10 at 4 splits and 3 hops) whatever the graph's
+ * size, so the greedy allocation after it quotes a bounded set. The pool bans use the context's two
+ * pool-sized mark arrays (restored before returning), not a fresh array per search.
+ */
+export function findSplitCandidates(context: SearchContext, parameters: FindSplitCandidatesParameters): FindSplitCandidatesReturnType {
+  const { source, target, amountIn, maxHops, maxSplits, mask, gasPriceWad, states, single, chunks } = parameters
+  const { edgePool } = context.graph
+  const candidates: (readonly number[])[] = [single]
+  const seen = new Set([keyOf(single)])
+  const add = (edges: readonly number[] | undefined): void => {
+    if (edges === undefined || seen.has(keyOf(edges))) return
+    seen.add(keyOf(edges))
+    candidates.push(edges)
+  }
+  const part = amountIn / BigInt(maxSplits)
+  const search = (poolBanned: Uint8Array | undefined, amount: bigint): readonly number[] | undefined =>
+    findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: SPLIT_SEARCH_MAX_DP_RUNS }).best?.edges
+
+  // Paths are also sought at one chunk's amount: a capped pool (Balancer's 30 % max-in ratio, a V3
+  // range run dry) pays nothing for amountIn/maxSplits but may well take a few chunks.
+  const small = amountIn / BigInt(chunks)
+  add(search(mask.poolBanned, part))
+  if (small > 0n && small !== part) add(search(mask.poolBanned, small))
+
+  const base = mask.poolBanned
+  const banned = getPoolMarks(context, 0)
+  const one = getPoolMarks(context, 1)
+  const marked: number[] = []
+  const disjoint: (readonly number[])[] = [single]
+  try {
+    if (base !== undefined) {
+      banned.set(base)
+      one.set(base)
+    }
+    const ban = (edges: readonly number[]): void => {
+      for (const e of edges) {
+        banned[edgePool[e]!] = 1
+        marked.push(edgePool[e]!)
+      }
+    }
+    // Pool-disjoint chain.
+    ban(single)
+    for (let i = 1; i < maxSplits; i++) {
+      const edges = search(banned, part) ?? (small > 0n && small !== part ? search(banned, small) : undefined)
+      if (edges === undefined) break
+      disjoint.push(edges)
+      add(edges)
+      ban(edges)
+    }
+    // Paths that share all but one pool with the single path.
+    for (const e of single) {
+      const pool = edgePool[e]!
+      one[pool] = 1
+      add(search(one, part))
+      one[pool] = base?.[pool] ?? 0
+    }
+  } finally {
+    if (base !== undefined) {
+      banned.fill(0)
+      one.fill(0)
+    } else {
+      for (const pool of marked) banned[pool] = 0
+      for (const e of single) one[edgePool[e]!] = 0
+    }
+  }
+  return { candidates, disjoint }
+}
