@@ -59,6 +59,15 @@ export function buildGraph({ adapters }: BuildGraphContext, snapshot: EngineSnap
   }
   const outFill = outStart.slice(0, n)
   const inFill = inStart.slice(0, n)
+  // Edge ids by tail, then by head (two stable counting passes, O(edges)): a token's out-edges to one
+  // head are a contiguous run that `findEdgeRun` finds by binary search.
+  const byHead = new Int32Array(m)
+  {
+    const fill = inStart.slice(0, n)
+    raw.forEach((r, i) => {
+      byHead[fill[r.head]!++] = i
+    })
+  }
   const graph: TokenGraph = {
     version: snapshot.version,
     blockNumber: snapshot.blockNumber,
@@ -83,7 +92,8 @@ export function buildGraph({ adapters }: BuildGraphContext, snapshot: EngineSnap
     edgeCustom: new Array(m).fill(undefined),
   }
   const specs = graph.edgeSpec as (typeof raw)[number]['spec'][]
-  for (const r of raw) {
+  for (const i of byHead) {
+    const r = raw[i]!
     const e = outFill[r.tail]!++
     graph.inEdges[inFill[r.head]!++] = e
     graph.edgeTail[e] = r.tail

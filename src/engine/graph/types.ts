@@ -29,7 +29,7 @@ export type TokenGraph = {
   adapters: readonly AnyProtocolAdapter[]
   /** Number of directed edges. */
   edgeCount: number
-  /** Edge ids of token i are `outStart[i] .. outStart[i+1]-1` (edges sorted by tail). */
+  /** Edge ids of token i are `outStart[i] .. outStart[i+1]-1` (edges sorted by tail, then by head). */
   outStart: Int32Array
   /** `inEdges[inStart[i] .. inStart[i+1]-1]` are the ids of edges whose head is token i. */
   inStart: Int32Array

@@ -58,7 +58,7 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   // bound there is nothing left to gain by splitting.
   const probe = Number(amountIn) * 1e-9
   if (probe > 0) {
-    const bound = (probeBestRate(context, { source, target, probe, maxHops, mask }) / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
+    const bound = (probeBestRate(context, { source, target, probe, maxHops, mask }).best / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
     // Within 1e-9 of the rate itself, i.e. 2e-9 of the bound that carries the float margin.
     if (Number(singleEvaluated.amountOut) >= bound * (1 - 2e-9))
       return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }

@@ -11,6 +11,14 @@ export type ProbeBestRateParameters = {
   mask: SearchMask
 }
 
+/** Result of {@link probeBestRate}. */
+export type ProbeBestRateReturnType = {
+  /** Best float output of the probe (0 when the target is unreachable). */
+  best: number
+  /** Edges looked at (the work bound below; tests hold the search to it). */
+  edgeVisits: number
+}
+
 /** Reusable buffers of {@link probeBestRate} for one graph (token-indexed, allocated on first use). */
 export type ProbeScratch = {
   /** Best float amount per token at the current and the next layer. */
@@ -41,12 +49,13 @@ function getProbeScratch(context: SearchContext): ProbeScratch {
  * Work bound (issue 20, the engine at scale): a walk's last hop must enter the target, so a token is
  * carried into layer `maxHops - 1` only if it has an edge into the target, and the last layer reads
  * the target's in-edges instead of every reached token's out-edges. With 3 hops a call therefore
- * costs O(deg(source) + Σ deg(X) over the source's neighbours X + indeg(target)) edge visits, not
+ * visits at most deg(source) + Σ deg(X) over the source's out-neighbours X + 2 × indeg(target)
+ * edges (`edgeVisits`), not
  * the whole 2-hop neighbourhood's degrees (which, through hub tokens, is most of the graph).
  * The result is the same maximum: no walk that reaches the target is dropped. No allocation: the
  * buffers live in the search context and every touched entry is reset before returning.
  */
-export function probeBestRate(context: SearchContext, { source, target, probe, maxHops, mask }: ProbeBestRateParameters): number {
+export function probeBestRate(context: SearchContext, { source, target, probe, maxHops, mask }: ProbeBestRateParameters): ProbeBestRateReturnType {
   const graph = context.graph
   const { outStart, edgeHead, edgeTail, edgeAdapter, edgePool, inStart, inEdges } = graph
   const { adapterEnabled, poolBanned } = mask
@@ -61,6 +70,7 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
     if (allowed(e)) nearTarget[edgeTail[e]!] = 1
   }
   let best = 0
+  let edgeVisits = tEnd - tStart
   amounts[source] = probe
   frontier[0] = source
   let frontierLength = 1
@@ -68,6 +78,7 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
     let reachedLength = 0
     if (k === maxHops - 1) {
       // Last hop: only the target's in-edges can end a walk.
+      edgeVisits += tEnd - tStart
       for (let i = tStart; i < tEnd; i++) {
         const e = inEdges[i]!
         const a = amounts[edgeTail[e]!]!
@@ -82,6 +93,7 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
         const x = frontier[fi]!
         const a = amounts[x]!
         const eEnd = outStart[x + 1]!
+        edgeVisits += eEnd - outStart[x]!
         for (let e = outStart[x]!; e < eEnd; e++) {
           const y = edgeHead[e]!
           if (y !== target && keepOnlyNearTarget && nearTarget[y] === 0) continue
@@ -104,5 +116,5 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
   }
   for (let fi = 0; fi < frontierLength; fi++) amounts[frontier[fi]!] = 0
   for (let i = tStart; i < tEnd; i++) nearTarget[edgeTail[inEdges[i]!]!] = 0
-  return best
+  return { best, edgeVisits }
 }

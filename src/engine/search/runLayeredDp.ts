@@ -1,3 +1,4 @@
+import { findEdgeRun } from '../graph/findEdgeRun.js'
 import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '../graph/types.js'
 import { getScratch, type SearchContext, type SearchMask } from './searchContext.js'
 
@@ -39,6 +40,8 @@ export type DpResult = {
   score: number
   /** Upper bound of the score of every other walk satisfying the constraints. */
   alternativeBound: number
+  /** Edges the run looked at (its work; tests hold it to the bound stated on the last relaxation). */
+  edgeVisits: number
 }
 
 /** Float output of edge `e` for input `a` (0 when the edge cannot trade). */
@@ -83,7 +86,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   const { source, target, maxHops: H, mask, gasPrice, minGasPerHop } = query
   const n = graph.tokens.length
   const s = getScratch(context, H)
-  const { value, second, back, stamp, frontier, frontierLength, nearTarget } = s
+  const { value, second, back, stamp, frontier, frontierLength, nearTarget, nearList } = s
   const run = ++s.run
   const { outStart, edgeHead, edgePool, edgeAdapter, edgeKind, edgeReserveIn, edgeReserveOut, edgeGamma, edgeCustom, inStart, inEdges, edgeTail } = graph
   const adapterEnabled = mask.adapterEnabled
@@ -116,10 +119,20 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     frontierLength[startLayer] = 1
   }
 
-  // Tokens with an edge into the target: the only useful heads of hop H-1.
+  // Tokens with an edge into the target: the only useful heads of hop H-1. `reverseCost` is the
+  // number of edges into them, the cost of relaxing hop H-1 from the heads' side.
   const tStart = inStart[target]!
   const tEnd = inStart[target + 1]!
-  for (let i = tStart; i < tEnd; i++) nearTarget[edgeTail[inEdges[i]!]!] = 1
+  let nearLength = 0
+  let reverseCost = 0
+  for (let i = tStart; i < tEnd; i++) {
+    const Y = edgeTail[inEdges[i]!]!
+    if (nearTarget[Y] === 1) continue
+    nearTarget[Y] = 1
+    nearList[nearLength++] = Y
+    reverseCost += inStart[Y + 1]! - inStart[Y]!
+  }
+  let edgeVisits = 0
 
   for (let k = startLayer + 1; k < H; k++) {
     const from = frontier[k - 1]!
@@ -128,6 +141,73 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     let toLength = 0
     const lastRelax = k === H - 1
     const base = k * n
+    // Work bound (issue 20, the engine at scale): hop H-1 relaxes exactly the edges X→Y with X
+    // reached at layer H-2 and Y next to the target. Read from the tails, that is Σ outdeg(X) over the
+    // frontier (through a hub, most of the graph); read from the heads, Σ indeg(Y) over the target's
+    // in-neighbours; or, pair by pair, a binary search of X's out-edges (sorted by head) for each Y,
+    // Σ over X of |Y| × (⌈log2(outdeg(X) + 1)⌉ + 2) reads. The cheapest of the three is read, so this hop
+    // costs at most min(forward, reverse, pairs) edge reads, and a query between two ordinary tokens
+    // never reads a hub's edges. The same edges pass the same filters and give the same amounts, so the
+    // DP's values do not depend on the side read (a tie between equal amounts may keep another edge).
+    let forwardCost = 0
+    let pairCost = 0
+    if (lastRelax) {
+      for (let fi = 0; fi < fromLength; fi++) {
+        const degree = outStart[from[fi]! + 1]! - outStart[from[fi]!]!
+        forwardCost += degree
+        pairCost += nearLength * (34 - Math.clz32(degree))
+      }
+    }
+    const prev = (k - 1) * n
+    if (lastRelax && (reverseCost < forwardCost || pairCost < forwardCost)) {
+      const pairs = pairCost <= reverseCost
+      edgeVisits += pairs ? pairCost : reverseCost
+      const relax = (e: number, Y: number, a: number): void => {
+        if (adapterEnabled[edgeAdapter[e]!] === 0) return
+        if (poolBanned !== undefined && poolBanned[edgePool[e]!] === 1) return
+        if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, Y) || hasPair(c.bannedPools, k, edgePool[e]!))) return
+        const v = wholeUnits(quoteEdgeFloat(graph, e, a))
+        if (!(v >= 1)) return
+        const idx = base + Y
+        if (stamp[idx] !== run) {
+          stamp[idx] = run
+          value[idx] = v
+          second[idx] = 0
+          back[idx] = e
+          to[toLength++] = Y
+        } else if (v > value[idx]!) {
+          second[idx] = value[idx]!
+          value[idx] = v
+          back[idx] = e
+        } else if (v > second[idx]!) second[idx] = v
+      }
+      if (pairs) {
+        for (let fi = 0; fi < fromLength; fi++) {
+          const X = from[fi]!
+          const a = value[prev + X]!
+          const eEnd = outStart[X + 1]!
+          for (let yi = 0; yi < nearLength; yi++) {
+            const Y = nearList[yi]!
+            if (Y === source) continue
+            for (let e = findEdgeRun(graph, X, Y); e >= 0 && e < eEnd && edgeHead[e] === Y; e++) relax(e, Y, a)
+          }
+        }
+      } else {
+        for (let yi = 0; yi < nearLength; yi++) {
+          const Y = nearList[yi]!
+          if (Y === source) continue
+          const iEnd = inStart[Y + 1]!
+          for (let i = inStart[Y]!; i < iEnd; i++) {
+            const e = inEdges[i]!
+            const X = edgeTail[e]!
+            if (stamp[prev + X] === run) relax(e, Y, value[prev + X]!)
+          }
+        }
+      }
+      frontierLength[k] = toLength
+      continue
+    }
+    edgeVisits += lastRelax ? forwardCost : 0
     for (let fi = 0; fi < fromLength; fi++) {
       const X = from[fi]!
       const a = value[(k - 1) * n + X]!
@@ -163,7 +243,9 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
       }
     }
     frontierLength[k] = toLength
+    if (!lastRelax) for (let fi = 0; fi < fromLength; fi++) edgeVisits += outStart[from[fi]! + 1]! - outStart[from[fi]!]!
   }
+  edgeVisits += tEnd - tStart
 
   // Final hops: every enabled edge into the target, from every layer.
   let bestScore = -Infinity
@@ -241,5 +323,5 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     }
     suffixGas += graph.edgeGas[walk[j - 1]!]!
   }
-  return { walk, estimate: bestEstimate, score: bestScore, alternativeBound }
+  return { walk, estimate: bestEstimate, score: bestScore, alternativeBound, edgeVisits }
 }

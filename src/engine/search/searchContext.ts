@@ -16,8 +16,10 @@ export type DpScratch = {
   /** Tokens reached per layer. */
   frontier: Int32Array[]
   frontierLength: Int32Array
-  /** 1 for tokens with an enabled edge into the current target. */
+  /** 1 for tokens with an edge into the current target. */
   nearTarget: Uint8Array
+  /** The tokens marked in `nearTarget`, each once. */
+  nearList: Int32Array
 }
 
 /**
@@ -54,6 +56,7 @@ export function getScratch(context: SearchContext, maxHops: number): DpScratch {
       frontier: Array.from({ length: maxHops + 1 }, () => new Int32Array(n)),
       frontierLength: new Int32Array(maxHops + 1),
       nearTarget: new Uint8Array(n),
+      nearList: new Int32Array(n),
     }
     context.scratch.set(maxHops, scratch)
   }
