@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Hex } from 'viem'
+import { createPublicClient, custom, type Hex } from 'viem'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { configSchema } from '../config.js'
@@ -10,6 +10,7 @@ import { getApproval } from '../service/getApproval.js'
 import { getRoute } from '../service/getRoute.js'
 import { connectChains } from './connectChains.js'
 import { startDevnet, type Devnet } from './devnet/startDevnet.js'
+import { guardChainId } from './guardChainId.js'
 import { redactRpcUrl } from './redactRpcUrl.js'
 import { startRpcProxy, type RpcProxy, type RpcProxyHandler } from './testing/startRpcProxy.js'
 
@@ -41,6 +42,23 @@ describe('redactRpcUrl', () => {
     ['not a url', '(invalid URL)'],
   ])('%s → %s', (url, expected) => {
     expect(redactRpcUrl(url)).toBe(expected)
+  })
+})
+
+describe('one guard over several clients of a chain', () => {
+  test("each client's calls leave through its own transport; a later wrap never reroutes an earlier client's", async () => {
+    // The service wraps a chain's plain client, its log client and (later) its batching client with one
+    // guard. Rerouting the plain client through the batching transport sent a snapshot load's chunks as one
+    // JSON-RPC batch of megabytes, which the node refused whole: every pool dropped out of the snapshot.
+    const seen: string[] = []
+    const node = (name: string) => custom({ request: async ({ method }: { method: string }) => (seen.push(`${name} ${method}`), method === 'eth_chainId' ? '0x1' : '0x10') })
+    const guard = guardChainId({ chainId: 1, url: 'http://node.invalid' })
+    const plain = createPublicClient({ transport: guard.transport(node('plain')) })
+    const batching = createPublicClient({ transport: guard.transport(node('batching')) })
+    await plain.getBlockNumber({ cacheTime: 0 })
+    await batching.getBlockNumber({ cacheTime: 0 })
+    await plain.getBlockNumber({ cacheTime: 0 })
+    expect(seen).toEqual(['plain eth_chainId', 'plain eth_blockNumber', 'batching eth_blockNumber', 'plain eth_blockNumber'])
   })
 })
 

@@ -39,6 +39,13 @@ const headMethods = new Set(['eth_blockNumber', 'eth_getBlockByNumber'])
  * @returns the guard
  */
 export function guardChainId({ chainId, url, intervalMs = defaultChainIdCheckMs, onChange }: GuardChainIdParameters): ChainIdGuard {
+  /**
+   * The request `eth_chainId` checks go through: the first wrapped transport's. Each wrapped transport
+   * sends its own calls through its own inner request (its batching, retries and timeout): one guard
+   * serves a chain's plain, log and batching clients, and a later wrap must never reroute an earlier
+   * client's calls (a snapshot load's chunks would otherwise leave as one JSON-RPC batch of megabytes,
+   * which a node refuses whole).
+   */
   let request: EIP1193RequestFn | undefined
   let checkedAt = -Infinity
   let lastHead: string | undefined
@@ -76,15 +83,15 @@ export function guardChainId({ chainId, url, intervalMs = defaultChainIdCheckMs,
     return typeof number === 'string' ? number : undefined
   }
 
-  const guarded = (async (args: { method: string; params?: unknown }, options?: unknown) => {
-    if (args.method === 'eth_chainId') return request!(args as never, options as never)
+  const guard = (inner: EIP1193RequestFn) => (async (args: { method: string; params?: unknown }, options?: unknown) => {
+    if (args.method === 'eth_chainId') return inner(args as never, options as never)
     const since = Date.now() - checkedAt
     // While lying, re-ask at most every second (a busy gateway must not turn into an eth_chainId flood).
     if (current && since < Math.min(intervalMs, 1_000)) throw current
     if (current || since >= intervalMs) await check()
     let result: unknown
     try {
-      result = await request!(args as never, options as never)
+      result = await inner(args as never, options as never)
     } catch (error) {
       // A failed call may mean the node went away and another answers next: check again first.
       checkedAt = -Infinity
@@ -104,8 +111,8 @@ export function guardChainId({ chainId, url, intervalMs = defaultChainIdCheckMs,
     transport(inner) {
       return ((params: Parameters<Transport>[0]) => {
         const t = inner(params)
-        request = t.request
-        return { ...t, request: guarded }
+        request ??= t.request
+        return { ...t, request: guard(t.request) }
       }) as Transport
     },
     check,

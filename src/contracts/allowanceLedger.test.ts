@@ -106,7 +106,7 @@ describe('allowance ledger: what it refuses and what it lets through', () => {
     ['0xc14c11bf', 'Euler EVC setOperator'],
     ['0xa3b22fc4', 'Maker hope'],
     ['0x87517c45', 'Permit2 approve'],
-  ] as const)('%s (%s) is refused', async (selector) => {
+  ] as const)('%s (%s) is refused', async (selector, _what) => {
     const plan = new Planner()
     plan.add(rawCall({ address: SILENT, data: `${selector}${'00'.repeat(64)}` }))
     const err = await expectRevert(route(plan))
