@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createNodeFetch } from './createNodeFetch.js'
@@ -39,4 +40,36 @@ test('viem works over it: JSON-RPC answers, HTTP errors and timeouts surface as 
   await expect(slow.getChainId()).rejects.toMatchObject({ name: 'TimeoutError' })
   const refused = createPublicClient({ transport: http('http://127.0.0.1:1', { fetchFn, retryCount: 0 }) })
   await expect(refused.getChainId()).rejects.toMatchObject({ name: 'HttpRequestError' })
+})
+
+test('a node that answers early and hangs up while a large body is still being sent: the call settles, the process does not crash', async () => {
+  // anvil answers a body it refuses (a JSON-RPC batch of megabytes) before reading it all, then closes
+  // the connection; the rest of the write fails with EPIPE or ECONNRESET (a reset here) on a socket whose request has
+  // already ended. Unhandled, that error reaches the process as an uncaught exception.
+  const uncaught: unknown[] = []
+  const onUncaught = (error: unknown) => uncaught.push(error)
+  process.on('uncaughtException', onUncaught)
+  const rude = createNetServer((socket) => {
+    socket.once('data', () => {
+      socket.on('error', () => {})
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 66\r\n\r\n{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"no"}}')
+      socket.resetAndDestroy()
+    })
+  })
+  await new Promise<void>((r) => rude.listen(0, '127.0.0.1', () => r()))
+  const address = rude.address()
+  const rudeUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  try {
+    const nodeFetch = createNodeFetch()
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: ['0x' + 'ab'.repeat(8_000_000)] })
+    for (let i = 0; i < 3; i++) {
+      const settled = await nodeFetch(rudeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.status, (e: Error) => e.message)
+      expect(settled === 200 || typeof settled === 'string').toBe(true)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+    expect(uncaught).toEqual([])
+  } finally {
+    process.off('uncaughtException', onUncaught)
+    rude.close()
+  }
 })

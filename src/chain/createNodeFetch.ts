@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { Socket } from 'node:net'
 
 /** The slice of `Response` viem's http transport reads. */
 type MinimalResponse = {
@@ -19,6 +20,16 @@ type MinimalResponse = {
  */
 export function createNodeFetch({ maxSockets = 64 }: { maxSockets?: number } = {}): typeof fetch {
   const agents = { http: new HttpAgent({ keepAlive: true, maxSockets }), https: new HttpsAgent({ keepAlive: true, maxSockets }) }
+  // A node may answer before it has read the whole body (a request it refuses) and reset the connection;
+  // the rest of the write then fails on a socket whose request already settled, where no listener waits,
+  // and an error event nobody listens to is an uncaught exception. While a request runs, Node hands its
+  // socket's errors to the request (rejecting the call); this listener only catches those that come later.
+  const listened = new WeakSet<Socket>()
+  const onSocket = (socket: Socket) => {
+    if (listened.has(socket)) return
+    listened.add(socket)
+    socket.on('error', ignoreLateSocketError)
+  }
   // Every call of a transport goes to the same URL: parse it once.
   let last: { input: string; url: URL } | undefined
   const urlOf = (input: string | URL): URL => {
@@ -61,6 +72,7 @@ export function createNodeFetch({ maxSockets = 64 }: { maxSockets?: number } = {
         })
       })
       req.on('error', reject)
+      req.on('socket', onSocket)
       const signal = init.signal
       if (signal) {
         if (signal.aborted) req.destroy(signal.reason as Error)
@@ -70,3 +82,6 @@ export function createNodeFetch({ maxSockets = 64 }: { maxSockets?: number } = {
     })
   return nodeFetch as unknown as typeof fetch
 }
+
+/** A socket error after its request settled: the socket is already destroyed and leaves the agent's pool. */
+function ignoreLateSocketError(): void {}
