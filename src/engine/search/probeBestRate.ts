@@ -1,4 +1,5 @@
-import { quoteEdgeFloat } from './runLayeredDp.js'
+import { findEdgeRun } from '../graph/findEdgeRun.js'
+import { RANDOM_READ_COST, quoteEdgeFloat } from './runLayeredDp.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
 
 /** Parameters of {@link probeBestRate}. */
@@ -29,13 +30,15 @@ export type ProbeScratch = {
   reached: Int32Array
   /** 1 for tokens with an allowed edge into the target (set and cleared by each call). */
   nearTarget: Uint8Array
+  /** The tokens marked in `nearTarget`, each once. */
+  nearList: Int32Array
 }
 
 function getProbeScratch(context: SearchContext): ProbeScratch {
   let scratch = context.probeScratch
   if (scratch === undefined) {
     const n = context.graph.tokens.length
-    scratch = { amounts: new Float64Array(n), next: new Float64Array(n), frontier: new Int32Array(n), reached: new Int32Array(n), nearTarget: new Uint8Array(n) }
+    scratch = { amounts: new Float64Array(n), next: new Float64Array(n), frontier: new Int32Array(n), reached: new Int32Array(n), nearTarget: new Uint8Array(n), nearList: new Int32Array(n) }
     context.probeScratch = scratch
   }
   return scratch
@@ -48,10 +51,13 @@ function getProbeScratch(context: SearchContext): ProbeScratch {
  *
  * Work bound (issue 20, the engine at scale): a walk's last hop must enter the target, so a token is
  * carried into layer `maxHops - 1` only if it has an edge into the target, and the last layer reads
- * the target's in-edges instead of every reached token's out-edges. With 3 hops a call therefore
- * visits at most deg(source) + Σ deg(X) over the source's out-neighbours X + 2 × indeg(target)
- * edges (`edgeVisits`), not
- * the whole 2-hop neighbourhood's degrees (which, through hub tokens, is most of the graph).
+ * the target's in-edges instead of every reached token's out-edges. The hop into the target's
+ * in-neighbours reads the cheapest side, as the layered DP's last relaxation does: the frontier's
+ * out-edges (Σ outdeg(X)), the in-neighbours' in-edges (Σ indeg(Y)), or each (X, Y) pair by binary
+ * search (Σ over X of |Y| × (⌈log2(outdeg(X) + 1)⌉ + 2)), reads out of order weighted by
+ * `RANDOM_READ_COST`. With 3 hops a call therefore visits at most deg(source) +
+ * min(forward, RANDOM_READ_COST × min(reverse, pairs)) + 3 × indeg(target) edges (`edgeVisits`), not the whole
+ * 2-hop neighbourhood's degrees (which, through hub tokens, is most of the graph).
  * The result is the same maximum: no walk that reaches the target is dropped. No allocation: the
  * buffers live in the search context and every touched entry is reset before returning.
  */
@@ -65,9 +71,16 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
   const allowed = (e: number): boolean => adapterEnabled[edgeAdapter[e]!] === 1 && (poolBanned === undefined || poolBanned[edgePool[e]!] === 0)
   const tStart = inStart[target]!
   const tEnd = inStart[target + 1]!
+  const nearList = s.nearList
+  let nearLength = 0
+  let reverseCost = 0
   for (let i = tStart; i < tEnd; i++) {
     const e = inEdges[i]!
-    if (allowed(e)) nearTarget[edgeTail[e]!] = 1
+    const y = edgeTail[e]!
+    if (nearTarget[y] === 1 || !allowed(e)) continue
+    nearTarget[y] = 1
+    nearList[nearLength++] = y
+    reverseCost += inStart[y + 1]! - inStart[y]!
   }
   let best = 0
   let edgeVisits = tEnd - tStart
@@ -89,7 +102,59 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
       }
     } else {
       const keepOnlyNearTarget = k + 1 === maxHops - 1
-      for (let fi = 0; fi < frontierLength; fi++) {
+      const reach = (e: number, y: number, a: number): void => {
+        if (!allowed(e)) return
+        const v = quoteEdgeFloat(graph, e, a)
+        if (!(v > 0)) return
+        if (next[y] === 0) reached[reachedLength++] = y
+        if (v > next[y]!) next[y] = v
+      }
+      // Into the target's in-neighbours only: read the cheaper side, as the layered DP's last
+      // relaxation does (runLayeredDp): the in-neighbours' in-edges, or each (x, y) pair by binary search.
+      let forwardCost = 0
+      let pairCost = 0
+      if (keepOnlyNearTarget) {
+        for (let fi = 0; fi < frontierLength; fi++) {
+          const degree = outStart[frontier[fi]! + 1]! - outStart[frontier[fi]!]!
+          forwardCost += degree
+          pairCost += nearLength * (34 - Math.clz32(degree))
+        }
+      }
+      if (keepOnlyNearTarget && (RANDOM_READ_COST * reverseCost < forwardCost || RANDOM_READ_COST * pairCost < forwardCost)) {
+        // Walks that end at the target in this hop: its in-edges from the frontier.
+        edgeVisits += tEnd - tStart
+        for (let i = tStart; i < tEnd; i++) {
+          const e = inEdges[i]!
+          const a = amounts[edgeTail[e]!]!
+          if (a > 0 && allowed(e)) {
+            const v = quoteEdgeFloat(graph, e, a)
+            if (v > best) best = v
+          }
+        }
+        if (pairCost <= reverseCost) {
+          edgeVisits += pairCost
+          for (let fi = 0; fi < frontierLength; fi++) {
+            const x = frontier[fi]!
+            const a = amounts[x]!
+            const eEnd = outStart[x + 1]!
+            for (let yi = 0; yi < nearLength; yi++) {
+              const y = nearList[yi]!
+              for (let e = findEdgeRun(graph, x, y); e >= 0 && e < eEnd && edgeHead[e] === y; e++) reach(e, y, a)
+            }
+          }
+        } else {
+          edgeVisits += reverseCost
+          for (let yi = 0; yi < nearLength; yi++) {
+            const y = nearList[yi]!
+            const iEnd = inStart[y + 1]!
+            for (let i = inStart[y]!; i < iEnd; i++) {
+              const e = inEdges[i]!
+              const a = amounts[edgeTail[e]!]!
+              if (a > 0) reach(e, y, a)
+            }
+          }
+        }
+      } else for (let fi = 0; fi < frontierLength; fi++) {
         const x = frontier[fi]!
         const a = amounts[x]!
         const eEnd = outStart[x + 1]!

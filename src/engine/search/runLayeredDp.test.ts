@@ -206,4 +206,23 @@ describe('runLayeredDp on hand-built graphs', () => {
     const twoHop = wholeUnits(quoteEdgeFloat(graph, edge(1, 2), wholeUnits(quoteEdgeFloat(graph, edge(0, 0), 1e6))))
     expect(result?.alternativeBound).toBe(twoHop * (1 + FLOAT_MARGIN) - 0.2 * (10_000 + 10_000))
   })
+
+  test('work bound: the last relaxation reads the cheapest side, so a hub’s 3,000 pools are not read', () => {
+    // A→hub, hub→3,000 spokes, each spoke also pooled with 3 others; only spoke 10 reaches the target B.
+    const pools = [v2(0, 0, 3, 10n ** 20n, 10n ** 20n), v2(1, 10, 1, 10n ** 20n, 10n ** 20n)]
+    for (let t = 10; t < 3010; t++) pools.push(v2(pools.length, 3, t, 10n ** 20n, 10n ** 20n))
+    for (let t = 10; t < 3010; t++) for (let j = 1; j <= 3; j++) pools.push(v2(pools.length, t, 10 + ((t - 10 + j * 7) % 3000), 10n ** 18n, 10n ** 18n))
+    const { context, tok, edge, mask } = build(pools)
+    const result = runLayeredDp(context, { source: tok(0), target: tok(1), amountIn: 1e6, maxHops: 3, mask, gasPrice: 0, minGasPerHop: 60_000 })
+    expect(result?.walk).toEqual([edge(0, 0), edge(2 + 0, 3), edge(1, 10)])
+    // Reading the hub's out-edges would cost 3,001 visits; the pair (hub, spoke 10) costs one binary search.
+    expect(result!.edgeVisits).toBeLessThan(40)
+    // Same walk and amounts with the sides forced apart: every spoke pooled straight into B (3,000 in-neighbours).
+    const wide = [...pools]
+    for (let t = 11; t < 3010; t++) wide.push(v2(wide.length, t, 1, 10n ** 6n, 10n ** 6n))
+    const w = build(wide)
+    const r = runLayeredDp(w.context, { source: w.tok(0), target: w.tok(1), amountIn: 1e6, maxHops: 3, mask: w.mask, gasPrice: 0, minGasPerHop: 60_000 })
+    expect(r?.walk).toEqual([w.edge(0, 0), w.edge(2, 3), w.edge(1, 10)])
+    expect(r!.estimate).toBe(result!.estimate)
+  })
 })
