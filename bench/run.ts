@@ -1,7 +1,13 @@
 /**
- * Route-search benchmark. `npm run bench -- [--size small|medium|large|hostile|all] [--graph g.json]
- * [--queries q.json] [--out r.json] [--threads 2] [--max-hops 3] [--max-splits 4] [--no-benny]`.
- * Without --graph it generates the synthetic graphs (fixed seeds) and 1,000 queries each.
+ * Route-search benchmark. `npm run bench -- [--size small|medium|large|xlarge|hostile|all] [--graph g.json]
+ * [--queries q.json] [--out r.json] [--threads 2] [--max-hops 3] [--max-splits 4] [--no-benny]
+ * [--reference-budget-s 60] [--peer-max-pools 100000]`.
+ * Without --graph it generates the synthetic graphs (fixed seeds) and 1,000 queries each. The
+ * @uniswap/v2-sdk peer is skipped on graphs above `--peer-max-pools` pools (the 250,000-pool `xlarge`:
+ * building its Pair objects alone takes ~25 s there; issue 20 allows the skip), and the exact
+ * brute-force reference stops after `--reference-budget-s` (it takes ~5 s on `xlarge`). After the
+ * graphs it prints the growth table (issue 20, the engine at scale) and writes it next to the report
+ * (`scale.md`).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -11,6 +17,7 @@ import { parseArgs } from 'node:util'
 import { GRAPH_SIZES, type GraphSize, generateGraph, generateQueries } from './generateGraph.js'
 import { generateHostileGraph, generateHostileQueries } from './generateHostileGraph.js'
 import { runGraphBench } from './runGraphBench.js'
+import type { LatencySummary } from './stats.js'
 import type { BenchGraph, BenchQuery } from './types.js'
 
 const { values } = parseArgs({
@@ -24,6 +31,7 @@ const { values } = parseArgs({
     'max-splits': { type: 'string', default: '4' },
     'query-count': { type: 'string', default: '1000' },
     'reference-budget-s': { type: 'string', default: '60' },
+    'peer-max-pools': { type: 'string', default: '100000' },
     'no-benny': { type: 'boolean', default: false },
   },
   allowPositionals: true,
@@ -62,6 +70,7 @@ if (values.graph !== undefined) {
 }
 
 const reports: Record<string, unknown> = {}
+const scaleRows: ScaleRow[] = []
 for (const job of jobs) {
   log(`\n== ${job.name}: ${job.graph.tokens.length} tokens, ${job.graph.pools.length} pools, ${job.queries.length} queries ==`)
   const report = await runGraphBench({
@@ -72,6 +81,7 @@ for (const job of jobs) {
     maxSplits: Number(values['max-splits']),
     threads,
     referenceBudgetMs: Number(values['reference-budget-s']) * 1000,
+    peer: job.graph.pools.length <= Number(values['peer-max-pools']),
     benny: !values['no-benny'],
     log,
   })
@@ -80,10 +90,11 @@ for (const job of jobs) {
   log(`  single-path == exact best single path: ${s.singleEqualsExact.equal}/${s.singleEqualsExact.of}`)
   log(`  ours ÷ exact single path: mean ${s.oursVsExact.mean.toFixed(6)}, min ${s.oursVsExact.min.toFixed(6)}`)
   log(`  ours (split) ÷ v2-sdk: mean ${s.splitVsPeer.mean.toFixed(4)}, min ${s.splitVsPeer.min.toFixed(6)}; ≥ v2-sdk on ${s.splitVsPeer.atLeast}/${s.splitVsPeer.of} (single-path: ${s.singleAtLeastPeer.atLeast}/${s.singleAtLeastPeer.of})`)
-  log(`  throughput single-path vs v2-sdk (one thread each): ${s.throughputVsPeer.toFixed(0)}×`)
+  log(`  throughput single-path vs v2-sdk (one thread each): ${Number.isNaN(s.throughputVsPeer) ? 'peer skipped' : `${s.throughputVsPeer.toFixed(0)}×`}`)
   log(`  split ≥ single on ${s.splitNeverBelowSingle.ok}/${s.splitNeverBelowSingle.of}; split ÷ water-filling: mean ${s.splitVsWaterFill.mean.toFixed(6)}, min ${s.splitVsWaterFill.min.toFixed(6)} (${s.splitVsWaterFill.of} queries)`)
   log(`  split gain over single path, mean bps by amountIn ÷ deepest tokenIn reserve: ${Object.entries(s.splitGainBpsByAmountBucket).map(([k, v]) => `${k}: ${v.meanBps.toFixed(2)} (n=${v.n})`).join(', ')}`)
   reports[job.name] = report
+  scaleRows.push({ name: job.name, tokens: s.graph.tokens, pools: s.graph.pools, single: s.single, split: s.split, steady: s.steady, singleEqualsExact: s.singleEqualsExact, throughputVsPeer: s.throughputVsPeer })
 }
 
 const out = values.out ?? join(here, 'results', 'report.json')
@@ -91,3 +102,45 @@ mkdirSync(dirname(out), { recursive: true })
 const single = jobs.length === 1 ? reports[jobs[0]!.name] : reports
 writeFileSync(out, JSON.stringify(single, jsonReplacer, 1))
 log(`\nreport: ${out}`)
+const table = formatScaleTable(scaleRows)
+const tablePath = join(dirname(out), 'scale.md')
+writeFileSync(tablePath, `${table}\n`)
+log(`\nHow latency grows with the graph (${tablePath}):\n${table}`)
+
+/** One graph's row of the growth table: what `runGraphBench` reports about it. */
+type ScaleRow = {
+  name: string
+  tokens: number
+  pools: number
+  single: LatencySummary
+  split: LatencySummary
+  /** Each query's median time over the timed passes. */
+  steady: { single: LatencySummary; split: LatencySummary }
+  singleEqualsExact: { equal: number; of: number }
+  /** Our single-path q/s ÷ the v2-sdk peer's, one thread each (NaN when the peer was skipped). */
+  throughputVsPeer: number
+}
+
+function ms(x: number): string {
+  return x < 1 ? x.toFixed(3) : x.toFixed(2)
+}
+
+/**
+ * Markdown table of how the search's latency grows with the graph (issue 20, the engine at scale):
+ * p50, p99, p99.9 and max of one timed pass, single-path and split, the worst per-query median of the
+ * timed passes, exactness against the brute-force reference and throughput against the v2-sdk peer.
+ */
+function formatScaleTable(rows: readonly ScaleRow[]): string {
+  const lines = [
+    '| graph | tokens | pools | single p50 / p99 / p99.9 / max (ms) | single max, median of passes | split p50 / p99 / p99.9 / max (ms) | split max, median of passes | single == exact | q/s vs v2-sdk |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ]
+  for (const r of rows) {
+    const l = (x: LatencySummary) => `${ms(x.p50)} / ${ms(x.p99)} / ${ms(x.p99_9)} / ${ms(x.max)}`
+    const peer = Number.isNaN(r.throughputVsPeer) ? 'skipped' : `${r.throughputVsPeer.toFixed(0)}×`
+    lines.push(
+      `| ${r.name} | ${r.tokens.toLocaleString('en-US')} | ${r.pools.toLocaleString('en-US')} | ${l(r.single)} | ${ms(r.steady.single.max)} | ${l(r.split)} | ${ms(r.steady.split.max)} | ${r.singleEqualsExact.equal}/${r.singleEqualsExact.of} | ${peer} |`,
+    )
+  }
+  return lines.join('\n')
+}
