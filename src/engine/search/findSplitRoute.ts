@@ -2,6 +2,7 @@ import type { PoolStates } from '../graph/poolStates.js'
 import type { PoolSnapshotBase } from '../../protocols/types.js'
 import { type EvaluatedLegs, INFEASIBLE_SCORE, type Leg, evaluateLegs } from './evaluateLegs.js'
 import { findSplitCandidates } from './findSplitCandidates.js'
+import { improveSplitLegs } from './improveSplitLegs.js'
 import { probeBestRate } from './probeBestRate.js'
 import { gasCost, quotePath } from './quotePath.js'
 import { FLOAT_MARGIN } from './runLayeredDp.js'
@@ -88,7 +89,9 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
         if (closed[i] === 1) continue
         const used = allocation[i]! > 0n
         if (!used && open >= maxSplits) continue
-        const trial = quotePath(states, { edges: candidates[i]!, amountIn: chunk, view, moved: new Map() })
+        // Plain quotes against the committed view: quotePath keeps its own moved states when a path
+        // repeats a pool, so a caller map (and a swap with a new state per hop) is not needed here.
+        const trial = quotePath(states, { edges: candidates[i]!, amountIn: chunk, view })
         const gain = trial.amountOut - (used ? 0n : gasCost(trial.gas, gasPriceWad))
         if (bestGain === undefined || gain > bestGain) {
           bestGain = gain
@@ -119,32 +122,7 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   if (placed !== amountIn) current = { ...current, score: INFEASIBLE_SCORE }
 
   // Local search: move amounts between legs while the exact total improves.
-  if (legs.length > 1 && placed === amountIn) {
-    for (const divisor of [BigInt(chunks * 2), BigInt(chunks * 6)]) {
-      const step = amountIn / divisor
-      if (step === 0n) continue
-      let improved = true
-      let rounds = 0
-      while (improved && rounds++ < 4) {
-        improved = false
-        for (let i = 0; i < legs.length; i++) {
-          for (let j = 0; j < legs.length; j++) {
-            if (i === j || legs[i]!.amountIn === 0n) continue
-            const delta = legs[i]!.amountIn < step ? legs[i]!.amountIn : step
-            const trial = legs.map((leg, k) => (k === i ? { ...leg, amountIn: leg.amountIn - delta } : k === j ? { ...leg, amountIn: leg.amountIn + delta } : leg))
-            const evaluated = evaluateLegs(states, { legs: trial, gasPriceWad })
-            if (evaluated.score > current.score) {
-              legs = trial
-              current = evaluated
-              improved = true
-            }
-          }
-        }
-      }
-    }
-    legs = legs.filter((leg) => leg.amountIn > 0n)
-    current = evaluateLegs(states, { legs, gasPriceWad })
-  }
+  if (legs.length > 1 && placed === amountIn) ({ legs, current } = improveSplitLegs(states, { legs, current, amountIn, chunks, gasPriceWad }))
 
   const waterFillLegs = waterFill(graph, { paths: disjoint, amountIn })
   const waterFillEvaluated = waterFillLegs.length > 0 ? evaluateLegs(states, { legs: waterFillLegs, gasPriceWad }) : undefined
