@@ -76,15 +76,24 @@ export function generateGraph({ size, seed }: { size: GraphSize; seed: number })
 
 /**
  * Deterministic queries: random token pairs, amounts log-uniform in USD from $0.0001 (dust) to $50M
- * (drains most pools).
+ * (drains most pools). With `hubShare` > 0, that share of the queries has a hub token (one of the first
+ * `hubs`) as its input, its output, or both (a third each): real traffic concentrates on WETH and USDC,
+ * and a hub's degree is what makes a query expensive (issue 20, the engine at scale). The default (0)
+ * keeps the bench's uniform query set.
  */
-export function generateQueries({ graph, pricesUsd, count, seed }: GeneratedGraph & { count: number; seed: number }): BenchQuery[] {
+export function generateQueries({ graph, pricesUsd, count, seed, hubShare = 0, hubs = 8 }: GeneratedGraph & { count: number; seed: number; hubShare?: number; hubs?: number }): BenchQuery[] {
   const random = createRandom(seed)
+  const hubRandom = createRandom(seed ^ 0x68756273)
   const n = graph.tokens.length
   const queries: BenchQuery[] = []
   while (queries.length < count) {
-    const a = Math.floor(random() * n)
-    const b = Math.floor(random() * n)
+    let a = Math.floor(random() * n)
+    let b = Math.floor(random() * n)
+    if (hubShare > 0 && hubRandom() < hubShare) {
+      const side = Math.floor(hubRandom() * 3)
+      if (side !== 1) a = Math.floor(hubRandom() * hubs)
+      if (side !== 0) b = Math.floor(hubRandom() * hubs)
+    }
     if (a === b) continue
     const usd = 10 ** (-4 + random() * 11.7)
     const token = graph.tokens[a]!

@@ -1,11 +1,12 @@
 /**
  * Route-search benchmark. `npm run bench -- [--size small|medium|large|xlarge|hostile|all] [--graph g.json]
  * [--queries q.json] [--out r.json] [--threads 2] [--max-hops 3] [--max-splits 4] [--no-benny]
- * [--reference-budget-s 60] [--peer-max-pools 100000]`.
+ * [--reference-budget-s 60] [--peer-max-pools 100000] [--hub-share 0]`.
  * Without --graph it generates the synthetic graphs (fixed seeds) and 1,000 queries each. The
  * @uniswap/v2-sdk peer is skipped on graphs above `--peer-max-pools` pools (the 250,000-pool `xlarge`:
  * building its Pair objects alone takes ~25 s there; issue 20 allows the skip), and the exact
- * brute-force reference stops after `--reference-budget-s` (it takes ~5 s on `xlarge`). After the
+ * brute-force reference stops after `--reference-budget-s` (it takes ~5 s on `xlarge`). `--hub-share 0.5`
+ * gives half the generated queries a hub token at one end or both (see `generateQueries`). After the
  * graphs it prints the growth table (issue 20, the engine at scale) and writes it next to the report
  * (`scale.md`).
  */
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     'query-count': { type: 'string', default: '1000' },
     'reference-budget-s': { type: 'string', default: '60' },
     'peer-max-pools': { type: 'string', default: '100000' },
+    'hub-share': { type: 'string', default: '0' },
     'no-benny': { type: 'boolean', default: false },
   },
   allowPositionals: true,
@@ -41,6 +43,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 const log = (line: string): void => console.log(line)
 const threads = Number(values.threads ?? Math.min(2, availableParallelism()))
 const queryCount = Number(values['query-count'])
+const hubShare = Number(values['hub-share'])
 const jsonReplacer = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)
 
 type Job = { name: string; graph: BenchGraph; queries: BenchQuery[] }
@@ -64,8 +67,8 @@ if (values.graph !== undefined) {
     }
     if (!(size in GRAPH_SIZES)) throw new Error(`unknown --size ${size}`)
     const generated = generateGraph({ size, seed: 1 })
-    const queries = values.queries !== undefined ? (JSON.parse(readFileSync(values.queries, 'utf8')) as BenchQuery[]) : generateQueries({ ...generated, count: queryCount, seed: 2 })
-    jobs.push({ name: size, graph: generated.graph, queries })
+    const queries = values.queries !== undefined ? (JSON.parse(readFileSync(values.queries, 'utf8')) as BenchQuery[]) : generateQueries({ ...generated, count: queryCount, seed: 2, hubShare })
+    jobs.push({ name: hubShare > 0 ? `${size} (hub share ${hubShare})` : size, graph: generated.graph, queries })
   }
 }
 
