@@ -74,7 +74,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     chains: Object.values(connected.chains).map((c) => ({ chainId: c.chainId, source: c.source, fromCache: connected.devnet?.chains[c.chainId]?.fromCache })),
   })
   let t = performance.now()
-  const ctx = createServiceContext({ chains: connected.chains, logger, threads: config.engineThreads, maxSplits: config.maxSplits, sharedCache: store.cache })
+  const ctx = createServiceContext({ chains: connected.chains, logger, threads: config.engineThreads, maxSplits: config.maxSplits, sharedCache: store.cache, stateDir: config.stateDir })
   phase('worker pool', t, { threads: config.engineThreads })
   t = performance.now()
   const apiKeys = createApiKeyStore({ keys: config.apiKeys })
@@ -160,6 +160,8 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
         await gateway?.close().catch(() => {})
         await thread?.close().catch(() => {})
         await grpc.shutdown().catch(() => {})
+        // Keep each external chain's snapshot for the next start (a no-op for devnet chains).
+        await Promise.all(Object.values(ctx.snapshots).map((s) => s.persist().catch(() => {})))
         await ctx.close().catch(() => {})
         await store.close().catch(() => {})
         await connected.stop()

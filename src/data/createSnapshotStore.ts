@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { toHex, type Address, type Hex, type PublicClient } from 'viem'
 import { InvalidNodeResponseError, UnhealthyHeadError } from '../errors/chain.js'
 import type { ChainAddressBook } from '../chain/addressBook.js'
@@ -11,6 +12,9 @@ import type { PoolSnapshotBase } from '../protocols/types.js'
 import { loadUniswapV2 } from '../protocols/uniswap-v2/load.js'
 import { loadUniswapV3 } from '../protocols/uniswap-v3/load.js'
 import { loadUniswapV4, uniswapV4PoolKeyAddress } from '../protocols/uniswap-v4/load.js'
+import { bookPoolAddresses } from './bookPoolAddresses.js'
+import { applyPoolPatch, foldPoolLog, type PoolStatePatch } from './poolStateFromLogs.js'
+import { readPersistedSnapshot, writePersistedSnapshot } from './persistedSnapshot.js'
 import { snapshotVersionOf } from './snapshotVersionOf.js'
 
 /** Loaders per protocol family: the explicit list of what the store reads. */
@@ -27,6 +31,23 @@ const loaders = [
 /** Longest gap, in blocks, bridged by reading logs; longer gaps reload every pool. */
 const MAX_INCREMENTAL_BLOCKS = 2_000n
 
+/**
+ * Above this many watched addresses, a short range's logs are asked for unfiltered and matched here
+ * against a set: a node matches every log against every address of the filter, and a request naming
+ * 25,000 pools is a megabyte the node parses and scans each block. Ranges longer than
+ * {@link UNFILTERED_LOG_BLOCKS} keep the address filter (an unfiltered answer grows with the chain's
+ * whole activity).
+ */
+const ADDRESS_FILTER_MAX = 256
+/** Longest range (blocks) asked for without an address filter: a few blocks of a busy chain's logs. */
+const UNFILTERED_LOG_BLOCKS = 8n
+
+/**
+ * Identifies the code that shapes pool snapshots (the loaders' source): a snapshot persisted by other
+ * code is never restored.
+ */
+const persistKey = createHash('sha256').update('snapshot-v1').update(loaders.map((l) => `${l.protocol}:${l.load.toString()}`).join('\n')).digest('hex').slice(0, 16)
+
 /** Parameters of {@link createSnapshotStore}. */
 export type CreateSnapshotStoreParameters = {
   chainId: number
@@ -34,6 +55,16 @@ export type CreateSnapshotStoreParameters = {
   book: ChainAddressBook
   /** How long a read of the chain head is trusted before asking again (ms). */
   headTtlMs?: number | undefined
+  /**
+   * A file to keep the snapshot in across restarts ({@link SnapshotStore.persist}; written after every
+   * full load). A restart restores it and catches up from its block by logs, like any new block, after
+   * checking that block is still canonical, and reads the book's pools it lacks.
+   */
+  persistPath?: string | undefined
+  /** Watched addresses above which a short range's logs are read unfiltered (default {@link ADDRESS_FILTER_MAX}). */
+  addressFilterMax?: number | undefined
+  /** Told when a full load returned fewer pools than the book lists (reads that failed, pools a loader skips). */
+  onIncomplete?: ((info: { blockNumber: bigint; listed: number; loaded: number; examples: string[] }) => void) | undefined
 }
 
 /** The engine snapshot of one chain, kept current block by block. */
@@ -41,7 +72,9 @@ export type SnapshotStore = {
   /** The snapshot at the chain head (re-reads changed pools when a new block arrived). */
   current(): Promise<EngineSnapshot>
   /** Loads counted by kind, for metrics and tests. */
-  stats(): { fullLoads: number; incrementalLoads: number; poolsReloaded: number }
+  stats(): { fullLoads: number; incrementalLoads: number; poolsReloaded: number; poolsPatched: number; restored: number }
+  /** Writes the current snapshot to `persistPath` (no-op without one or before the first load). */
+  persist(): Promise<void>
 }
 
 /**
@@ -54,12 +87,16 @@ export type SnapshotStore = {
  * share one load (single flight). Versions are `"<chainId>:<block>:<hash prefix>"`.
  * @returns the store
  */
-export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: CreateSnapshotStoreParameters): SnapshotStore {
+export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, persistPath, onIncomplete, addressFilterMax = ADDRESS_FILTER_MAX }: CreateSnapshotStoreParameters): SnapshotStore {
   const context: LoadContext = { client, book }
   let snapshot: EngineSnapshot | undefined
   let inflight: Promise<EngineSnapshot> | undefined
   let headCheckedAt = 0
-  const stats = { fullLoads: 0, incrementalLoads: 0, poolsReloaded: 0 }
+  const stats = { fullLoads: 0, incrementalLoads: 0, poolsReloaded: 0, poolsPatched: 0, restored: 0 }
+  /** Set until the persisted snapshot was tried (once, on the first refresh). */
+  let restorePending = persistPath !== undefined
+  /** Pools of the book a restored snapshot lacks: read with the first catch-up. */
+  let missing: Set<string> | undefined
   const balancerByPoolId = new Map(book.balancerV2.pools.map((p) => [p.poolId.toLowerCase(), p.address.toLowerCase()]))
   const aavePool = book.aaveV3?.pool.toLowerCase()
   const v4PoolManager = book.uniswapV4?.poolManager.toLowerCase()
@@ -71,21 +108,32 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
     return parts.flat()
   }
 
-  async function changedPools(from: bigint, to: bigint): Promise<Set<string>> {
-    const addresses = [
-      ...book.uniswapV2.pairs.map((p) => p.address),
-      ...book.uniswapV3.pools.map((p) => p.address),
-      ...book.balancerV2.pools.map((p) => p.address),
-      book.balancerV2.vault,
-      ...(book.uniswapV4 ? [book.uniswapV4.poolManager] : []),
-      ...(book.erc4626?.vaults ?? []).map((v) => v.address),
-      ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),
-      ...(book.aaveV3 ? [book.aaveV3.pool] : []),
-    ]
-    const logs = await client.getLogs({ address: addresses, fromBlock: from, toBlock: to })
+  /** Every address whose logs can move a served pool (pools, the Balancer Vault, the V4 PoolManager, the Aave Pool...). */
+  const watchedList: Address[] = [
+    ...book.uniswapV2.pairs.map((p) => p.address),
+    ...book.uniswapV3.pools.map((p) => p.address),
+    ...book.balancerV2.pools.map((p) => p.address),
+    book.balancerV2.vault,
+    ...(book.uniswapV4 ? [book.uniswapV4.poolManager] : []),
+    ...(book.erc4626?.vaults ?? []).map((v) => v.address),
+    ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),
+    ...(book.aaveV3 ? [book.aaveV3.pool] : []),
+  ]
+  const watched = new Set(watchedList.map((a) => a.toLowerCase()))
+
+  /**
+   * The pools whose state moved in blocks `from`..`to`: those to re-read, and those whose logs carry
+   * their whole new state (V2 `Sync`, V3 `Swap`; see poolStateFromLogs.ts), folded in chain order.
+   */
+  async function changedPools(from: bigint, to: bigint): Promise<{ changed: Set<string>; patches: Map<string, PoolStatePatch> }> {
     const changed = new Set<string>()
+    const patches = new Map<string, PoolStatePatch>()
+    if (from > to) return { changed, patches }
+    const unfiltered = watchedList.length > addressFilterMax && to - from < UNFILTERED_LOG_BLOCKS
+    const logs = unfiltered ? await client.getLogs({ fromBlock: from, toBlock: to }) : await client.getLogs({ address: watchedList, fromBlock: from, toBlock: to })
     for (const log of logs) {
       const emitter = log.address.toLowerCase()
+      if (unfiltered && !watched.has(emitter)) continue
       if (emitter === book.balancerV2.vault.toLowerCase()) {
         // Vault events index the poolId as their first topic argument.
         const pool = log.topics[1] ? balancerByPoolId.get(log.topics[1].toLowerCase()) : undefined
@@ -99,9 +147,9 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
         // Any Pool event (supply, withdraw, borrow, repay, ReserveDataUpdated, ...) can move an index
         // or a reserve's liquidity; a market has few reserves, so re-read them all.
         for (const aToken of aaveReserves) changed.add(aToken)
-      } else changed.add(emitter)
+      } else patches.set(emitter, foldPoolLog(patches.get(emitter), log))
     }
-    return changed
+    return { changed, patches }
   }
 
   /**
@@ -111,7 +159,20 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
   async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint): Promise<PoolSnapshotBase[] | undefined> {
     const parent = (await client.request({ method: 'eth_getBlockByNumber', params: [toHex(previous.blockNumber), false] })) as { hash: Hex } | null
     if (!parent || !previous.version.endsWith(`:${parent.hash.slice(2, 14)}`)) return undefined
-    const changed = await changedPools(previous.blockNumber + 1n, head)
+    const { changed, patches } = await changedPools(previous.blockNumber + 1n, head)
+    for (const address of missing ?? []) changed.add(address)
+    // Pools whose logs carry their new state take it from them; the rest of those that moved are re-read.
+    const patched = new Map<string, PoolSnapshotBase>()
+    if (patches.size) {
+      const before = new Map(previous.pools.map((p) => [p.address.toLowerCase(), p]))
+      for (const [address, patch] of patches) {
+        if (changed.has(address)) continue
+        const pool = before.get(address)
+        const next = pool && applyPoolPatch(pool, patch, head)
+        if (next) patched.set(address, next)
+        else changed.add(address)
+      }
+    }
     const reloaded = changed.size ? await loadAll(head, [...changed] as Address[]) : []
     const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
     // A pool that emitted logs but did not reload (a failed read) is dropped, never carried stale.
@@ -121,7 +182,18 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
     const carry = (p: PoolSnapshotBase) => (p.protocol === 'aave-v3' ? { ...p, blockNumber: head, timestamp } : { ...p, blockNumber: head })
     stats.incrementalLoads++
     stats.poolsReloaded += reloaded.length
-    return previous.pools.filter((p) => !dropped.has(p.address.toLowerCase())).map((p) => byAddress.get(p.address.toLowerCase()) ?? carry(p))
+    missing = undefined
+    stats.poolsPatched += patched.size
+    const pools = previous.pools.filter((p) => !dropped.has(p.address.toLowerCase())).map((p) => {
+      const address = p.address.toLowerCase()
+      return byAddress.get(address) ?? patched.get(address) ?? carry(p)
+    })
+    // Pools the previous snapshot did not hold (a restored one lacked them, or a read failed before): added.
+    if (reloaded.length) {
+      const held = new Set(previous.pools.map((p) => p.address.toLowerCase()))
+      for (const p of reloaded) if (!held.has(p.address.toLowerCase())) pools.push(p)
+    }
+    return pools
   }
 
   /** Raw call: only number, hash and timestamp are needed, not viem's full block formatting. */
@@ -134,13 +206,31 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
     return block
   }
 
+  /**
+   * Restores the persisted snapshot, if any and usable, as the previous one: the next steps check its
+   * block is canonical and catch up. Pools the book no longer lists are dropped; the ones it added since
+   * are read with the catch-up.
+   */
+  async function restore(): Promise<void> {
+    restorePending = false
+    const restored = await readPersistedSnapshot(persistPath!, persistKey, chainId)
+    if (!restored) return
+    const listed = bookPoolAddresses(book)
+    const pools = restored.pools.filter((p) => listed.has(p.address.toLowerCase()))
+    const present = new Set(pools.map((p) => p.address.toLowerCase()))
+    missing = new Set([...listed].filter((a) => !present.has(a)))
+    snapshot = { ...restored, pools }
+    stats.restored++
+  }
+
   async function refresh(attempt = 0): Promise<EngineSnapshot> {
+    if (restorePending) await restore().catch(() => undefined)
     const block = (await readBlock('latest'))!
     const head = BigInt(block.number)
     // The hash is part of the version: after a reorg (or an anvil revert) the same number can carry
     // another state, and workers cache graphs by version.
     const version = snapshotVersionOf({ chainId, blockNumber: head, hash: block.hash })
-    if (snapshot && snapshot.version === version) {
+    if (snapshot && snapshot.version === version && !missing?.size) {
       headCheckedAt = Date.now()
       return snapshot
     }
@@ -157,16 +247,40 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
     headCheckedAt = Date.now()
     const timestamp = BigInt(block.timestamp)
     let pools: PoolSnapshotBase[] | undefined
-    if (snapshot && head > snapshot.blockNumber && head - snapshot.blockNumber <= MAX_INCREMENTAL_BLOCKS) {
+    if (snapshot && head >= snapshot.blockNumber && head - snapshot.blockNumber <= MAX_INCREMENTAL_BLOCKS) {
       pools = await incremental(snapshot, head, timestamp).catch(() => undefined)
     }
     if (!pools) {
       // First load, a reorg or revert, a long gap, or logs the node would not serve: read everything.
       pools = await loadAll(head)
       stats.fullLoads++
+      missing = undefined
+      reportIncomplete(head, pools)
+      snapshot = { version, chainId, blockNumber: head, timestamp, pools }
+      // A full load is the expensive one: keep it for the next start (in the background, never failing a read).
+      void persist().catch(() => undefined)
+      return snapshot
     }
     snapshot = { version, chainId, blockNumber: head, timestamp, pools }
     return snapshot
+  }
+
+  /** Names the book's pools a full load did not return (never a silent skip). */
+  function reportIncomplete(blockNumber: bigint, pools: readonly PoolSnapshotBase[]): void {
+    if (!onIncomplete) return
+    const listed = bookPoolAddresses(book)
+    const loaded = new Set(pools.map((p) => p.address.toLowerCase()))
+    const absent = [...listed].filter((a) => !loaded.has(a))
+    if (absent.length) onIncomplete({ blockNumber, listed: listed.size, loaded: listed.size - absent.length, examples: absent.slice(0, 5) })
+  }
+
+  /** The last write: writes run one after another, so the newest snapshot is the one left on disk. */
+  let writing: Promise<void> = Promise.resolve()
+  function persist(): Promise<void> {
+    if (persistPath === undefined || !snapshot) return writing
+    const kept = snapshot
+    writing = writing.catch(() => undefined).then(() => writePersistedSnapshot(persistPath, persistKey, kept))
+    return writing
   }
 
   return {
@@ -180,5 +294,6 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0 }: Cr
       return inflight
     },
     stats: () => ({ ...stats }),
+    persist,
   }
 }

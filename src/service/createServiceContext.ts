@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Logger } from 'pino'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import { createSnapshotStore, type SnapshotStore } from '../data/createSnapshotStore.js'
@@ -16,6 +17,12 @@ export type CreateServiceContextParameters = {
   maxHops?: number | undefined
   /** The store's shared cache (`Store.cache`); unset runs in-process only. */
   sharedCache?: SharedCache | undefined
+  /**
+   * The state directory: an external chain's snapshot is kept in `<stateDir>/snapshots/<chainId>.v8`, so a
+   * restart catches up from it by logs instead of reading every pool again (devnet chains start from their
+   * own cached state and skip it).
+   */
+  stateDir?: string | undefined
 }
 
 /**
@@ -25,7 +32,15 @@ export type CreateServiceContextParameters = {
 export function createServiceContext(params: CreateServiceContextParameters): ServiceContext & { close(): Promise<void> } {
   const snapshots: Record<number, SnapshotStore> = {}
   for (const c of Object.values(params.chains)) {
-    snapshots[c.chainId] = createSnapshotStore({ chainId: c.chainId, client: c.client, book: c.addressBook })
+    const log = params.logger.child({ component: 'snapshot', chainId: c.chainId })
+    snapshots[c.chainId] = createSnapshotStore({
+      chainId: c.chainId,
+      client: c.client,
+      book: c.addressBook,
+      persistPath: params.stateDir !== undefined && c.source === 'external' ? join(params.stateDir, 'snapshots', `${c.chainId}.v8`) : undefined,
+      // Never a silent skip: pools the book lists that a full load did not return are named.
+      onIncomplete: (info) => log.warn({ ...info, blockNumber: String(info.blockNumber) }, `snapshot: ${info.listed - info.loaded} of ${info.listed} listed pools did not load at block ${info.blockNumber} (failed reads, or pools the adapter cannot serve)`),
+    })
   }
   const chainCount = Object.keys(params.chains).length
   const engine = createEnginePool({ threads: params.threads, keepVersions: Math.max(4, 4 * chainCount) })

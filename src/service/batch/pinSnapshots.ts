@@ -23,6 +23,7 @@ export function pinSnapshots<C extends Pick<ServiceContext, 'snapshots'>>(ctx: C
         return pinned
       },
       stats: () => store.stats(),
+      persist: () => store.persist(),
     }
   }
   return { ...ctx, snapshots }

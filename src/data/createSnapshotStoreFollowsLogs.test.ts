@@ -1,0 +1,82 @@
+/**
+ * The snapshot store follows the head from logs (issue 20 item 3): a V2 pair's `Sync` and a V3 pool's
+ * `Swap` carry the whole new state, so those pools are not re-read; everything else that moved is. The
+ * proof is equality: after swaps, a liquidity add and plain transfers, the followed snapshot equals a full
+ * load at the same block, pool for pool.
+ */
+import { erc20Abi, maxUint256, parseAbi, type Address, type PublicClient } from 'viem'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startDevnet, type Devnet } from '../chain/devnet/startDevnet.js'
+import { createSnapshotStore } from './createSnapshotStore.js'
+
+let devnet: Devnet
+beforeAll(async () => {
+  devnet = await startDevnet({ chains: [1] })
+})
+afterAll(async () => {
+  await devnet?.stop()
+})
+
+const v2RouterAbi = parseAbi(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256) returns (uint256[])'])
+const v3RouterAbi = parseAbi(['struct P { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }', 'function exactInputSingle(P params) payable returns (uint256)'])
+
+test.each([
+  ['logs filtered by address (a small book)', undefined],
+  ['logs read unfiltered and matched here (a book of more addresses than the filter takes)', 0],
+])('%s: after swaps (V2 and V3, one pool swapped twice in a block), a liquidity add and LP transfers, the followed snapshot equals a full load', async (_name, addressFilterMax) => {
+  const chain = devnet.chains[1]!
+  const client = chain.client as unknown as PublicClient
+  const book = chain.addressBook
+  const store = createSnapshotStore({ chainId: 1, client, book, addressFilterMax })
+
+  const trader: Address = addressFilterMax === undefined ? '0x00000000000000000000000000000000005a0002' : '0x00000000000000000000000000000000005a0004'
+  const usdc = book.tokens.USDC!.address
+  const weth = book.weth
+  await devnet.fund({ chainId: 1, address: trader, token: 'USDC', amount: 10n ** 12n })
+  await devnet.fund({ chainId: 1, address: trader, token: 'WETH', amount: 10n ** 21n })
+  await devnet.fund({ chainId: 1, address: trader, token: 'ETH', amount: 10n ** 19n })
+  await chain.client.impersonateAccount({ address: trader })
+  const send = async (request: Parameters<typeof chain.client.writeContract>[0]) => chain.client.writeContract({ ...request, account: trader, chain: chain.client.chain } as never)
+  for (const token of [usdc, weth]) {
+    for (const spender of [book.uniswapV2.router02, book.uniswapV3.swapRouter02]) await send({ address: token, abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] } as never)
+  }
+  const v3 = book.uniswapV3.pools.find((p) => [p.token0, p.token1].every((t) => [usdc, weth].map((x) => x.toLowerCase()).includes(t.toLowerCase())))!
+  // Followed from here: the blocks below are few enough for an unfiltered read (8 at most).
+  await store.current()
+  const before = store.stats()
+  // One block: two V2 swaps through the same pair, a V3 swap each way, a V2 liquidity add (Mint: re-read).
+  await chain.client.setAutomine(false)
+  try {
+    await send({ address: book.uniswapV2.router02, abi: v2RouterAbi, functionName: 'swapExactTokensForTokens', args: [10n ** 9n, 0n, [usdc, weth], trader, 2n ** 40n] } as never)
+    await send({ address: book.uniswapV2.router02, abi: v2RouterAbi, functionName: 'swapExactTokensForTokens', args: [10n ** 17n, 0n, [weth, usdc], trader, 2n ** 40n] } as never)
+    await send({ address: book.uniswapV3.swapRouter02, abi: v3RouterAbi, functionName: 'exactInputSingle', args: [{ tokenIn: usdc, tokenOut: weth, fee: v3.fee, recipient: trader, amountIn: 5n * 10n ** 9n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }] } as never)
+    await send({ address: book.uniswapV3.swapRouter02, abi: v3RouterAbi, functionName: 'exactInputSingle', args: [{ tokenIn: weth, tokenOut: usdc, fee: v3.fee, recipient: trader, amountIn: 10n ** 18n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }] } as never)
+    await chain.client.mine({ blocks: 1 })
+  } finally {
+    await chain.client.setAutomine(true)
+  }
+  const pair = book.uniswapV2.pairs.find((p) => [usdc, weth].every((t) => [p.token0, p.token1].map((x) => x.toLowerCase()).includes(t.toLowerCase())))!
+  // A liquidity add straight to the pair: both tokens in, then mint (LP Transfer from zero, Sync, Mint).
+  await send({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [pair.address, 10n ** 9n] } as never)
+  await send({ address: weth, abi: erc20Abi, functionName: 'transfer', args: [pair.address, 10n ** 18n] } as never)
+  const add = await send({ address: pair.address, abi: parseAbi(['function mint(address) returns (uint256)']), functionName: 'mint', args: [trader] } as never)
+  expect((await client.waitForTransactionReceipt({ hash: add })).status).toBe('success')
+  // The LP tokens move on: a plain transfer changes nothing a quote reads.
+  const lp = await client.readContract({ address: pair.address, abi: erc20Abi, functionName: 'balanceOf', args: [trader] })
+  await send({ address: pair.address, abi: erc20Abi, functionName: 'transfer', args: ['0x00000000000000000000000000000000005a0003', lp / 2n] } as never)
+
+  // The devnet's clock may mine an empty block between the two reads: compare at one block.
+  let followed = await store.current()
+  let fresh = await createSnapshotStore({ chainId: 1, client, book }).current()
+  for (let i = 0; i < 3 && followed.blockNumber !== fresh.blockNumber; i++) {
+    followed = await store.current()
+    if (followed.blockNumber !== fresh.blockNumber) fresh = await createSnapshotStore({ chainId: 1, client, book }).current()
+  }
+  expect(followed.blockNumber).toBe(fresh.blockNumber)
+  const byAddress = (pools: typeof fresh.pools) => Object.fromEntries(pools.map((p) => [p.address, p]))
+  expect(byAddress(followed.pools)).toEqual(byAddress(fresh.pools))
+  const after = store.stats()
+  // The V3 pool's swaps came from its logs; the pair, swapped and then minted into, was re-read.
+  expect(after.poolsPatched - before.poolsPatched).toBeGreaterThanOrEqual(1)
+  expect(after.poolsReloaded - before.poolsReloaded).toBeGreaterThanOrEqual(1)
+})
