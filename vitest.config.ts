@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'vendor-samples',
-          include: ['node_modules/@ensofinance/sdk/tests/docs.actions.test.ts'],
+          include: ['node_modules/@ensofinance/sdk/tests/docs.actions.test.ts', 'node_modules/@ensofinance/sdk/tests/docs.route.test.ts'],
           exclude: [],
           globals: true,
           setupFiles: ['test/vendor/pointSdkAtSwitchyard.ts'],

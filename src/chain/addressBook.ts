@@ -35,6 +35,12 @@ export type UniswapV4PoolEntry = { id: Hex; currency0: Address; currency1: Addre
 /** One Balancer V2 weighted pool. */
 export type BalancerWeightedPoolEntry = { address: Address; poolId: Hex; tokens: Address[]; weights: string[]; swapFeeBps: number }
 
+/**
+ * One Curve StableSwap pool (3pool generation): the pool, its LP token (the real pools expose no getter
+ * for it) and its coins in `coins(i)` order.
+ */
+export type CurveStableSwapPoolEntry = { address: Address; lpToken: Address; coins: Address[]; name: string }
+
 /** One ERC-4626 vault. */
 export type Erc4626VaultEntry = { address: Address; asset: Address; symbol: string }
 
@@ -192,6 +198,8 @@ export type ChainAddressBook = {
     protocolFeeProvider: Address
     pools: BalancerWeightedPoolEntry[]
   }
+  /** Curve StableSwap pools (on the devnet: our implementation of the 3pool's ABI and math at its mainnet address). */
+  curve?: { pools: CurveStableSwapPoolEntry[] } | undefined
   /** Liquid staking with Lido's interface: stETH (rebasing) and wstETH (also in `tokens`). */
   lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */

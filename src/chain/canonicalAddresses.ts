@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import type { CurveStableSwapPoolEntry } from './addressBook.js'
 
 /**
  * Canonical (mainnet) addresses of the protocol contracts, per chain: the devnet deploys real bytecode
@@ -147,6 +148,20 @@ export const stargateDeployments: Record<number, StargateDeployment> = {
       ETH: { pool: '0xdc181Bd607330aeeBEF6ea62e03e5e1Fb4B6F7C7', feeLib: '0x17E450Be3Ba9557F2378E20d64AD417E59Ef9A34', assetId: 13, sharedDecimals: 6 },
     },
   },
+}
+
+/**
+ * Curve StableSwap pools of the 3pool generation per chain, at their mainnet addresses: an external
+ * node's address book picks them up where their code is (no single factory emits them). The devnet
+ * deploys our implementation of their ABI and math at the same addresses.
+ */
+export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEntry[]> = {
+  1: [{
+    name: '3pool',
+    address: '0xbEbc44782C7dB0a1A60Cb6fe97d0b483032FF1C7',
+    lpToken: '0x6c3F90f043a72FA612cbac8115EE7e52BDe6E490',
+    coins: ['0x6B175474E89094C44Da98b954EedeAC495271d0F', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '0xdAC17F958D2ee523a2206206994597C13D831ec7'],
+  }],
 }
 
 /** Chains for which we know canonical protocol addresses (the devnet default chains). */

@@ -1,7 +1,7 @@
 import { zeroAddress, type Address, type PublicClient } from 'viem'
 import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
-import type { ChainAddressBook } from './addressBook.js'
-import { canonicalAddresses, canonicalOptionalAddresses, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
+import type { ChainAddressBook, CurveStableSwapPoolEntry } from './addressBook.js'
+import { canonicalAddresses, canonicalOptionalAddresses, curveStableSwapPools, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
 import { discoverAaveV3, readAaveV3Assets } from './discoverAaveV3.js'
 import { discoverBridges } from './discoverBridges.js'
 import { discoverPools, type SharedIndexStore } from './discovery/discoverPools.js'
@@ -36,7 +36,7 @@ export type DiscoverAddressBookReturnType = { book: ChainAddressBook; discovery:
  * Builds the address book of a chain served by an external JSON-RPC node (mainnet, a fork, reth,
  * geth): nothing is deployed there. The pools, markets and vaults come from the chain's own logs
  * (`discoverPools`: Uniswap V2/V3/V4, Balancer V2, Morpho Blue, ERC-4626; tokens from the pools, no
- * list required); our contracts, Lido, Aave V3 and the bridges are picked up at their canonical
+ * list required); our contracts, Lido, Aave V3, the Curve pools of `curveStableSwapPools` and the bridges are picked up at their canonical
  * addresses where their code is.
  * @returns the chain's address book and the discovery status
  * @throws LogRangeRefusedError when the node refuses the logs of even one block
@@ -49,7 +49,8 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   const anchors = new Map<string, number>((priceAnchors[chainId] ?? []).map((a) => [a.toLowerCase(), 1]))
   for (const [a, t] of listed) if (t.priceUsd !== undefined) anchors.set(a, t.priceUsd)
   const lido = extra.lidoStETH && extra.lidoWstETH && (await hasCode(client, extra.lidoStETH)) && (await hasCode(client, extra.lidoWstETH)) ? { stETH: extra.lidoStETH, wstETH: extra.lidoWstETH } : undefined
-  const extraTokens = [...listed.keys(), ...anchors.keys(), ...(await readAaveV3Assets(client, { chainId })), ...(lido ? [lido.stETH, lido.wstETH] : [])]
+  const curve = await liveCurvePools(client, chainId)
+  const extraTokens = [...listed.keys(), ...anchors.keys(), ...(await readAaveV3Assets(client, { chainId })), ...(lido ? [lido.stETH, lido.wstETH] : []), ...curve.flatMap((p) => [...p.coins, p.lpToken])]
   const poolManager = uniswapV4PoolManagers[chainId]
   const found = await discoverPools(client, {
     chainId, multicall3: c.multicall3, weth: c.weth, stateDir: p.stateDir, startBlock: p.startBlock, minPoolTvlUsd: p.minPoolTvlUsd, maxLogRange: p.maxLogRange,
@@ -74,10 +75,18 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   if (found.vaults.length) book.erc4626 = { vaults: found.vaults }
   if (extra.morphoBlue && found.presence.morpho) book.morphoBlue = { morpho: extra.morphoBlue, irm: mostCommon(found.morphoMarkets.map((m) => m.irm)) ?? zeroAddress, markets: found.morphoMarkets }
   if (lido) addLido(book, lido)
+  if (curve.length) book.curve = { pools: curve }
   await discoverOurContracts(client, book)
   await discoverAaveV3(client, book)
   await discoverBridges(client, book)
   return { book, discovery: { ...found.status, tokens: Object.keys(book.tokens).length } }
+}
+
+/** The canonical Curve pools whose pool and LP token have code on this chain. */
+async function liveCurvePools(client: PublicClient, chainId: number): Promise<CurveStableSwapPoolEntry[]> {
+  const out: CurveStableSwapPoolEntry[] = []
+  for (const p of curveStableSwapPools[chainId] ?? []) if ((await hasCode(client, p.address)) && (await hasCode(client, p.lpToken))) out.push({ ...p, coins: [...p.coins] })
+  return out
 }
 
 /** Lido's pair: stETH rebases (balances are computed from shares) and is priced as ETH. */

@@ -5,6 +5,7 @@ import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { loadAaveV3 } from '../protocols/aave-v3/load.js'
 import { loadBalancerV2 } from '../protocols/balancer-v2/load.js'
+import { loadCurve } from '../protocols/curve/load.js'
 import { loadErc4626 } from '../protocols/erc4626/load.js'
 import { loadLido } from '../protocols/lido/load.js'
 import type { LoadContext } from '../protocols/loadContext.js'
@@ -23,6 +24,7 @@ const loaders = [
   { protocol: 'uniswap-v3', load: loadUniswapV3 },
   { protocol: 'uniswap-v4', load: loadUniswapV4 },
   { protocol: 'balancer-v2', load: loadBalancerV2 },
+  { protocol: 'curve', load: loadCurve },
   { protocol: 'erc4626', load: loadErc4626 },
   { protocol: 'lido', load: loadLido },
   { protocol: 'aave-v3', load: loadAaveV3 },
@@ -114,6 +116,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     ...book.uniswapV3.pools.map((p) => p.address),
     ...book.balancerV2.pools.map((p) => p.address),
     book.balancerV2.vault,
+    ...(book.curve?.pools ?? []).map((p) => p.address),
     ...(book.uniswapV4 ? [book.uniswapV4.poolManager] : []),
     ...(book.erc4626?.vaults ?? []).map((v) => v.address),
     ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),
@@ -178,8 +181,9 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     // A pool that emitted logs but did not reload (a failed read) is dropped, never carried stale.
     const dropped = new Set([...changed].filter((a) => !byAddress.has(a)))
     // A carried-over Aave reserve's state is unchanged (no Pool event), but its income accrues with
-    // time: moving its timestamp to the head's keeps the quoted index exact.
-    const carry = (p: PoolSnapshotBase) => (p.protocol === 'aave-v3' ? { ...p, blockNumber: head, timestamp } : { ...p, blockNumber: head })
+    // time: moving its timestamp to the head's keeps the quoted index exact. A Curve pool's A ramps with
+    // time the same way.
+    const carry = (p: PoolSnapshotBase) => (p.protocol === 'aave-v3' || p.protocol === 'curve' ? { ...p, blockNumber: head, timestamp } : { ...p, blockNumber: head })
     stats.incrementalLoads++
     stats.poolsReloaded += reloaded.length
     missing = undefined

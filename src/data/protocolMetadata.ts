@@ -71,6 +71,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://balancer.fi',
     functionNames: { swap: ['swap'], deposit: ['joinPool'], redeem: ['exitPool'] },
   },
+  curve: {
+    project: 'curve',
+    name: 'Curve',
+    description: 'StableSwap pools: swap between pegged coins, deposit coins for the LP token, redeem it for one coin or all.',
+    url: 'https://curve.finance',
+    functionNames: { swap: ['exchange'], deposit: ['add_liquidity'], redeem: ['remove_liquidity_one_coin', 'remove_liquidity'] },
+  },
   'morpho-blue': {
     project: 'morpho',
     name: 'Morpho Blue',

@@ -2,6 +2,7 @@ import { aaveV3BundleActions } from './aave-v3/bundleActions.js'
 import { balancerV2DepositAction, balancerV2RedeemAction } from './balancer-v2/bptActions.js'
 import { bridgeActions } from './bridge/defineBridgeAction.js'
 import { createPoolActions } from './bundle/createPoolActions.js'
+import { curveDepositAction, curveRedeemAction } from './curve/lpActions.js'
 import type { BundleActionDefinition } from './bundle/types.js'
 import { withVariants } from './bundle/withVariants.js'
 import { ensoCallAction } from './enso/callAction.js'
@@ -45,6 +46,8 @@ const baseActions: readonly BundleActionDefinition[] = [
   uniswapV4RedeemClmmAction,
   ...createPoolActions({ protocol: 'balancer-v2', actions: [swap('balancer-v2', 'Balancer V2 pools')], periphery: (c) => [c.balancerVault] }),
   balancerV2DepositAction, balancerV2RedeemAction,
+  ...createPoolActions({ protocol: 'curve', actions: [swap('curve', 'Curve StableSwap pools')], periphery: () => [] }),
+  curveDepositAction, curveRedeemAction,
   ...createPoolActions({
     protocol: 'erc4626',
     actions: [
@@ -72,6 +75,8 @@ const variantNames: Record<string, Parameters<typeof withVariants>[1]> = {
   'uniswap-v2:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
   'balancer-v2:deposit': ['singledeposit', 'multideposit', 'tokenizedsingledeposit', 'tokenizedmultideposit'],
   'balancer-v2:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
+  'curve:deposit': ['singledeposit', 'multideposit', 'tokenizedsingledeposit', 'tokenizedmultideposit'],
+  'curve:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
   'erc4626:deposit': ['singledeposit', 'tokenizedsingledeposit'],
   'erc4626:redeem': ['singleredeem', 'tokenizedsingleredeem'],
   'lido:deposit': ['singledeposit', 'tokenizedsingledeposit'],

@@ -327,7 +327,7 @@ describe('the plan\'s deadline', () => {
     await approveRouter(tok('USDC'))
     const answer = await getRoute(ctx, {
       fromAddress: user, chainId: 1, tokenIn: [tok('USDC')], tokenOut: [tok('WETH')], amountIn: [amountIn.toString()],
-      ignoreStandards: ['aave-v3', 'balancer-v2', 'erc4626', 'lido', 'uniswap-v3', 'uniswap-v4'],
+      ignoreStandards: ['aave-v3', 'balancer-v2', 'curve', 'erc4626', 'lido', 'uniswap-v3', 'uniswap-v4'],
     }, { caller, requireVariableEstimates: false })
     expect(answer.route.map((s) => s.protocol)).toEqual(['uniswap-v2'])
     const now = BigInt(Math.floor(Date.now() / 1000))

@@ -58,8 +58,8 @@ describe('listActions', () => {
   })
 
   test('an unknown slug is NOT_FOUND and names the known protocols', () => {
-    expect(() => listActions({ slug: 'curve' })).toThrow(expect.objectContaining({
-      code: 'NOT_FOUND', shortMessage: 'Unknown protocol "curve".', details: expect.stringMatching(/^Known protocols: enso, .*erc20/),
+    expect(() => listActions({ slug: 'dodo' })).toThrow(expect.objectContaining({
+      code: 'NOT_FOUND', shortMessage: 'Unknown protocol "dodo".', details: expect.stringMatching(/^Known protocols: enso, .*erc20/),
     }))
   })
 })

@@ -150,17 +150,17 @@ describe('route answer shapes (REST through EnsoClient, and gRPC)', () => {
   test('unknown ignoreStandards / ignoreAggregators / ignoreBridges entries are ignored and reported; known ones still apply', async () => {
     const query = {
       fromAddress: trader, chainId: '1', amountIn: '1000000000', tokenIn: tokens.USDC!, tokenOut: tokens.WETH!,
-      ignoreStandards: ['curve', 'uniswap-v3'], ignoreAggregators: ['1inch'], ignoreBridges: ['hop'],
+      ignoreStandards: ['dodo', 'uniswap-v3'], ignoreAggregators: ['1inch'], ignoreBridges: ['hop'],
     }
     const r = await rest('/shortcuts/route', query)
     expect(r.status).toBe(200)
-    expect(r.headers.get(IGNORED_FILTERS_HEADER)).toBe(['ignoreStandards=curve', 'ignoreAggregators=1inch', 'ignoreBridges=hop'].map(encodeURIComponent).join(', '))
+    expect(r.headers.get(IGNORED_FILTERS_HEADER)).toBe(['ignoreStandards=dodo', 'ignoreAggregators=1inch', 'ignoreBridges=hop'].map(encodeURIComponent).join(', '))
     expect((r.body.route as { protocol: string }[]).map((s) => s.protocol)).not.toContain('uniswap-v3')
     // The vendor's slugs through the real client: no refusal.
     const viaSdk = await enso.getRouteData({ fromAddress: trader, chainId: 1, amountIn: ['1000000000'], tokenIn: [tokens.USDC!], tokenOut: [tokens.WETH!], routingStrategy: 'router', ignoreAggregators: ['paraswap'], ignoreStandards: ['curve-v2'] } as never)
     expect(BigInt(viaSdk.amountOut as string)).toBeGreaterThan(0n)
-    const g = await grpcCall('Route', { fromAddress: trader, chainId: 1, amountIn: ['1000000000'], tokenIn: [tokens.USDC!], tokenOut: [tokens.WETH!], ignoreStandards: ['curve'] })
-    expect(g.unknown_filters).toEqual(['ignoreStandards=curve'])
+    const g = await grpcCall('Route', { fromAddress: trader, chainId: 1, amountIn: ['1000000000'], tokenIn: [tokens.USDC!], tokenOut: [tokens.WETH!], ignoreStandards: ['dodo'] })
+    expect(g.unknown_filters).toEqual(['ignoreStandards=dodo'])
   })
 
   test('GET ignoreBridges accepts every array style', async () => {

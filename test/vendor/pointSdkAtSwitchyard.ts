@@ -33,11 +33,12 @@ vi.mock('axios', async (importOriginal) => {
  * The samples that use only protocols our devnet has: uniswap-v2 swaps, enso actions, erc20 approve and
  * transfer (of OMG, with the ERC-721 form's tokenId, which ERC-20 ignores), Aave V3 deposit, borrow and
  * repay, uniswap-v4 depositclmm (USDT/WBTC 0.05%, on chain 1), and `call` to the vendor's percentage
- * helper at 0xD0aF…EF12 (our DevEnsoPercentageMathHelpers sits there on the devnet). The others name
+ * helper at 0xD0aF…EF12 (our DevEnsoPercentageMathHelpers sits there on the devnet), and the route
+ * sample of DAI + USDC + USDT into the Curve 3pool's LP token 3Crv (docs.route.test.ts). The others name
  * protocols, chains or contracts the devnet does not have (compound-v2, curve-gauge, uniswap-v4 on
  * Base, chains 999 and 80094).
  */
-const served = new Set(['slippage', 'route', 'swap', 'deposit', 'borrow', 'repay', 'approve', 'transfer', 'fee', 'balance', 'minAmountOut', 'depositCLMM', 'call'])
+const served = new Set(['slippage', 'route', 'swap', 'deposit', 'borrow', 'repay', 'approve', 'transfer', 'fee', 'balance', 'minAmountOut', 'depositCLMM', 'call', 'Routes multitoken deposits'])
 
 beforeEach((context) => {
   if (!served.has(context.task.name)) context.skip()

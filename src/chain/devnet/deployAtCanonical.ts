@@ -17,6 +17,8 @@ export type DeployAtCanonicalParameters = {
    * the constructor derived from `address(this)` rather than stored as is (an EIP-712 domain separator).
    */
   rewrite?: ((scratch: Address) => readonly (readonly [from: Hex, to: Hex])[]) | undefined
+  /** Who sends the scratch deploy (an unlocked or impersonated account); the devnet deployer by default. */
+  account?: Address | undefined
 }
 
 type PrestateDiff = { post: Record<string, { code?: Hex; storage?: Record<Hex, Hex> }> }
@@ -36,12 +38,12 @@ type PrestateDiff = { post: Record<string, { code?: Hex; storage?: Record<Hex, H
  * @throws DevnetDeployError when the deploy reverts or tracing is unavailable
  */
 export async function deployAtCanonical(client: DevnetClient, params: DeployAtCanonicalParameters): Promise<Address> {
-  const { address, abi, bytecode, args, name, rewrite } = params
+  const { address, abi, bytecode, args, name, rewrite, account = devnetDeployer } = params
   const existing = await client.getCode({ address })
   if (existing && existing !== '0x') return address
   try {
     const data = args?.length ? encodeDeployData({ abi, bytecode, args }) : bytecode
-    const hash = await client.sendTransaction({ account: devnetDeployer, data, chain: client.chain })
+    const hash = await client.sendTransaction({ account, data, chain: client.chain })
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
     if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('constructor reverted')
     const scratch = receipt.contractAddress.toLowerCase()

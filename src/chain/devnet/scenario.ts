@@ -152,6 +152,32 @@ const morphoSchema = z.strictObject({
   markets: z.array(morphoMarketSchema).min(1),
 })
 
+const curvePoolSchema = z.strictObject({
+  /** Readable name, e.g. `3pool`. */
+  name: z.string().min(1),
+  /** Where the pool lives (its mainnet address on chain 1). */
+  address,
+  /** Where its LP token lives (its mainnet address on chain 1). */
+  lpToken: address,
+  lpSymbol: z.string().min(1),
+  lpName: z.string().min(1),
+  /** The coins in the pool's order (scenario symbols); our implementation has three (the 3pool's shape). */
+  coins: z.array(symbolRef).length(3),
+  /** Amplification `A` (the 3pool's Ann = A * N convention). */
+  A: z.number().int().min(1).max(999_999),
+  /** Swap fee in 1e10 units (1_000_000 = 0.01%). */
+  fee: z.number().int().min(0).max(5_000_000_000),
+  /** Admin share of fees in 1e10 units (5_000_000_000 = 50%). */
+  adminFee: z.number().int().min(0).max(10_000_000_000),
+  /** Liquidity the deployer adds at seeding, in USD, split evenly between the coins (a balanced pool). */
+  liquidityUsd: z.number().positive(),
+})
+
+const curveSchema = z.strictObject({
+  /** StableSwap pools: our Solidity implementation of the 3pool's ABI and math (contracts/devnet/DevCurveStableSwap3Pool.sol). */
+  pools: z.array(curvePoolSchema).min(1),
+})
+
 const stargatePoolSchema = z.strictObject({
   /** The pool's asset: a scenario token symbol (an ERC-20 pool), or `ETH` (the native-coin pool). */
   asset: symbolRef,
@@ -205,6 +231,8 @@ export const scenarioSchema = z.strictObject({
       aave: aaveSchema.optional(),
       /** Morpho Blue markets (real bytecode compiled from @morpho-org/morpho-blue with solc 0.8.19). */
       morpho: morphoSchema.optional(),
+      /** Curve StableSwap pools at their mainnet addresses (our implementation of Curve's ABI and math). */
+      curve: curveSchema.optional(),
       /** Stargate V2 pools (real bytecode from @stargatefinance/stg-evm-v2), linked by credits across chains. */
       stargate: stargateSchema.optional(),
       /** A generated world on top of the listed tokens and pools. */
@@ -222,6 +250,7 @@ export type ScenarioStaking = z.infer<typeof stakingSchema>
 export type ScenarioAave = z.infer<typeof aaveSchema>
 export type ScenarioMorpho = z.infer<typeof morphoSchema>
 export type ScenarioStargate = z.infer<typeof stargateSchema>
+export type ScenarioCurve = z.infer<typeof curveSchema>
 export type ScenarioMorphoMarket = z.infer<typeof morphoMarketSchema>
 export type ScenarioAaveReserve = z.infer<typeof aaveReserveSchema>
 export type ScenarioAaveReward = z.infer<typeof aaveRewardSchema>
@@ -253,6 +282,10 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
       if (!symbols.has(m.collateral) || !symbols.has(m.loan)) throw new Error(`scenario chain ${chainId}: morpho market ${name} has an unknown token`)
       if (m.collateral === m.loan) throw new Error(`scenario chain ${chainId}: morpho market ${name} lends against itself`)
       if (!chain.morpho?.lltvs.includes(m.lltv)) throw new Error(`scenario chain ${chainId}: morpho market ${name} uses LLTV ${m.lltv}, which is not enabled`)
+    }
+    for (const p of chain.curve?.pools ?? []) {
+      for (const c of p.coins) if (!symbols.has(c)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} coin ${c} is not a token`)
+      if (new Set(p.coins).size !== p.coins.length) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} lists a coin twice`)
     }
     for (const p of chain.stargate?.pools ?? []) {
       if (p.asset !== 'ETH' && !symbols.has(p.asset)) throw new Error(`scenario chain ${chainId}: stargate pool asset ${p.asset} is not a token`)

@@ -14,7 +14,7 @@ import { revertDevnet } from '../../chain/devnet/revertDevnet.js'
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const user: Address = '0x00000000000000000000000000000000000e0e04'
 const caller = { accountId: `0x${'e4'.repeat(32)}` as Hex, keyId: 'test' }
-const onlyV4 = ['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'erc4626', 'lido', 'aave-v3']
+const onlyV4 = ['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'curve', 'erc4626', 'lido', 'aave-v3']
 
 let s: Awaited<ReturnType<typeof startServiceOnDevnet>>
 let snap: Hex

@@ -1,6 +1,7 @@
 import { erc20Abi, parseAbi, toFunctionSelector, type Abi, type AbiFunction, type Hex } from 'viem'
 import * as generated from '../../contracts/generated/abis.js'
 import { acrossDepositAbi } from '../../protocols/bridge/defineBridgeAction.js'
+import { curveAddLiquidityAbi, curveStableSwapWriteAbi } from '../../protocols/curve/encode.js'
 import { morphoBlueAbi } from '../../protocols/morpho-blue/abi.js'
 
 /**
@@ -44,7 +45,9 @@ const protocolFunctions = parseAbi([
   'function permitTransferFrom(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount) transferDetails, address owner, bytes signature)',
 ])
 
-const abis: readonly Abi[] = [erc20Abi, protocolFunctions, acrossDepositAbi, morphoBlueAbi, ...Object.values(generated as Record<string, Abi>)]
+const curveFunctions: Abi = [...curveStableSwapWriteAbi, ...[2, 3, 4].flatMap((n) => curveAddLiquidityAbi(n))]
+
+const abis: readonly Abi[] = [erc20Abi, protocolFunctions, acrossDepositAbi, morphoBlueAbi, curveFunctions, ...Object.values(generated as Record<string, Abi>)]
 
 /** Every function we know by selector (the first ABI to name a selector wins: the ERC-20 functions first). */
 export const knownFunctions: ReadonlyMap<Hex, AbiFunction> = (() => {

@@ -1,0 +1,57 @@
+import { parseAbi, type AbiFunction, type Address } from 'viem'
+import { switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
+import { functionCall } from '../../encoding/call.js'
+import { addBalanceOfSelf, addForceApprove } from '../../encoding/planActions.js'
+import type { Planner } from '../../encoding/planner.js'
+import type { ReturnValue } from '../../encoding/value.js'
+import type { EncodeStepContext, EncodeStepParameters, StepData } from '../types.js'
+
+/** Curve's StableSwap write functions (3pool generation): none of them returns a value. */
+export const curveStableSwapWriteAbi = parseAbi([
+  'function exchange(int128 i, int128 j, uint256 dx, uint256 min_dy)',
+  'function remove_liquidity_one_coin(uint256 _token_amount, int128 i, uint256 min_amount)',
+])
+
+/** `add_liquidity(uint256[N], uint256)`: the array length is part of the selector, so it is built per pool size. */
+export function curveAddLiquidityAbi(nCoins: number): readonly [AbiFunction] {
+  return [{
+    type: 'function', name: 'add_liquidity', stateMutability: 'nonpayable', outputs: [],
+    inputs: [{ name: 'amounts', type: `uint256[${nCoins}]` }, { name: 'min_mint_amount', type: 'uint256' }],
+  }]
+}
+
+/** What a Curve step does, from the adapter's `getStepData`. */
+export type CurveStepData = { kind: 'swap' | 'deposit' | 'redeem'; i: number; j: number; nCoins: number }
+
+/** Reads {@link CurveStepData} back from plain step data. */
+export function curveStepDataOf(data: StepData): CurveStepData {
+  return { kind: data.kind as CurveStepData['kind'], i: Number(data.i), j: Number(data.j), nCoins: Number(data.nCoins) }
+}
+
+function balanceDelta(planner: Planner, context: EncodeStepContext, token: Address, before: ReturnValue): ReturnValue {
+  const after = addBalanceOfSelf(planner, { helpers: context.helpers, token })
+  return planner.add(functionCall({ address: context.helpers.math, abi: switchyardMathHelperAbi, functionName: 'sub', args: [after, before] }).staticcall())
+}
+
+/**
+ * One Curve StableSwap step: `exchange(i, j, dx, 0)` (swap), `add_liquidity` with one coin (deposit,
+ * LP out) or `remove_liquidity_one_coin` (redeem, LP in; the pool burns the caller's LP, no approval).
+ * The pool returns nothing (3pool generation), so the output is the executing contract's balance change
+ * of `tokenOut`. The approval is exact, and the pool pulls all of it.
+ */
+export function encodeCurveStep(planner: Planner, context: EncodeStepContext, step: EncodeStepParameters): ReturnValue {
+  const { kind, i, j, nCoins } = curveStepDataOf(step.data)
+  const before = addBalanceOfSelf(planner, { helpers: context.helpers, token: step.tokenOut })
+  if (kind === 'redeem') {
+    planner.add(functionCall({ address: step.primary, abi: curveStableSwapWriteAbi, functionName: 'remove_liquidity_one_coin', args: [step.amountIn, BigInt(j), 0n] }))
+    return balanceDelta(planner, context, step.tokenOut, before)
+  }
+  addForceApprove(planner, { token: step.tokenIn, spender: step.primary, amount: step.amountIn })
+  if (kind === 'deposit') {
+    const amounts = Array.from({ length: nCoins }, (_, k) => (k === i ? step.amountIn : 0n))
+    planner.add(functionCall({ address: step.primary, abi: curveAddLiquidityAbi(nCoins), functionName: 'add_liquidity', args: [amounts, 0n] }))
+  } else {
+    planner.add(functionCall({ address: step.primary, abi: curveStableSwapWriteAbi, functionName: 'exchange', args: [BigInt(i), BigInt(j), step.amountIn, 0n] }))
+  }
+  return balanceDelta(planner, context, step.tokenOut, before)
+}

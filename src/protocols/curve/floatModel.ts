@@ -1,0 +1,104 @@
+import type { FloatModel, PoolEdge } from '../types.js'
+import { ampAt } from './stableSwapMath.js'
+import type { CurveStableSwapSnapshot } from './types.js'
+
+/** Float64 `get_D`: Newton's iteration until it moves by less than one part in 1e15. */
+function fGetD(xp: readonly number[], amp: number): number {
+  const n = xp.length
+  const S = xp.reduce((a, b) => a + b, 0)
+  if (!(S > 0)) return 0
+  let D = S
+  const Ann = amp * n
+  for (let it = 0; it < 255; it++) {
+    let DP = D
+    for (const x of xp) DP = (DP * D) / (x * n)
+    const prev = D
+    D = ((Ann * S + DP * n) * D) / ((Ann - 1) * D + (n + 1) * DP)
+    if (Math.abs(D - prev) <= D * 1e-15) break
+  }
+  return D
+}
+
+/** Float64 `get_y`/`get_y_D`: coin `j` at invariant `D`, the others at `xs`. */
+function fSolveY(D: number, amp: number, j: number, xs: readonly number[]): number {
+  const n = xs.length
+  const Ann = amp * n
+  let c = D
+  let S = 0
+  xs.forEach((x, k) => {
+    if (k === j) return
+    S += x
+    c = (c * D) / (x * n)
+  })
+  c = (c * D) / (Ann * n)
+  const b = S + D / Ann
+  let y = D
+  for (let it = 0; it < 255; it++) {
+    const prev = y
+    y = (y * y + c) / (2 * y + b - D)
+    if (Math.abs(y - prev) <= y * 1e-15) break
+  }
+  return y
+}
+
+/**
+ * Float64 model of a Curve StableSwap edge (see {@link FloatModel}). It runs the pool's own iterations
+ * in doubles (a deposit's imbalance fees in raw units, floored, as the pool charges them: a very
+ * unbalanced pool's invariant moves a lot with one raw unit of its smallest coin); an output that is a
+ * difference of two large balances loses up to ~1e-13 of the pool's size to cancellation, so an
+ * absolute slack of 1e-12 of the invariant plus two raw units of every coin (dust on any real pool)
+ * keeps the model above the exact quote. Amounts are raw token units, as the engine passes them.
+ */
+export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): FloatModel {
+  const n = snapshot.balances.length
+  const amp = Number(ampAt(snapshot.ramp, snapshot.timestamp))
+  const scale = snapshot.rates.map((r) => Number(r) / 1e18)
+  const raw = snapshot.balances.map((b) => Number(b))
+  const xp = raw.map((b, k) => b * scale[k]!)
+  const fee = Number(snapshot.fee) / 1e10
+  // The pool floors `fee * N / (4 * (N - 1))` in 1e10 units: use the floored value.
+  const imbalanceFee = Number((snapshot.fee * BigInt(n)) / BigInt(4 * (n - 1))) / 1e10
+  const supply = Number(snapshot.totalSupply)
+  const D0 = fGetD(xp, amp)
+  const slack = D0 * 1e-12 + 2 * scale.reduce((a, b) => a + b, 0)
+  const i = edge.tokenInIndex
+  const j = edge.tokenOutIndex
+  if (edge.action === 'swap') {
+    return {
+      kind: 'custom',
+      quote: (amountIn) => {
+        if (!(amountIn > 0) || !(D0 > 0)) return 0
+        const xs = [...xp]
+        xs[i] = xp[i]! + amountIn * scale[i]!
+        const dy = Math.max(0, xp[j]! - fSolveY(D0, amp, j, xs)) * (1 - fee)
+        return (dy + slack) / scale[j]!
+      },
+    }
+  }
+  if (edge.action === 'deposit') {
+    return {
+      kind: 'custom',
+      quote: (amountIn) => {
+        if (!(amountIn > 0) || !(D0 > 0) || !(supply > 0)) return 0
+        const next = [...raw]
+        next[i] = raw[i]! + amountIn
+        const D1 = fGetD(next.map((x, k) => x * scale[k]!), amp)
+        // Fees in raw units, floored as the pool floors them (one unit less: never more than the pool takes).
+        const charged = next.map((x, k) => x - Math.max(0, Math.floor(imbalanceFee * Math.abs((D1 * raw[k]!) / D0 - x)) - 1))
+        const D2 = fGetD(charged.map((x, k) => x * scale[k]!), amp)
+        return Math.max(0, (supply * (D2 - D0 + slack)) / D0)
+      },
+    }
+  }
+  return {
+    kind: 'custom',
+    quote: (amountIn) => {
+      if (!(amountIn > 0) || !(D0 > 0) || !(supply > 0)) return 0
+      const D1 = D0 * (1 - Math.min(amountIn, supply) / supply)
+      const newY = fSolveY(D1, amp, j, xp)
+      const reduced = xp.map((x, k) => x - imbalanceFee * (k === j ? (x * D1) / D0 - newY : x - (x * D1) / D0))
+      const dy = Math.max(0, reduced[j]! - fSolveY(D1, amp, j, reduced))
+      return (dy + slack) / scale[j]!
+    },
+  }
+}

@@ -1,0 +1,80 @@
+import type { PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
+import { encodeCurveStep } from './encode.js'
+import { curveFloatModel } from './floatModel.js'
+import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
+import { CurveMathRevert } from './stableSwapMath.js'
+import type { CurveStableSwapSnapshot } from './types.js'
+
+export type { CurveStableSwapSnapshot } from './types.js'
+
+/** Edges per pool size: every coin to every other (swap), each coin to the LP token (deposit) and back (redeem). */
+const edgesBySize = new Map<number, readonly PoolEdge[]>()
+function getEdges(snapshot: CurveStableSwapSnapshot): readonly PoolEdge[] {
+  const n = snapshot.balances.length
+  let edges = edgesBySize.get(n)
+  if (!edges) {
+    const list: PoolEdge[] = []
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) list.push({ tokenInIndex: i, tokenOutIndex: j, action: 'swap' })
+    for (let i = 0; i < n; i++) list.push({ tokenInIndex: i, tokenOutIndex: n, action: 'deposit' }, { tokenInIndex: n, tokenOutIndex: i, action: 'redeem' })
+    edges = list
+    edgesBySize.set(n, edges)
+  }
+  return edges
+}
+
+/** The pool operation an edge runs: its output and the pool's state after; undefined where the pool reverts. */
+function run(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParameters): ({ amountOut: bigint } & CurvePoolUpdate) | undefined {
+  if (amountIn <= 0n) return undefined
+  const n = snapshot.balances.length
+  try {
+    if (edge.action === 'swap') {
+      const r = exchange(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
+      return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
+    }
+    if (edge.action === 'deposit') {
+      const amounts = Array.from({ length: n }, (_, k) => (k === edge.tokenInIndex ? amountIn : 0n))
+      const r = addLiquidity(snapshot, { amounts })
+      return { amountOut: r.minted, balances: r.balances, totalSupply: r.totalSupply }
+    }
+    if (amountIn > snapshot.totalSupply) return undefined
+    const r = removeLiquidityOneCoin(snapshot, { tokenAmount: amountIn, i: edge.tokenOutIndex })
+    return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
+  } catch (error) {
+    if (error instanceof CurveMathRevert) return undefined
+    throw error
+  }
+}
+
+function quote(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): bigint {
+  return run(snapshot, parameters)?.amountOut ?? 0n
+}
+
+function swap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): SwapReturnType<CurveStableSwapSnapshot> {
+  const r = run(snapshot, parameters)
+  if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
+  return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply } }
+}
+
+function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepData {
+  const kind = edge.action === 'deposit' ? 'deposit' : edge.action === 'redeem' ? 'redeem' : 'swap'
+  return { kind, i: edge.tokenInIndex, j: edge.tokenOutIndex, nCoins: snapshot.balances.length }
+}
+
+/**
+ * Curve StableSwap pools (3pool generation: `Ann = A * N`, int128 coin indices, write functions that
+ * return nothing): swaps between coins, single-coin deposits into the LP token and single-coin
+ * redemptions, each quoted with the pool's exact integer math.
+ */
+export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
+  slug: 'curve',
+  standard: 'curve',
+  actions: ['swap', 'deposit', 'redeem'],
+  isAggregator: false,
+  gasPerHop: 130_000n,
+  getEdges,
+  quote,
+  swap,
+  getFloatModel: curveFloatModel,
+  getStepData,
+  encode: encodeCurveStep,
+}

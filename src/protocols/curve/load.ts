@@ -1,0 +1,94 @@
+import { parseAbi } from 'viem'
+import { lower, type LoadContext, SNAPSHOT_MULTICALL_BYTES } from '../loadContext.js'
+import type { LoadSnapshots } from '../types.js'
+import { ampAt } from './stableSwapMath.js'
+import type { CurveStableSwapSnapshot } from './types.js'
+
+/** Curve's own StableSwap ABI (3pool generation): the getters the snapshot needs, nothing of ours. */
+export const curveStableSwapReadAbi = parseAbi([
+  'function coins(uint256 i) view returns (address)',
+  'function balances(uint256 i) view returns (uint256)',
+  'function A() view returns (uint256)',
+  'function fee() view returns (uint256)',
+  'function admin_fee() view returns (uint256)',
+  'function initial_A() view returns (uint256)',
+  'function future_A() view returns (uint256)',
+  'function initial_A_time() view returns (uint256)',
+  'function future_A_time() view returns (uint256)',
+])
+const lpAbi = parseAbi(['function totalSupply() view returns (uint256)'])
+const multicall3Abi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)'])
+/** Per pool: 2 reads per coin, then A, fee, admin_fee, the ramp (4) and the LP supply. */
+const FIXED_CALLS = 8
+
+type Read = { status: string; result?: unknown } | undefined
+const ok = (r: Read): r is { status: 'success'; result: unknown } => r?.status === 'success'
+
+/**
+ * Reads Curve StableSwap pools of the address book at one block in one Multicall3 batch, through
+ * Curve's own getters only (`coins`, `balances`, `A`, `fee`, `admin_fee`, the A ramp) plus the LP
+ * token's `totalSupply` and the block timestamp, so it serves the real pools on any node. A pool is
+ * left out when a read fails, a coin differs from the book's or has no known decimals, or `A()` is not
+ * the ramp evaluated at the block (a pool generation whose A is stored with another precision, whose
+ * math this adapter does not implement).
+ * @returns one snapshot per usable pool
+ */
+export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = async ({ client, book }, { blockNumber, pools }) => {
+  const wanted = pools ? new Set(pools.map((p) => p.toLowerCase())) : undefined
+  const entries = (book.curve?.pools ?? []).filter((p) => !wanted || wanted.has(p.address.toLowerCase()) || wanted.has(p.lpToken.toLowerCase()))
+  if (entries.length === 0) return []
+  const pool = (address: `0x${string}`, functionName: 'A' | 'fee' | 'admin_fee' | 'initial_A' | 'future_A' | 'initial_A_time' | 'future_A_time') =>
+    ({ address, abi: curveStableSwapReadAbi, functionName }) as const
+  const results = (await client.multicall({
+    blockNumber,
+    multicallAddress: book.multicall3,
+    batchSize: SNAPSHOT_MULTICALL_BYTES,
+    contracts: [
+      { address: book.multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' as const },
+      ...entries.flatMap((p) => [
+        ...p.coins.flatMap((_, i) => [
+          { address: p.address, abi: curveStableSwapReadAbi, functionName: 'coins' as const, args: [BigInt(i)] as const },
+          { address: p.address, abi: curveStableSwapReadAbi, functionName: 'balances' as const, args: [BigInt(i)] as const },
+        ]),
+        pool(p.address, 'A'), pool(p.address, 'fee'), pool(p.address, 'admin_fee'),
+        pool(p.address, 'initial_A'), pool(p.address, 'future_A'), pool(p.address, 'initial_A_time'), pool(p.address, 'future_A_time'),
+        { address: p.lpToken, abi: lpAbi, functionName: 'totalSupply' as const },
+      ]),
+    ] as never,
+  })) as Read[]
+  const time = results[0]
+  if (!ok(time)) return []
+  const timestamp = time.result as bigint
+  const decimalsOf = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.decimals]))
+  const out: CurveStableSwapSnapshot[] = []
+  let at = 1
+  for (const p of entries) {
+    const n = p.coins.length
+    const reads = results.slice(at, at + 2 * n + FIXED_CALLS)
+    at += 2 * n + FIXED_CALLS
+    if (!reads.every(ok)) continue
+    const values = reads.map((r) => (r as { result: unknown }).result)
+    const coins = values.filter((_, k) => k < 2 * n && k % 2 === 0).map((c) => lower(c as `0x${string}`))
+    const balances = values.filter((_, k) => k < 2 * n && k % 2 === 1) as bigint[]
+    const [A, fee, adminFee, initialA, futureA, initialATime, futureATime, totalSupply] = values.slice(2 * n) as bigint[]
+    if (coins.some((c, i) => c !== lower(p.coins[i]!))) continue
+    const decimals = coins.map((c) => decimalsOf.get(c))
+    if (decimals.some((d) => d === undefined || d > 36)) continue
+    const ramp = { initialA: initialA!, futureA: futureA!, initialATime: initialATime!, futureATime: futureATime! }
+    if (ampAt(ramp, timestamp) !== A) continue
+    out.push({
+      protocol: 'curve',
+      address: lower(p.address),
+      blockNumber,
+      tokens: [...coins, lower(p.lpToken)],
+      balances,
+      rates: decimals.map((d) => 10n ** BigInt(36 - d!)),
+      ramp,
+      timestamp,
+      fee: fee!,
+      adminFee: adminFee!,
+      totalSupply: totalSupply!,
+    })
+  }
+  return out
+}

@@ -1,0 +1,175 @@
+import { type Address, getAddress } from 'viem'
+import { z } from 'zod'
+import { switchyardBalanceHelperAbi } from '../../contracts/generated/abis.js'
+import { functionCall } from '../../encoding/call.js'
+import { isNativeAddress } from '../../schemas/fields.js'
+import { applySlippage } from '../bundle/applySlippage.js'
+import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
+import { planApprove, planMath, planRevoke, planTransfer } from '../bundle/planValues.js'
+import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
+import { curveAddLiquidityAbi, curveStableSwapWriteAbi } from './encode.js'
+import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
+import { CurveMathRevert } from './stableSwapMath.js'
+import type { CurveStableSwapSnapshot } from './types.js'
+
+const lower = (a: string) => a.toLowerCase()
+
+/** `remove_liquidity(uint256, uint256[N])`: the array length is part of the selector. */
+function removeLiquidityAbi(nCoins: number) {
+  return [{
+    type: 'function', name: 'remove_liquidity', stateMutability: 'nonpayable', outputs: [],
+    inputs: [{ name: '_amount', type: 'uint256' }, { name: 'min_amounts', type: `uint256[${nCoins}]` }],
+  }] as const
+}
+
+/** The pool an action names: `primaryAddress` as the pool or its LP token, else the pool of `lp`. */
+function poolOf(ctx: BundleActionContext, p: { primary: Address; lp: Address | undefined; lpField: string }): CurveStableSwapSnapshot {
+  const pools = ctx.pools('curve') as CurveStableSwapSnapshot[]
+  const lpOf = (pool: CurveStableSwapSnapshot) => pool.tokens[pool.balances.length]!
+  const pool = pools.find((x) => lower(x.address) === lower(p.primary) || lower(lpOf(x)) === lower(p.primary))
+  if (!pool) return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${p.primary} is neither a Curve pool nor its LP token on chain ${ctx.chainId}`)
+  if (p.lp !== undefined && lower(p.lp) !== lower(lpOf(pool))) ctx.fail('INVALID_TOKEN', p.lpField, `must be the pool's LP token ${getAddress(lpOf(pool))}`)
+  return pool
+}
+
+function coinIndex(ctx: BundleActionContext, pool: CurveStableSwapSnapshot, token: Address, field: string): number {
+  const i = isNativeAddress(token) ? -1 : pool.tokens.slice(0, pool.balances.length).findIndex((t) => lower(t) === lower(token))
+  if (i < 0) ctx.fail('INVALID_TOKEN', field, `${token} is not a coin of Curve pool ${getAddress(pool.address)} (${pool.tokens.slice(0, pool.balances.length).map((t) => getAddress(t)).join(', ')})`)
+  return i
+}
+
+/** Plans a read of the executing contract's balance of `token`. */
+function balanceOfSelf(ctx: BundleActionContext, token: Address): BundleValue['value'] {
+  return ctx.planner.add(functionCall({ address: ctx.helpers.balance, abi: switchyardBalanceHelperAbi, functionName: 'balanceOfCaller', args: [token] }).staticcall())
+}
+
+/** The estimate of `quote()`, or a clear 400 where the pool would revert. */
+function quoted<T>(ctx: BundleActionContext, field: string, quote: () => T): T {
+  try {
+    return quote()
+  } catch (error) {
+    if (!(error instanceof CurveMathRevert)) throw error
+    return ctx.fail('INVALID_AMOUNT', field, `the Curve pool would revert (${error.message})`)
+  }
+}
+
+/**
+ * `curve deposit`: adds one or several coins to a StableSwap pool in one `add_liquidity` call (amounts
+ * may be outputs of earlier actions). The LP token is minted to the executing contract, then sent to
+ * `receiver` when one is named. `slippage` sets the pool's own `min_mint_amount` from the exact quote.
+ * Output: LP tokens received, measured as a balance change.
+ */
+export const curveDepositAction = defineBundleAction({
+  protocol: 'curve',
+  action: 'deposit',
+  description: 'Adds one or more coins to a Curve StableSwap pool in one add_liquidity; output: LP tokens received',
+  delegateOnly: false,
+  args: z.strictObject({
+    tokenIn: z.union([tokenArg, z.array(tokenArg).min(1).max(8)]),
+    amountIn: z.union([positiveAmountArg, z.array(positiveAmountArg).min(1).max(8)]),
+    tokenOut: addressArg.optional(),
+    primaryAddress: addressArg,
+    receiver: receiverArg.optional(),
+    slippage: bpsArg.optional(),
+  }),
+  outputs: () => ['amount'],
+  build(ctx, args) {
+    const tokensIn = Array.isArray(args.tokenIn) ? args.tokenIn : [args.tokenIn]
+    const amountArgs = Array.isArray(args.amountIn) ? args.amountIn : [args.amountIn]
+    if (tokensIn.length !== amountArgs.length) ctx.fail('LENGTH_MISMATCH', 'amountIn', `amountIn has ${amountArgs.length} entries but tokenIn has ${tokensIn.length}`)
+    const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenOut, lpField: 'tokenOut' })
+    const n = pool.balances.length
+    const lp = getAddress(pool.tokens[n]!)
+    const primary = getAddress(pool.address)
+    const amounts: (BundleValue | undefined)[] = Array.from({ length: n }, () => undefined)
+    tokensIn.forEach((token, k) => {
+      const field = Array.isArray(args.tokenIn) ? `tokenIn[${k}]` : 'tokenIn'
+      const i = coinIndex(ctx, pool, token, field)
+      if (amounts[i]) ctx.fail('DUPLICATE_TOKEN', field, `${getAddress(token)} is named twice`)
+      const amount = ctx.amount(amountArgs[k]!)
+      amounts[i] = amount
+      ctx.spend(getAddress(token), amount)
+      planApprove(ctx, getAddress(token), primary, amount)
+    })
+    const estimates = amounts.map((a) => (a === undefined ? 0n : a.estimate))
+    const estimate = estimates.every((e) => e !== undefined) ? quoted(ctx, 'amountIn', () => addLiquidity(pool, { amounts: estimates as bigint[] }).minted) : undefined
+    if (args.slippage !== undefined && estimate === undefined) ctx.fail('MISSING_ESTIMATE', 'slippage', 'an amount is known only at execution, so the deposit cannot be quoted for a minimum')
+    const before = balanceOfSelf(ctx, lp)
+    const min = args.slippage === undefined ? 0n : applySlippage(estimate!, args.slippage)
+    ctx.planner.add(functionCall({ address: primary, abi: curveAddLiquidityAbi(n), functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n), min] }))
+    // The pool pulls exactly each amount; the reset keeps allowance-quirky tokens from carrying any over.
+    tokensIn.forEach((token) => planRevoke(ctx, getAddress(token), primary))
+    const received = planMath(ctx, 'sub', { kind: 'amount', value: balanceOfSelf(ctx, lp), estimate }, { kind: 'amount', value: before, estimate: 0n })
+    const out: BundleValue = { ...received, estimate, token: lp }
+    ctx.produce(lp, out)
+    if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, lp, out, args.receiver)
+    ctx.report({
+      action: 'deposit', protocol: 'curve', primary, tokenIn: tokensIn.map((t) => getAddress(t)), tokenOut: [lp],
+      amountIn: tokensIn.length === 1 && typeof amounts.find((a) => a)?.value === 'bigint' ? String(amounts.find((a) => a)!.value) : undefined,
+      amountOut: estimate?.toString(),
+    })
+    return [out]
+  },
+})
+
+/**
+ * `curve redeem`: burns LP tokens of a StableSwap pool for one coin (`remove_liquidity_one_coin`, the
+ * imbalance fee charged) or, when `tokenOut` lists every coin, proportionally (`remove_liquidity`). The
+ * pool burns the executing contract's LP (no approval). Outputs: one amount per tokenOut, measured as
+ * balance changes; sent to `receiver` when one is named.
+ */
+export const curveRedeemAction = defineBundleAction({
+  protocol: 'curve',
+  action: 'redeem',
+  description: 'Burns Curve StableSwap LP tokens (tokenIn) for one coin or proportionally for all; outputs: one amount per tokenOut',
+  delegateOnly: false,
+  args: z.strictObject({
+    tokenIn: addressArg,
+    amountIn: positiveAmountArg,
+    tokenOut: z.union([tokenArg, z.array(tokenArg).min(1).max(8)]),
+    primaryAddress: addressArg,
+    receiver: receiverArg.optional(),
+    slippage: bpsArg.optional(),
+  }),
+  outputs: (args) => (Array.isArray(args.tokenOut) ? args.tokenOut.map(() => 'amount' as const) : ['amount']),
+  build(ctx, args) {
+    const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenIn, lpField: 'tokenIn' })
+    const n = pool.balances.length
+    const lp = getAddress(pool.tokens[n]!)
+    const primary = getAddress(pool.address)
+    const outs = (Array.isArray(args.tokenOut) ? args.tokenOut : [args.tokenOut]).map((t) => getAddress(t))
+    const indices = outs.map((t, k) => coinIndex(ctx, pool, t, Array.isArray(args.tokenOut) ? `tokenOut[${k}]` : 'tokenOut'))
+    if (new Set(indices).size !== indices.length) ctx.fail('DUPLICATE_TOKEN', 'tokenOut', 'a coin is named twice')
+    const single = outs.length === 1
+    if (!single && outs.length !== n) ctx.fail('INVALID_TOKEN', 'tokenOut', `one coin, or every coin of the pool for a proportional redeem (${pool.tokens.slice(0, n).map((t) => getAddress(t)).join(', ')})`)
+    const amount = ctx.amount(args.amountIn)
+    ctx.spend(lp, amount)
+    const burn = amount.estimate
+    const estimates: (bigint | undefined)[] = burn === undefined
+      ? indices.map(() => undefined)
+      : single
+        ? [quoted(ctx, 'amountIn', () => calcWithdrawOneCoin(pool, { tokenAmount: burn, i: indices[0]! }).dy)]
+        : indices.map((i) => (pool.balances[i]! * burn) / pool.totalSupply)
+    if (args.slippage !== undefined && estimates.some((e) => e === undefined)) ctx.fail('MISSING_ESTIMATE', 'slippage', 'the amount is known only at execution, so the redeem cannot be quoted for a minimum')
+    const mins = estimates.map((e) => (args.slippage === undefined ? 0n : applySlippage(e!, args.slippage)))
+    const before = outs.map((t) => balanceOfSelf(ctx, t))
+    if (single) {
+      ctx.planner.add(functionCall({ address: primary, abi: curveStableSwapWriteAbi, functionName: 'remove_liquidity_one_coin', args: [amount.value, BigInt(indices[0]!), mins[0]!] }))
+    } else {
+      const ordered = Array.from({ length: n }, (_, i) => mins[indices.indexOf(i)]!)
+      ctx.planner.add(functionCall({ address: primary, abi: removeLiquidityAbi(n), functionName: 'remove_liquidity', args: [amount.value, ordered] }))
+    }
+    const results = outs.map((token, k) => {
+      const received = planMath(ctx, 'sub', { kind: 'amount', value: balanceOfSelf(ctx, token), estimate: estimates[k] }, { kind: 'amount', value: before[k]!, estimate: 0n })
+      const out: BundleValue = { ...received, estimate: estimates[k], token }
+      ctx.produce(token, out)
+      if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, token, out, args.receiver)
+      return out
+    })
+    ctx.report({
+      action: 'redeem', protocol: 'curve', primary, tokenIn: [lp], tokenOut: outs,
+      amountIn: typeof amount.value === 'bigint' ? amount.value.toString() : undefined, amountOut: single ? estimates[0]?.toString() : undefined,
+    })
+    return results
+  },
+})

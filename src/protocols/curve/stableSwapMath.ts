@@ -1,0 +1,99 @@
+/**
+ * Curve StableSwap (the 3pool generation, Vyper 0.2.x) integer math in bigint, operation by operation
+ * as the pool computes it, so every rounding matches: `get_D` and `get_y`/`get_y_D` Newton iterations
+ * with `Ann = A * N`, rates `10^(36 - decimals)`, fees in 1e10 units. Where the pool's uint256
+ * arithmetic would revert (underflow, division by zero) these functions throw {@link CurveMathRevert}.
+ */
+
+/** `FEE_DENOMINATOR`: fees are fractions of 1e10. */
+export const FEE_DENOMINATOR = 10n ** 10n
+/** `PRECISION` / `LENDING_PRECISION`. */
+export const PRECISION = 10n ** 18n
+
+/** Where the Vyper pool reverts (checked arithmetic, bounds, asserts). */
+export class CurveMathRevert extends Error {
+  override name = 'CurveMathRevert'
+}
+
+/** Checked uint256 subtraction, as Vyper's. */
+export function sub(a: bigint, b: bigint): bigint {
+  if (b > a) throw new CurveMathRevert('underflow')
+  return a - b
+}
+
+/** Floor division that reverts on a zero divisor, as Vyper's. */
+export function div(a: bigint, b: bigint): bigint {
+  if (b === 0n) throw new CurveMathRevert('division by zero')
+  return a / b
+}
+
+/** The A ramp as the pool stores it (`initial_A`, `future_A`, `initial_A_time`, `future_A_time`). */
+export type AmpRamp = { initialA: bigint; futureA: bigint; initialATime: bigint; futureATime: bigint }
+
+/** `_A()`: A at `timestamp`, linear between the ramp's ends while it runs, else `future_A`. */
+export function ampAt(ramp: AmpRamp, timestamp: bigint): bigint {
+  const { initialA: A0, futureA: A1, initialATime: t0, futureATime: t1 } = ramp
+  if (timestamp < t1) {
+    if (A1 > A0) return A0 + div((A1 - A0) * sub(timestamp, t0), sub(t1, t0))
+    return sub(A0, div((A0 - A1) * sub(timestamp, t0), sub(t1, t0)))
+  }
+  return A1
+}
+
+/** `_xp_mem`: balances scaled to 18 decimals by the rates. */
+export function xpOf(balances: readonly bigint[], rates: readonly bigint[]): bigint[] {
+  return balances.map((b, i) => (rates[i]! * b) / PRECISION)
+}
+
+/** `get_D(xp, amp)`: the invariant, 255 Newton steps at most, stopping within 1. */
+export function getD(xp: readonly bigint[], amp: bigint): bigint {
+  const n = BigInt(xp.length)
+  let S = 0n
+  for (const x of xp) S += x
+  if (S === 0n) return 0n
+  let D = S
+  const Ann = amp * n
+  for (let it = 0; it < 255; it++) {
+    let DP = D
+    for (const x of xp) DP = div(DP * D, x * n)
+    const Dprev = D
+    D = div((Ann * S + DP * n) * D, sub(Ann, 1n) * D + (n + 1n) * DP)
+    if (D > Dprev ? D - Dprev <= 1n : Dprev - D <= 1n) break
+  }
+  return D
+}
+
+/**
+ * The quadratic both `get_y` and `get_y_D` solve: coin `j`'s balance at invariant `D` with every other
+ * coin `k` at `xs[k]` (in index order, as the pool's loop adds them).
+ */
+export function solveY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigint[] }): bigint {
+  const { D, amp, j, xs } = p
+  const n = BigInt(xs.length)
+  const Ann = amp * n
+  let c = D
+  let S = 0n
+  xs.forEach((x, k) => {
+    if (k === j) return
+    S += x
+    c = div(c * D, x * n)
+  })
+  c = div(c * D, Ann * n)
+  const b = S + div(D, Ann)
+  let y = D
+  for (let it = 0; it < 255; it++) {
+    const yPrev = y
+    y = div(y * y + c, sub(2n * y + b, D))
+    if (y > yPrev ? y - yPrev <= 1n : yPrev - y <= 1n) break
+  }
+  return y
+}
+
+/** `get_y(i, j, x, xp)`: coin `j`'s balance after coin `i` moves to `x`, the invariant kept. */
+export function getY(p: { i: number; j: number; x: bigint; xp: readonly bigint[]; amp: bigint }): bigint {
+  if (p.i === p.j) throw new CurveMathRevert('same coin')
+  const D = getD(p.xp, p.amp)
+  const xs = [...p.xp]
+  xs[p.i] = p.x
+  return solveY({ D, amp: p.amp, j: p.j, xs })
+}
