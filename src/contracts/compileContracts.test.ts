@@ -19,7 +19,9 @@ describe('committed artifacts', () => {
       expect(artifact.deployedBytecode, name).toBe(fresh[name]!.deployedBytecode)
       expect(artifact.abi, name).toEqual(fresh[name]!.abi)
     }
-  })
+    // solc-js compiles every source on one thread: ~12 s on a quiet machine, several times that while
+    // the rest of the suite runs beside it.
+  }, 240_000)
 
   test('generated/abis.ts and generated/testAbis.ts are generated from the committed artifacts', () => {
     for (const [path, text] of Object.entries(renderAbiFiles())) expect(readFileSync(path, 'utf8'), path).toBe(text)

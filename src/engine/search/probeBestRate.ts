@@ -1,6 +1,6 @@
 import { findEdgeRun } from '../graph/findEdgeRun.js'
 import { RANDOM_READ_COST, quoteEdgeFloat } from './runLayeredDp.js'
-import type { SearchContext, SearchMask } from './searchContext.js'
+import type { ProbeScratch, SearchContext, SearchMask } from './searchContext.js'
 
 /** Parameters of {@link probeBestRate}. */
 export type ProbeBestRateParameters = {
@@ -20,19 +20,6 @@ export type ProbeBestRateReturnType = {
   edgeVisits: number
 }
 
-/** Reusable buffers of {@link probeBestRate} for one graph (token-indexed, allocated on first use). */
-export type ProbeScratch = {
-  /** Best float amount per token at the current and the next layer. */
-  amounts: Float64Array
-  next: Float64Array
-  /** Tokens reached at the current and the next layer. */
-  frontier: Int32Array
-  reached: Int32Array
-  /** 1 for tokens with an allowed edge into the target (set and cleared by each call). */
-  nearTarget: Uint8Array
-  /** The tokens marked in `nearTarget`, each once. */
-  nearList: Int32Array
-}
 
 function getProbeScratch(context: SearchContext): ProbeScratch {
   let scratch = context.probeScratch

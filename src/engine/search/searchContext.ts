@@ -1,5 +1,4 @@
 import type { TokenGraph } from '../graph/types.js'
-import type { ProbeScratch } from './probeBestRate.js'
 
 /** Reusable typed arrays of the layered search for one graph and one hop limit. */
 export type DpScratch = {
@@ -85,4 +84,18 @@ export type SearchMask = {
   adapterEnabled: Uint8Array
   /** 1 per pool index that must not be used (pool-disjoint searches), or undefined. */
   poolBanned?: Uint8Array | undefined
+}
+
+/** Reusable buffers of {@link probeBestRate} for one graph (token-indexed, allocated on first use). */
+export type ProbeScratch = {
+  /** Best float amount per token at the current and the next layer. */
+  amounts: Float64Array
+  next: Float64Array
+  /** Tokens reached at the current and the next layer. */
+  frontier: Int32Array
+  reached: Int32Array
+  /** 1 for tokens with an allowed edge into the target (set and cleared by each call). */
+  nearTarget: Uint8Array
+  /** The tokens marked in `nearTarget`, each once. */
+  nearList: Int32Array
 }

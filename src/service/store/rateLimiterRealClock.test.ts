@@ -108,8 +108,13 @@ describe.each(kinds)('the rate limiter on its real clock: %s', (_name, make) => 
         .toEqual([[200, '3', '2', '1'], [200, '3', '1', '2'], [200, '3', '0', '3']])
       const refused = await get()
       expect([refused.statusCode, refused.headers['retry-after'], refused.headers['x-ratelimit-reset']]).toEqual([429, '1', '3'])
+      const refusedAt = performance.now()
       await sleep(Number(refused.headers['retry-after']) * 1_000 + MARGIN_MS)
-      expect([(await get()).statusCode, (await get()).statusCode]).toEqual([200, 429])
+      expect((await get()).statusCode).toBe(200)
+      // One token came back, so the next is refused, unless a loaded machine overslept into the second
+      // token (800 ms later): then that one is in too.
+      const second = (await get()).statusCode
+      if (performance.now() - refusedAt < 1_550) expect(second).toBe(429)
     } finally {
       await gw.close()
     }
