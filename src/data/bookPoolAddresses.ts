@@ -18,7 +18,7 @@ export function bookPoolAddresses(book: ChainAddressBook): Set<string> {
   for (const p of book.uniswapV3.pools) add(p.address)
   for (const p of book.uniswapV4?.pools ?? []) add(uniswapV4PoolKeyAddress(p.id))
   for (const p of book.balancerV2.pools) add(p.address)
-  for (const p of curvePoolsOf(book)) add(p.address)
+  for (const p of book.curve?.pools ?? []) add(p.address)
   for (const v of book.erc4626?.vaults ?? []) add(v.address)
   if (book.lido) {
     add(book.lido.stETH)
@@ -28,7 +28,3 @@ export function bookPoolAddresses(book: ChainAddressBook): Set<string> {
   return out
 }
 
-/** Curve pools, where the book has the family. */
-function curvePoolsOf(book: ChainAddressBook): readonly { address: Address }[] {
-  return (book as { curve?: { pools: readonly { address: Address }[] } | undefined }).curve?.pools ?? []
-}
