@@ -7,8 +7,8 @@ import { getPoolMarks, type SearchContext, type SearchMask } from './searchConte
  * the allocation (the split is never below the exact single path, found with the full budget), and a
  * search cut short still returns the best path it quoted. 8, not 50: from a hub of the 250,000-pool
  * graph one run reads ~300,000 edges, and 13 searches of 50 runs took the split past 200 ms; on the
- * bench's 3,000 uniform and 1,000 hub-heavy queries (small/medium/large) the split's outputs are
- * identical at 8 and at 50.
+ * bench's uniform queries (1,000 each on small, medium and large) and 1,000 hub-heavy ones on large
+ * (`--hub-share 0.5`) the split's outputs are identical at 8 and at 50.
  */
 export const SPLIT_SEARCH_MAX_DP_RUNS = 8
 
