@@ -40,4 +40,21 @@ describe('forbiddenAddressesOf: derived from the address book, never a hand-kept
     expect(forbiddenAddressesOf(book).get(lower(replaced))).toEqual({ kind: 'protocol', path: 'permit2' })
     expect(forbiddenAddressesOf(book).has(lower(a(11)))).toBe(false)
   })
+
+  test('a long list (a mainnet book) is trusted on its length and ends between whole checks: appends at once, a replacement inside within 10 s', () => {
+    const book = bookOf()
+    const pool = (i: number) => ({ address: a(0x1000 + i), token0: USDC, token1: WETH, fee: 500, tickSpacing: 10 })
+    for (let i = 0; i < 100; i++) book.uniswapV3.pools.push(pool(i))
+    const t0 = 1_000_000
+    const first = forbiddenAddressesOf(book, t0)
+    book.uniswapV3.pools.push(pool(100))
+    expect(forbiddenAddressesOf(book, t0 + 1).has(lower(a(0x1000 + 100)))).toBe(true)
+    // Replaced in the middle, same length: the quick check cannot see it; the whole one, 10 s on, does.
+    const inside = a(0x2000)
+    book.uniswapV3.pools[50] = { ...pool(50), address: inside }
+    expect(forbiddenAddressesOf(book, t0 + 2).has(lower(inside))).toBe(false)
+    expect(forbiddenAddressesOf(book, t0 + 10_001).has(lower(inside))).toBe(true)
+    expect(forbiddenAddressesOf(book, t0 + 10_002).has(lower(a(0x1000 + 50)))).toBe(false)
+    expect(first.size).toBeGreaterThan(100)
+  })
 })

@@ -47,13 +47,21 @@ function leavesOf(book: ChainAddressBook): Leaf[] {
   return out
 }
 
+/** Lists longer than this are sampled by {@link fingerprintOf} in its quick form: length and both ends. */
+const QUICK_LIST_MAX = 64
+/** Longest time a book is trusted on its quick fingerprint alone before the whole one is taken again. */
+const FULL_CHECK_MS = 10_000
+
 /**
  * A cheap fingerprint of the book: FNV-1a over its shape (keys, array lengths) and, for each string,
  * its length and its first and last 8 characters after `0x` (16 hex digits of an address: a replaced
  * address collides with odds of 16^-16), without building paths. Any added, removed or replaced entry
  * changes it. A few microseconds for a devnet book; the full derivation runs only when it changes.
+ * `quick` walks a long list (a mainnet book's 25,000 pools: ~20 ms in full) by its length and its first
+ * and last entries only: an append, a removal or any change outside long lists is seen at once, a
+ * replacement inside one by the whole fingerprint, taken at least every {@link FULL_CHECK_MS}.
  */
-function fingerprintOf(book: ChainAddressBook): number {
+function fingerprintOf(book: ChainAddressBook, quick: boolean): number {
   let hash = 0x811c9dc5
   const mix = (code: number): void => {
     hash = Math.imul(hash ^ code, 0x01000193)
@@ -71,7 +79,10 @@ function fingerprintOf(book: ChainAddressBook): number {
     if (typeof value === 'string') text(value)
     else if (Array.isArray(value)) {
       mix(0x5b + value.length)
-      for (const v of value) walk(v)
+      if (quick && value.length > QUICK_LIST_MAX) {
+        walk(value[0])
+        walk(value[value.length - 1])
+      } else for (const v of value) walk(v)
     } else if (value && typeof value === 'object') {
       for (const k in value) {
         text(k)
@@ -83,7 +94,7 @@ function fingerprintOf(book: ChainAddressBook): number {
   return hash >>> 0
 }
 
-const cache = new WeakMap<ChainAddressBook, { fingerprint: number; forbidden: ForbiddenAddresses }>()
+const cache = new WeakMap<ChainAddressBook, { quick: number; full: number; fullAt: number; forbidden: ForbiddenAddresses }>()
 
 /**
  * Every address of one chain's address book that would lose the funds sent to it, derived from the
@@ -92,7 +103,8 @@ const cache = new WeakMap<ChainAddressBook, { fingerprint: number; forbidden: Fo
  * Multicall3, Aave's Pool and its tokens, Morpho, Lido, ERC-4626 vaults, LayerZero, Stargate, Across,
  * and any section added later). Accounts (relayers, admins) are left out. A new pool or protocol in the
  * book is picked up on the next call: the result is cached per book (WeakMap) and rebuilt when the
- * book's addresses change (discovery fills books in place).
+ * book's addresses change (discovery fills books in place); an entry replaced inside a list of over 64
+ * (a mainnet book's pools) without changing its length is picked up within 10 s (see fingerprintOf).
  *
  * When an address appears under several kinds, `switchyard` wins over `token`, and `token` over
  * `protocol` (a Uniswap V2 pair listed as an LP token is a token).
@@ -100,10 +112,17 @@ const cache = new WeakMap<ChainAddressBook, { fingerprint: number; forbidden: Fo
  * @param book - one chain's address book
  * @returns lowercase address → kind and the book path that names it
  */
-export function forbiddenAddressesOf(book: ChainAddressBook): ForbiddenAddresses {
-  const fingerprint = fingerprintOf(book)
+export function forbiddenAddressesOf(book: ChainAddressBook, now: number = Date.now()): ForbiddenAddresses {
+  const quick = fingerprintOf(book, true)
   const hit = cache.get(book)
-  if (hit && hit.fingerprint === fingerprint) return hit.forbidden
+  if (hit && hit.quick === quick) {
+    if (now - hit.fullAt < FULL_CHECK_MS) return hit.forbidden
+    const full = fingerprintOf(book, false)
+    if (full === hit.full) {
+      hit.fullAt = now
+      return hit.forbidden
+    }
+  }
   const leaves = leavesOf(book)
   const rank: Record<ForbiddenAddressKind, number> = { switchyard: 0, token: 1, protocol: 2 }
   const forbidden = new Map<string, ForbiddenAddress>()
@@ -113,6 +132,6 @@ export function forbiddenAddressesOf(book: ChainAddressBook): ForbiddenAddresses
     const seen = forbidden.get(leaf.address)
     if (!seen || rank[kind] < rank[seen.kind]) forbidden.set(leaf.address, { kind, path: kind === 'token' ? leaf.path.replace(/\.address$/, '') : leaf.path })
   }
-  cache.set(book, { fingerprint, forbidden })
+  cache.set(book, { quick, full: fingerprintOf(book, false), fullAt: now, forbidden })
   return forbidden
 }
