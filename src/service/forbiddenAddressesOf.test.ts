@@ -56,5 +56,11 @@ describe('forbiddenAddressesOf: derived from the address book, never a hand-kept
     expect(forbiddenAddressesOf(book, t0 + 10_001).has(lower(inside))).toBe(true)
     expect(forbiddenAddressesOf(book, t0 + 10_002).has(lower(a(0x1000 + 50)))).toBe(false)
     expect(first.size).toBeGreaterThan(100)
+    // The same for a long map: the tokens by symbol.
+    for (let i = 0; i < 100; i++) book.tokens[`T${i}`] = { symbol: `T${i}`, address: a(0x3000 + i), decimals: 18 } as never
+    expect(forbiddenAddressesOf(book, t0 + 10_003).get(lower(a(0x3000 + 99)))).toEqual({ kind: 'token', path: 'tokens.T99' })
+    book.tokens.T50 = { symbol: 'T50', address: a(0x4000), decimals: 18 } as never
+    expect(forbiddenAddressesOf(book, t0 + 10_004).has(lower(a(0x4000)))).toBe(false)
+    expect(forbiddenAddressesOf(book, t0 + 20_004).has(lower(a(0x4000)))).toBe(true)
   })
 })

@@ -47,7 +47,7 @@ function leavesOf(book: ChainAddressBook): Leaf[] {
   return out
 }
 
-/** Lists longer than this are sampled by {@link fingerprintOf} in its quick form: length and both ends. */
+/** Lists (and maps) longer than this are sampled by {@link fingerprintOf} in its quick form: length and both ends. */
 const QUICK_LIST_MAX = 64
 /** Longest time a book is trusted on its quick fingerprint alone before the whole one is taken again. */
 const FULL_CHECK_MS = 10_000
@@ -57,8 +57,8 @@ const FULL_CHECK_MS = 10_000
  * its length and its first and last 8 characters after `0x` (16 hex digits of an address: a replaced
  * address collides with odds of 16^-16), without building paths. Any added, removed or replaced entry
  * changes it. A few microseconds for a devnet book; the full derivation runs only when it changes.
- * `quick` walks a long list (a mainnet book's 25,000 pools: ~20 ms in full) by its length and its first
- * and last entries only: an append, a removal or any change outside long lists is seen at once, a
+ * `quick` walks a long list or map (a mainnet book's 25,000 pools and 5,000 tokens: ~20 ms in full) by
+ * its length and its first and last entries only: an append, a removal or any change outside long lists is seen at once, a
  * replacement inside one by the whole fingerprint, taken at least every {@link FULL_CHECK_MS}.
  */
 function fingerprintOf(book: ChainAddressBook, quick: boolean): number {
@@ -84,9 +84,19 @@ function fingerprintOf(book: ChainAddressBook, quick: boolean): number {
         walk(value[value.length - 1])
       } else for (const v of value) walk(v)
     } else if (value && typeof value === 'object') {
-      for (const k in value) {
-        text(k)
-        walk((value as Record<string, unknown>)[k])
+      const keys = Object.keys(value)
+      if (quick && keys.length > QUICK_LIST_MAX) {
+        // A map as long as a list (a mainnet book's 5,000 tokens by symbol): its size and both ends.
+        mix(0x7b + keys.length)
+        for (const k of [keys[0]!, keys[keys.length - 1]!]) {
+          text(k)
+          walk((value as Record<string, unknown>)[k])
+        }
+      } else {
+        for (const k of keys) {
+          text(k)
+          walk((value as Record<string, unknown>)[k])
+        }
       }
     }
   }
