@@ -1,6 +1,7 @@
 import type { PoolStates } from '../graph/poolStates.js'
 import { type DpConstraints, type DpResult, FLOAT_MARGIN, runLayeredDp } from './runLayeredDp.js'
 import { type PathQuote, gasCost, quotePath } from './quotePath.js'
+import { cannotBeatExactly } from './cannotBeatExactly.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
 
 /** Parameters of {@link findBestPath}. */
@@ -150,6 +151,8 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
     dpRuns++
     if (result === undefined) continue
     if (Math.floor(result.estimate * (1 + FLOAT_MARGIN) - query.gasPrice * query.minGasPerHop) <= bestScore) continue
+    // Exact ties the float margin cannot separate (whole units of a coarse token into one last pool).
+    if (best !== undefined && cannotBeatExactly(context, { query, startLayer: node.constraints.prefix.length, states, bestScore: best.score, bestScoreFloat: bestScore })) continue
     expand(node.constraints, result)
   }
   return { best, certified, dpRuns }
