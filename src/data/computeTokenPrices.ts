@@ -1,5 +1,7 @@
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
+import { curveFloatModel } from '../protocols/curve/floatModel.js'
+import type { CurveStableSwapSnapshot } from '../protocols/curve/types.js'
 import type { PoolSnapshotBase } from '../protocols/types.js'
 
 /** A token's USD price read from pools, and how far to trust it. */
@@ -8,6 +10,24 @@ export type TokenPrice = { price: number; confidence: number; liquidityUsd: numb
 type Quote = { price: number; weight: number }
 
 const Q96 = 2 ** 96
+
+/**
+ * Curve StableSwap spot prices from the pool's float model: coin `i` in coin `j` from a trade of a
+ * millionth of `i`'s balance (fee added back); the LP token in coin `j` from redeeming a millionth of
+ * the supply (its imbalance fee added back). Coins are never priced from the LP token.
+ */
+function curveSpot(pool: CurveStableSwapSnapshot, i: number, j: number, di: number, dj: number): number | undefined {
+  const n = pool.balances.length
+  if (j === n) return undefined
+  const edge = { tokenInIndex: i, tokenOutIndex: j, action: i === n ? ('redeem' as const) : ('swap' as const) }
+  const model = curveFloatModel(pool, edge)
+  if (model.kind !== 'custom') return undefined
+  const amount = Number(i === n ? pool.totalSupply : pool.balances[i]!) * 1e-6
+  if (!(amount > 0)) return undefined
+  const fee = Number(pool.fee) / 1e10
+  const feeBack = i === n ? 1 - (fee * n) / (4 * (n - 1)) : 1 - fee
+  return (model.quote(amount) / amount / feeBack) * 10 ** (di - dj)
+}
 
 /** Spot price of `tokens[i]` in units of `tokens[j]` (whole tokens), or undefined. */
 function spot(pool: PoolSnapshotBase, i: number, j: number, decimals: (t: string) => number | undefined): number | undefined {
@@ -45,6 +65,7 @@ function spot(pool: PoolSnapshotBase, i: number, j: number, decimals: (t: string
     // aToken from the asset, never the other way round (the aToken's reference is the asset's).
     return i === 1 ? 1 : undefined
   }
+  if (pool.protocol === 'curve') return curveSpot(pool as CurveStableSwapSnapshot, i, j, di, dj)
   if (pool.protocol === 'balancer-v2') {
     const p = pool as PoolSnapshotBase & { balances: readonly bigint[]; weights: readonly bigint[] }
     const bi = Number(p.balances[i]!) / 10 ** di
@@ -62,9 +83,10 @@ function sideValue(pool: PoolSnapshotBase, j: number, refUsd: number, decimals: 
     const p = pool as PoolSnapshotBase & { reserve0: bigint; reserve1: bigint }
     return (Number(j === 0 ? p.reserve0 : p.reserve1) / 10 ** decimals) * refUsd
   }
-  if (pool.protocol === 'balancer-v2') {
+  if (pool.protocol === 'balancer-v2' || pool.protocol === 'curve') {
+    // A Curve pool's LP token (index N) is never a counterpart: `curveSpot` prices it from the coins only.
     const p = pool as PoolSnapshotBase & { balances: readonly bigint[] }
-    return (Number(p.balances[j]!) / 10 ** decimals) * refUsd
+    return (Number(p.balances[j] ?? 0n) / 10 ** decimals) * refUsd
   }
   if (pool.protocol === 'lido') {
     const p = pool as PoolSnapshotBase & { totalPooledEther: bigint }

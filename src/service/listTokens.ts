@@ -21,7 +21,7 @@ function base(chainId: number, t: TokenEntry): UnderlyingTokenAnswer {
 
 /**
  * Every token of one chain: the address book's base tokens, and the DeFi position tokens (ERC-4626
- * vault shares, Aave V3 aTokens, Uniswap V2 LP shares, Balancer pool tokens) with their underlying tokens and TVL (pool holdings at
+ * vault shares, Aave V3 aTokens, Uniswap V2 LP shares, Balancer pool tokens, Curve LP tokens) with their underlying tokens and TVL (pool holdings at
  * the pools' own USD prices). Uniswap V3 positions are NFTs, not tokens, so they are not listed.
  */
 function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnapshot): TokenAnswer[] {
@@ -35,8 +35,9 @@ function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnap
   const pools = new Map(snapshot.pools.map((p) => [p.address.toLowerCase(), p]))
   const vaults = new Map((book.erc4626?.vaults ?? []).map((v) => [v.address.toLowerCase(), v]))
   const aTokens = new Map((book.aaveV3?.reserves ?? []).map((r) => [r.aToken.toLowerCase(), r]))
+  const curveLps = new Map((book.curve?.pools ?? []).map((p) => [p.lpToken.toLowerCase(), p]))
   const out: TokenAnswer[] = Object.values(book.tokens)
-    .filter((t) => !vaults.has(t.address.toLowerCase()) && !aTokens.has(t.address.toLowerCase()))
+    .filter((t) => !vaults.has(t.address.toLowerCase()) && !aTokens.has(t.address.toLowerCase()) && !curveLps.has(t.address.toLowerCase()))
     .map((t) => ({ ...base(chainId, t), logosUri: [], underlyingTokens: [] }))
   for (const vault of vaults.values()) {
     const share = byAddress.get(vault.address.toLowerCase())
@@ -73,6 +74,18 @@ function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnap
       address: pair.address, chainId, type: 'defi', decimals: 18, symbol: 'UNI-V2', name: `Uniswap V2 ${t0.symbol}/${t1.symbol}`,
       logosUri: [], underlyingTokens: [base(chainId, t0), base(chainId, t1)], project: 'uniswap', protocol: 'uniswap-v2',
       tvl: v0 !== undefined && v1 !== undefined ? v0 + v1 : undefined, primaryAddress: pair.address,
+    })
+  }
+  for (const pool of curveLps.values()) {
+    const lp = byAddress.get(pool.lpToken.toLowerCase())
+    const coins = pool.coins.map((a) => byAddress.get(a.toLowerCase())).filter((t): t is TokenEntry => t !== undefined)
+    if (!lp || coins.length !== pool.coins.length) continue
+    const s = pools.get(pool.address.toLowerCase()) as (EngineSnapshot['pools'][number] & { balances: readonly bigint[] }) | undefined
+    const values = s ? pool.coins.map((a, i) => usd(a, s.balances[i] ?? 0n)) : []
+    out.push({
+      address: pool.lpToken, chainId, type: 'defi', decimals: lp.decimals, symbol: lp.symbol, name: lp.name,
+      logosUri: [], underlyingTokens: coins.map((t) => base(chainId, t)), project: 'curve', protocol: 'curve',
+      tvl: values.length && values.every((v) => v !== undefined) ? values.reduce((a, v) => a! + v!, 0) : undefined, primaryAddress: pool.address,
     })
   }
   for (const pool of book.balancerV2.pools) {

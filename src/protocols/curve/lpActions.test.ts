@@ -1,6 +1,8 @@
 import { type Address, type PublicClient } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { useBundleHarness } from '../../service/testing/startBundleHarness.js'
+import { computeTokenPrices } from '../../data/computeTokenPrices.js'
+import { listTokens } from '../../service/listTokens.js'
 import type { BundleAnswer } from '../../service/types.js'
 import { loadCurve } from './load.js'
 import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
@@ -84,5 +86,20 @@ describe('curve deposit and redeem bundles on the devnet 3pool', () => {
     await expect(h.bundle({ fromAddress: user }, [
       { protocol: 'curve', action: 'deposit', args: { tokenIn: h.tok('USDC'), amountIn: '1', primaryAddress: other } },
     ])).rejects.toMatchObject({ code: 'INVALID_PRIMARY_ADDRESS' })
+  })
+
+  test('3Crv is listed as a DeFi token over DAI, USDC and USDT with the pool\'s TVL, and priced from the pool near its virtual price', async () => {
+    const listed = await listTokens(h.ctx, { chainId: 1, address: [THREE_CRV] })
+    expect(listed.data).toHaveLength(1)
+    const t = listed.data[0]!
+    expect([t.type, t.symbol, t.protocol, t.primaryAddress, t.underlyingTokens.map((u) => u.symbol)]).toEqual(['defi', '3Crv', 'curve', POOL, ['DAI', 'USDC', 'USDT']])
+    expect(t.tvl).toBeGreaterThan(149_000_000)
+    expect(t.tvl).toBeLessThan(151_000_000)
+    const s = await pool()
+    const prices = computeTokenPrices({ version: 'test', chainId: 1, blockNumber: s.blockNumber, timestamp: s.timestamp, pools: [s] }, h.chain.addressBook)
+    const lp = prices.get(THREE_CRV.toLowerCase())!
+    expect(lp.sources).toBe(3)
+    expect(Math.abs(lp.price - 1)).toBeLessThan(1e-3)
+    expect(Math.abs(prices.get(h.tok('USDT').toLowerCase())!.price - 1)).toBeLessThan(1e-3)
   })
 })
