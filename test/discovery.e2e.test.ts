@@ -7,6 +7,7 @@ import { erc20Abi, getAddress, maxUint256, parseAbi, type Address, type Hex } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChainAddressBook } from '../src/chain/addressBook.js'
 import { setNextBlockOneSecondLater } from '../src/chain/devnet/setNextBlockOneSecondLater.js'
+import { loadPoolReadings } from '../src/chain/discovery/poolReadingsCache.js'
 import { startDevnet, type Devnet, type DevnetChain } from '../src/chain/devnet/startDevnet.js'
 import { startRpcProxy, type RpcProxy } from '../src/chain/testing/startRpcProxy.js'
 import { configSchema } from '../src/config.js'
@@ -229,5 +230,10 @@ describe('external-node discovery from the chain’s logs', () => {
     expect(lines.some((l) => l.msg === 'discovery: resuming the saved index' && l.resumeFrom === String(indexed + 1n))).toBe(true)
     expect(lines.some((l) => l.reason === 'below the liquidity floor' && (l.examples as string[]).includes(getAddress(created).toLowerCase()))).toBe(true)
     for (const [name, of] of Object.entries(ids)) expect({ name, ids: of(book()) }).toEqual({ name, ids: of(built) })
+    // The floor was judged with the first start's liquidity readings (kept, not read again), plus the new pair's.
+    const genesis = await upstream.client.getBlock({ blockNumber: 0n })
+    const kept = loadPoolReadings(join(stateDir, 'index', '1.readings.v8'), { genesisHash: genesis.hash, head: discovery.indexedBlock })
+    expect(kept?.block).toBeLessThanOrEqual(indexed)
+    expect(kept?.readings.uniswapV2.has(created.toLowerCase())).toBe(true)
   })
 })

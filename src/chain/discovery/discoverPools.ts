@@ -11,7 +11,8 @@ import { logDiscovery } from './logDiscovery.js'
 import { createPoolIndex, type PoolIndex } from './poolIndex.js'
 import { priceTokens, type PoolValue } from './priceTokens.js'
 import { createLogWindow, type LogWindowStats } from './readLogWindows.js'
-import { readPoolLiquidity } from './readPoolLiquidity.js'
+import { loadPoolReadings, mergePoolReadings, savePoolReadings } from './poolReadingsCache.js'
+import { readPoolLiquidity, type ReadPoolLiquidityReturnType } from './readPoolLiquidity.js'
 import type { ListedToken } from './readTokenList.js'
 import { POOL_INDEX_FORMAT, savePoolIndex, serializePoolIndex } from './savePoolIndex.js'
 import { scanCreationLogs } from './scanCreationLogs.js'
@@ -106,14 +107,26 @@ export async function discoverPools(client: PublicClient, p: DiscoverPoolsParame
   await p.shared?.set(sharedIndexKey(chainId, genesis.hash), serializePoolIndex(index), SHARED_INDEX_TTL_MS)
   const usable = (tokens: readonly string[]) => tokens.every((t) => BigInt(t) === 0n || index.tokens.has(t.toLowerCase()))
   const decimals = new Map([...index.tokens].map(([a, t]) => [a, t.decimals]))
-  const readings = await readPoolLiquidity(client, {
+  // A warm start judges the floor with the liquidity readings of the last start, when at most
+  // READINGS_MAX_AGE_BLOCKS old, and reads only the pools indexed since: at mainnet scale the readings of
+  // every pool are most of a restart. Route quotes never use them (the snapshot is read at the head).
+  const readingsFile = join(p.stateDir, 'index', `${chainId}.readings.v8`)
+  const kept = loadPoolReadings(readingsFile, { genesisHash: genesis.hash, head: head.number })
+  const unread = <T>(family: keyof ReadPoolLiquidityReturnType, key: (x: T) => string) => (x: T) => !kept?.readings[family].has(key(x).toLowerCase())
+  const fresh = await readPoolLiquidity(client, {
     multicall3: p.multicall3, weth: p.weth, poolManager: emitters.uniswapV4PoolManager as Address | undefined, balancerVault: emitters.balancerVault as Address | undefined, decimals,
-    uniswapV2: [...index.uniswapV2.values()].filter((x) => usable([x.token0, x.token1])),
-    uniswapV3: [...index.uniswapV3.values()].filter((x) => usable([x.token0, x.token1])),
-    uniswapV4: [...index.uniswapV4.values()].filter((x) => BigInt(x.hooks) === 0n && usable([x.currency0, x.currency1])),
-    balancerV2: [...index.balancerV2.values()].filter((x) => usable(x.tokens)),
-    erc4626: [...index.erc4626.values()].filter((x) => usable([x.asset, x.address])),
+    uniswapV2: [...index.uniswapV2.values()].filter((x) => usable([x.token0, x.token1])).filter(unread('uniswapV2', (x) => x.address)),
+    uniswapV3: [...index.uniswapV3.values()].filter((x) => usable([x.token0, x.token1])).filter(unread('uniswapV3', (x) => x.address)),
+    uniswapV4: [...index.uniswapV4.values()].filter((x) => BigInt(x.hooks) === 0n && usable([x.currency0, x.currency1])).filter(unread('uniswapV4', (x) => x.id)),
+    balancerV2: [...index.balancerV2.values()].filter((x) => usable(x.tokens)).filter(unread('balancerV2', (x) => x.poolId)),
+    erc4626: [...index.erc4626.values()].filter((x) => usable([x.asset, x.address])).filter(unread('erc4626', (x) => x.address)),
   })
+  const readings = kept ? mergePoolReadings(kept.readings, fresh) : fresh
+  try {
+    savePoolReadings(readingsFile, { genesisHash: genesis.hash, block: kept?.block ?? head.number, readings })
+  } catch (error) {
+    log?.warn({ chainId, file: readingsFile, error: String(error) }, 'discovery: could not keep the liquidity readings for the next start')
+  }
   const values = Object.values(readings).flatMap((m: Map<string, { value: PoolValue } | { reason: string }>) => [...m.values()].flatMap((r) => ('value' in r ? [r.value] : [])))
   const prices = priceTokens({ pools: values, anchors: p.anchors, minSourceUsd: p.minPoolTvlUsd / 2 })
   const built = buildDiscoveredBook({ index, readings, prices, minPoolTvlUsd: p.minPoolTvlUsd, weth: p.weth, listed: p.listed, extraTokens: p.extraTokens })
