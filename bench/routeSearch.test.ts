@@ -111,3 +111,26 @@ describe('route search on a small hostile graph', () => {
     expect(maxDpRuns).toBeLessThanOrEqual(8)
   })
 })
+
+// The mainnet-scale graph of `npm run bench` (issue 20): its shape, and the hub-heavy query mix.
+describe('the xlarge synthetic graph', () => {
+  test('50,000 tokens, 250,000 pools, deterministic, one hub with ~21,000 pools; --hub-share puts hubs at an end', () => {
+    const generated = generateGraph({ size: 'xlarge', seed: 1 })
+    const { tokens, pools } = generated.graph
+    expect(tokens).toHaveLength(50_000)
+    expect(pools).toHaveLength(250_000)
+    expect(new Set(pools.map((p) => (p.token0 < p.token1 ? `${p.token0}:${p.token1}` : `${p.token1}:${p.token0}`))).size).toBe(250_000)
+    const degree = new Map<string, number>()
+    for (const p of pools) for (const t of [p.token0, p.token1]) degree.set(t, (degree.get(t) ?? 0) + 1)
+    expect(Math.max(...degree.values())).toBeGreaterThan(15_000)
+    expect(degree.size).toBe(50_000)
+    expect(generateGraph({ size: 'xlarge', seed: 1 }).graph.pools[123_456]).toEqual(pools[123_456])
+    const hubs = new Set(tokens.slice(0, 8).map((t) => t.address))
+    const mixed = generateQueries({ ...generated, count: 1000, seed: 2, hubShare: 0.5 })
+    const atHub = mixed.filter((q) => hubs.has(q.tokenIn) || hubs.has(q.tokenOut)).length
+    expect(atHub).toBeGreaterThan(400)
+    expect(atHub).toBeLessThan(600)
+    // The default mix is unchanged by the option.
+    expect(generateQueries({ ...generated, count: 50, seed: 2 })).toEqual(generateQueries({ ...generated, count: 50, seed: 2, hubShare: 0 }))
+  }, 60_000)
+})
