@@ -149,6 +149,41 @@ describe('the generated world, discovered from the chain by an external switchya
     expect(await balance() - before).toBe(BigInt(answer.amountOut))
   }, 120_000)
 
+  it('a bundle on the generated world (a route from a generated token to a hub, then a deposit into a discovered hub vault) executes and delivers exactly amountsOut', async () => {
+    const book = first.connected.chains[1]!.addressBook
+    const usdc = upstream.addressBook.tokens.USDC!.address
+    const vault = (book.erc4626?.vaults ?? []).find((v) => v.asset.toLowerCase() === usdc.toLowerCase())
+    expect(vault).toBeDefined()
+    const token = world.tokens.map((t) => upstream.addressBook.tokens[t.symbol]!).find((t) => book.uniswapV2.pairs.some((p) => [p.token0, p.token1].includes(t.address) && [p.token0, p.token1].includes(usdc)))!
+    const owner: Address = '0x0000000000000000000000000000000000d15c03'
+    await devnet.fund({ chainId: 1, address: owner, token: 'ETH', amount: 10n ** 20n })
+    await devnet.fund({ chainId: 1, address: owner, token: 'USDC', amount: 200n * 10n ** 6n })
+    await upstream.client.impersonateAccount({ address: owner })
+    // Some of the generated token first, bought through the service's own route.
+    const buy = (await (await fetch(`${first.httpUrl}/api/v1/shortcuts/route?chainId=1&fromAddress=${owner}&tokenIn=${usdc}&tokenOut=${token.address}&amountIn=${200n * 10n ** 6n}&routingStrategy=router`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { gas: string; tx: { to: Address; data: Hex; value: string } }
+    await upstream.client.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [buy.tx.to, maxUint256], account: owner, chain: upstream.client.chain })
+    await upstream.client.waitForTransactionReceipt({ hash: await upstream.client.sendTransaction({ account: owner, to: buy.tx.to, data: buy.tx.data, gas: BigInt(buy.gas) + 100_000n, chain: upstream.client.chain }) })
+    const held = await upstream.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+    expect(held).toBeGreaterThan(0n)
+    const res = await fetch(`${first.httpUrl}/api/v1/shortcuts/bundle?chainId=1&fromAddress=${owner}&routingStrategy=router`, {
+      method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify([
+        { protocol: 'enso', action: 'route', args: { tokenIn: token.address, tokenOut: usdc, amountIn: (held / 2n).toString() } },
+        { protocol: 'erc4626', action: 'deposit', args: { tokenIn: usdc, amountIn: { useOutputOfCallAt: 0 }, primaryAddress: vault!.address } },
+      ]),
+    })
+    const bundle = (await res.json()) as { amountsOut: Record<string, string>; gas: string; tx: { to: Address; data: Hex; value: string } }
+    expect(res.status).toBe(200)
+    await upstream.client.writeContract({ address: token.address, abi: erc20Abi, functionName: 'approve', args: [bundle.tx.to, maxUint256], account: owner, chain: upstream.client.chain })
+    const shares = () => upstream.client.readContract({ address: vault!.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+    const before = await shares()
+    const hash = await upstream.client.sendTransaction({ account: owner, to: bundle.tx.to, data: bundle.tx.data, value: BigInt(bundle.tx.value), gas: BigInt(bundle.gas), chain: upstream.client.chain })
+    expect((await upstream.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const out = Object.entries(bundle.amountsOut).find(([k]) => k.toLowerCase() === vault!.address.toLowerCase())
+    expect(out).toBeDefined()
+    expect(await shares() - before).toBe(BigInt(out![1]))
+  }, 120_000)
+
   it('a second replica sharing Redis starts warm from the first one’s index: no log is read below it, and it finds the same pools', async () => {
     const indexed = first.connected.chains[1]!.discovery!.indexedBlock
     const from = logQueries.length
