@@ -160,17 +160,22 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
    * undefined (so the caller reloads everything) when the previous head is no longer canonical.
    */
   async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint): Promise<PoolSnapshotBase[] | undefined> {
-    const parent = (await client.request({ method: 'eth_getBlockByNumber', params: [toHex(previous.blockNumber), false] })) as { hash: Hex } | null
+    // The parent check and the logs are read together; the logs are used only if the parent holds.
+    const [parent, moved] = await Promise.all([
+      client.request({ method: 'eth_getBlockByNumber', params: [toHex(previous.blockNumber), false] }) as Promise<{ hash: Hex } | null>,
+      changedPools(previous.blockNumber + 1n, head),
+    ])
     if (!parent || !previous.version.endsWith(`:${parent.hash.slice(2, 14)}`)) return undefined
-    const { changed, patches } = await changedPools(previous.blockNumber + 1n, head)
+    const { changed, patches } = moved
     for (const address of missing ?? []) changed.add(address)
     // Pools whose logs carry their new state take it from them; the rest of those that moved are re-read.
+    const at = positionsOf(previous.pools)
     const patched = new Map<string, PoolSnapshotBase>()
     if (patches.size) {
-      const before = new Map(previous.pools.map((p) => [p.address.toLowerCase(), p]))
       for (const [address, patch] of patches) {
         if (changed.has(address)) continue
-        const pool = before.get(address)
+        const i = at.get(address)
+        const pool = i === undefined ? undefined : previous.pools[i]
         const next = pool && applyPoolPatch(pool, patch, head)
         if (next) patched.set(address, next)
         else changed.add(address)
@@ -188,16 +193,34 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     stats.poolsReloaded += reloaded.length
     missing = undefined
     stats.poolsPatched += patched.size
-    const pools = previous.pools.filter((p) => !dropped.has(p.address.toLowerCase())).map((p) => {
-      const address = p.address.toLowerCase()
-      return byAddress.get(address) ?? patched.get(address) ?? carry(p)
-    })
+    // Same order as the previous snapshot: every pool carried, then the moved ones put in their places.
+    let pools = previous.pools.map(carry)
+    for (const [address, p] of patched) pools[at.get(address)!] = p
     // Pools the previous snapshot did not hold (a restored one lacked them, or a read failed before): added.
-    if (reloaded.length) {
-      const held = new Set(previous.pools.map((p) => p.address.toLowerCase()))
-      for (const p of reloaded) if (!held.has(p.address.toLowerCase())) pools.push(p)
+    const added: PoolSnapshotBase[] = []
+    for (const [address, p] of byAddress) {
+      const i = at.get(address)
+      if (i === undefined) added.push(p)
+      else pools[i] = p
     }
+    if (dropped.size || added.length) {
+      const gone = new Set([...dropped].flatMap((a) => (at.has(a) ? [at.get(a)!] : [])))
+      pools = pools.filter((_, i) => !gone.has(i))
+      pools.push(...added)
+    } else positions.set(pools, at)
     return pools
+  }
+
+  /** Where each pool sits in a snapshot's list (lowercase address → index); shared by snapshots of the same order. */
+  const positions = new WeakMap<readonly PoolSnapshotBase[], Map<string, number>>()
+  function positionsOf(pools: readonly PoolSnapshotBase[]): Map<string, number> {
+    let index = positions.get(pools)
+    if (index === undefined) {
+      index = new Map()
+      for (let i = 0; i < pools.length; i++) index.set(pools[i]!.address.toLowerCase(), i)
+      positions.set(pools, index)
+    }
+    return index
   }
 
   /** Raw call: only number, hash and timestamp are needed, not viem's full block formatting. */
