@@ -3,9 +3,11 @@ import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '.
 
 /**
  * Writes the float kernel of edge `e` from a state of its pool (the block state, or a moved state
- * while a route is being evaluated).
+ * while a route is being evaluated). Bumps `graph.floatEdits`, which invalidates caches derived from
+ * the kernels (`getRateBounds`).
  */
 export function setEdgeFloatModel(graph: TokenGraph, e: number, snapshot: PoolSnapshotBase): void {
+  graph.floatEdits = (graph.floatEdits ?? 0) + 1
   const pool = graph.pools[graph.edgePool[e]!]!
   const model = pool.adapter.getFloatModel(snapshot, graph.edgeSpec[e]!)
   if (model.kind === 'constantProduct') {

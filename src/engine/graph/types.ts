@@ -47,4 +47,6 @@ export type TokenGraph = {
   edgeReserveOut: Float64Array
   edgeGamma: Float64Array
   edgeCustom: (((amountIn: number) => number) | undefined)[]
+  /** Float kernels written so far (bumped by `setEdgeFloatModel`): caches derived from the kernels compare it. */
+  floatEdits?: number
 }

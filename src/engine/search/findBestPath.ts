@@ -2,6 +2,8 @@ import type { PoolStates } from '../graph/poolStates.js'
 import { type DpConstraints, type DpResult, FLOAT_MARGIN, runLayeredDp } from './runLayeredDp.js'
 import { type PathQuote, gasCost, quotePath } from './quotePath.js'
 import { cannotBeatExactly } from './cannotBeatExactly.js'
+import { findBestShortWalk } from './findBestShortWalk.js'
+import { RATE_BOUND_MIN_IN_DEGREE } from './getRateBounds.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
 
 /** Parameters of {@link findBestPath}. */
@@ -130,10 +132,16 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
     }
   }
 
+  // Into a hub-like target, the best walk of at most two hops, quoted exactly first, lets every DP run
+  // leave out the walks that cannot beat it (runLayeredDp's `pruneBelow`; issue 20, hub queries).
+  if (maxHops >= 3 && graph.inStart[target + 1]! - graph.inStart[target]! >= RATE_BOUND_MIN_IN_DEGREE) {
+    const short = findBestShortWalk(context, query)
+    if (short !== undefined) evaluate(short)
+  }
   const root: DpConstraints = { prefix: [], bannedEdges: [], bannedTokens: [], bannedPools: [] }
-  const rootResult = runLayeredDp(context, query)
+  const rootResult = runLayeredDp(context, { ...query, pruneBelow: bestScore })
   dpRuns++
-  if (rootResult === undefined) return { best: undefined, certified: true, dpRuns }
+  if (rootResult === undefined) return { best, certified: true, dpRuns }
   expand(root, rootResult)
   let certified = true
   while (open.length > 0) {
@@ -147,7 +155,7 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
       certified = false
       break
     }
-    const result = runLayeredDp(context, query, node.constraints)
+    const result = runLayeredDp(context, { ...query, pruneBelow: bestScore }, node.constraints)
     dpRuns++
     if (result === undefined) continue
     if (Math.floor(result.estimate * (1 + FLOAT_MARGIN) - query.gasPrice * query.minGasPerHop) <= bestScore) continue

@@ -1,5 +1,6 @@
 import type { PoolStates } from '../graph/poolStates.js'
 import { findBestPath } from './findBestPath.js'
+import { type FoundPath, reuseFoundPath } from './reuseFoundPath.js'
 import { getPoolMarks, type SearchContext, type SearchMask } from './searchContext.js'
 
 /**
@@ -47,7 +48,9 @@ const keyOf = (edges: readonly number[]): string => edges.join(',')
  * of at most {@link SPLIT_SEARCH_MAX_DP_RUNS} layered-DP runs each, and at most
  * `1 + 2 + (maxSplits − 1) + maxHops` candidates (10 at 4 splits and 3 hops) whatever the graph's
  * size, so the greedy allocation after it quotes a bounded set. The pool bans use the context's two
- * pool-sized mark arrays (restored before returning), not a fresh array per search.
+ * pool-sized mark arrays (restored before returning), not a fresh array per search. A search whose
+ * answer an earlier certified one already proves (see {@link reuseFoundPath}) runs no layered DP: from
+ * a hub of the 250,000-pool graph each run reads ~300,000 edges.
  */
 export function findSplitCandidates(context: SearchContext, parameters: FindSplitCandidatesParameters): FindSplitCandidatesReturnType {
   const { source, target, amountIn, maxHops, maxSplits, mask, gasPriceWad, states, single, chunks } = parameters
@@ -60,14 +63,22 @@ export function findSplitCandidates(context: SearchContext, parameters: FindSpli
     candidates.push(edges)
   }
   const part = amountIn / BigInt(maxSplits)
-  const search = (poolBanned: Uint8Array | undefined, amount: bigint): readonly number[] | undefined =>
-    findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: SPLIT_SEARCH_MAX_DP_RUNS }).best?.edges
+  const found: FoundPath[] = []
+  /** Best path at `amount` avoiding the base mask's pools and `extra` (marked in `poolBanned`). */
+  const search = (poolBanned: Uint8Array | undefined, extra: readonly number[], amount: bigint): readonly number[] | undefined => {
+    const known = reuseFoundPath(context, { found, extra, amount })
+    if (known !== false) return known
+    const result = findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: SPLIT_SEARCH_MAX_DP_RUNS })
+    const edges = result.best?.edges
+    if (result.certified) found.push({ amount, extra: [...extra], edges })
+    return edges
+  }
 
   // Paths are also sought at one chunk's amount: a capped pool (Balancer's 30 % max-in ratio, a V3
   // range run dry) pays nothing for amountIn/maxSplits but may well take a few chunks.
   const small = amountIn / BigInt(chunks)
-  add(search(mask.poolBanned, part))
-  if (small > 0n && small !== part) add(search(mask.poolBanned, small))
+  add(search(mask.poolBanned, [], part))
+  if (small > 0n && small !== part) add(search(mask.poolBanned, [], small))
 
   const base = mask.poolBanned
   const banned = getPoolMarks(context, 0)
@@ -85,22 +96,26 @@ export function findSplitCandidates(context: SearchContext, parameters: FindSpli
         marked.push(edgePool[e]!)
       }
     }
+    // Paths that share all but one pool with the single path. Searched before the chain (whose bans
+    // include each of these pools, so a result that avoids the whole single path answers the chain's
+    // first search) but added after it, in the order the candidates always had.
+    const avoidingOne: (readonly number[] | undefined)[] = []
+    for (const e of single) {
+      const pool = edgePool[e]!
+      one[pool] = 1
+      avoidingOne.push(search(one, [pool], part))
+      one[pool] = base?.[pool] ?? 0
+    }
     // Pool-disjoint chain.
     ban(single)
     for (let i = 1; i < maxSplits; i++) {
-      const edges = search(banned, part) ?? (small > 0n && small !== part ? search(banned, small) : undefined)
+      const edges = search(banned, marked, part) ?? (small > 0n && small !== part ? search(banned, marked, small) : undefined)
       if (edges === undefined) break
       disjoint.push(edges)
       add(edges)
       ban(edges)
     }
-    // Paths that share all but one pool with the single path.
-    for (const e of single) {
-      const pool = edgePool[e]!
-      one[pool] = 1
-      add(search(one, part))
-      one[pool] = base?.[pool] ?? 0
-    }
+    for (const edges of avoidingOne) add(edges)
   } finally {
     if (base !== undefined) {
       banned.fill(0)

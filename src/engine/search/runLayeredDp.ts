@@ -1,5 +1,6 @@
 import { findEdgeRun } from '../graph/findEdgeRun.js'
 import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '../graph/types.js'
+import { RATE_BOUND_MIN_IN_DEGREE, getRateBounds } from './getRateBounds.js'
 import { getScratch, type SearchContext, type SearchMask } from './searchContext.js'
 
 /**
@@ -36,6 +37,11 @@ export type DpQuery = {
   gasPrice: number
   /** Cheapest gas of any hop (for lower bounds). */
   minGasPerHop: number
+  /**
+   * A score the caller already holds (an exactly quoted walk's). Walks that cannot score above it may
+   * be left out of the run; its bounds then cover them by this score (see the last relaxation).
+   */
+  pruneBelow?: number | undefined
 }
 
 /** Best walk of a node and bounds on everything else in it. */
@@ -87,7 +93,8 @@ function hasPair(list: readonly (readonly [number, number])[], layer: number, x:
  * the constraints from above. It also returns a bound on every other walk (second-best amounts along
  * the chosen chain pushed through its suffix), which lets the caller certify optimality cheaply.
  *
- * @returns the best walk, or undefined when the target is unreachable under the constraints
+ * @returns the best walk, or undefined when the target is unreachable under the constraints (or, with
+ * `pruneBelow`, when no walk can score above it)
  */
 export function runLayeredDp(context: SearchContext, query: DpQuery, constraints?: DpConstraints): DpResult | undefined {
   const graph = context.graph
@@ -141,10 +148,17 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     reverseCost += inStart[Y + 1]! - inStart[Y]!
   }
   let edgeVisits = 0
+  // Pruning (issue 20, hub queries): into a hub-like target, a token X of layer H-2 whose amount times
+  // its two-hop rate bound (getRateBounds), less the least gas of H hops, cannot beat `pruneBelow` is
+  // not relaxed: every walk through it scores at most `pruneBelow`. Between two hubs the last relaxation
+  // reads most of the graph from the other hubs, and an extra hop through a hub rarely beats the best
+  // shorter walk, so most of those reads go.
+  const pruneBelow = query.pruneBelow ?? -Infinity
+  const rates = pruneBelow > -Infinity && H >= 2 && tEnd - tStart >= RATE_BOUND_MIN_IN_DEGREE ? getRateBounds(context, target) : undefined
+  const pruneGas = gasPrice * H * minGasPerHop
+  let pruned = false
 
   for (let k = startLayer + 1; k < H; k++) {
-    const from = frontier[k - 1]!
-    const fromLength = frontierLength[k - 1]!
     const to = frontier[k]!
     let toLength = 0
     const lastRelax = k === H - 1
@@ -160,6 +174,22 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     // DP's values do not depend on the side read (a tie between equal amounts may keep another edge).
     let forwardCost = 0
     let pairCost = 0
+    let from = frontier[k - 1]!
+    let fromLength = frontierLength[k - 1]!
+    if (lastRelax && rates !== undefined) {
+      // Kept tokens go to the spare frontier of layer H (never a relaxation's source).
+      const kept = frontier[H]!
+      let keptLength = 0
+      for (let fi = 0; fi < fromLength; fi++) {
+        const X = from[fi]!
+        if (value[(k - 1) * n + X]! * rates[X]! * (1 + 4 * FLOAT_MARGIN) - pruneGas > pruneBelow) kept[keptLength++] = X
+      }
+      if (keptLength < fromLength) {
+        pruned = true
+        from = kept
+        fromLength = keptLength
+      }
+    }
     if (lastRelax) {
       for (let fi = 0; fi < fromLength; fi++) {
         const degree = outStart[from[fi]! + 1]! - outStart[from[fi]!]!
@@ -209,7 +239,9 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
           for (let i = inStart[Y]!; i < iEnd; i++) {
             const e = inEdges[i]!
             const X = edgeTail[e]!
-            if (stamp[prev + X] === run) relax(e, Y, value[prev + X]!)
+            if (stamp[prev + X] !== run) continue
+            if (rates !== undefined && value[prev + X]! * rates[X]! * (1 + 4 * FLOAT_MARGIN) - pruneGas <= pruneBelow) continue
+            relax(e, Y, value[prev + X]!)
           }
         }
       }
@@ -320,6 +352,8 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   // Bound on every other walk: other final candidates, and walks that leave the chain at a state
   // through its second-best incoming edge and then follow the chain's suffix.
   let alternativeBound = upper1Layer === bestLayer && upper1Edge === bestEdge ? upper2 : upper1
+  // Walks left out by the pruning score at most `pruneBelow`.
+  if (pruned && pruneBelow > alternativeBound) alternativeBound = pruneBelow
   let suffixGas = graph.edgeGas[bestEdge]!
   for (let j = bestLayer - 1; j > startLayer; j--) {
     const tok = edgeTail[walk[j]!]!

@@ -32,6 +32,16 @@ export type SearchContext = {
   probeScratch?: ProbeScratch | undefined
   /** Pool-indexed marks lent by {@link getPoolMarks}, allocated on first use. */
   poolMarks?: Uint8Array[] | undefined
+  /** Two-hop rate bounds into hub-like targets (`getRateBounds`), by target, oldest first. */
+  rateBounds?: Map<number, RateBounds> | undefined
+}
+
+/** Per-token upper bound of the marginal rate of any two-hop walk into one target (see `getRateBounds`). */
+export type RateBounds = {
+  /** `graph.floatEdits` when built: the bounds hold for the float kernels of that moment. */
+  floatEdits: number
+  /** Per token X: an upper bound of out ÷ in of every walk X→Y→target, for any input (Infinity: no bound). */
+  rate: Float64Array
 }
 
 /** Creates the search context of a graph. */
