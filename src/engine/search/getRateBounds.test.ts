@@ -9,7 +9,8 @@ import { bruteForceBestPath } from './bruteForceBestPath.js'
 import { createSearchMask } from './createSearchMask.js'
 import { findBestPath } from './findBestPath.js'
 import { RATE_BOUND_MIN_IN_DEGREE, getRateBounds } from './getRateBounds.js'
-import { runLayeredDp } from './runLayeredDp.js'
+import { probeBestRate } from './probeBestRate.js'
+import { quoteEdgeFloat, runLayeredDp } from './runLayeredDp.js'
 import { createSearchContext } from './searchContext.js'
 
 /**
@@ -109,5 +110,30 @@ describe('getRateBounds', () => {
       }
     }
     expect(pruned).toBeGreaterThan(10)
+  })
+
+  test('into a hub, the probe that leaves out what its rate bounds rule out keeps the best walk by enumeration', () => {
+    for (const seed of [1, 2]) {
+      const graph = buildGraph({ adapters: protocolAdapters }, hubSnapshot(seed))
+      const context = createSearchContext(graph)
+      const mask = createSearchMask(graph, {})
+      for (const [source, target] of [[0, 1], [1, 0], [5, 0], [9, 1]] as const) {
+        for (const probe of [1e-3, 1e6, 1e15]) {
+          let want = 0
+          const visit = (token: number, amount: number, hops: number): void => {
+            for (let e = graph.outStart[token]!; e < graph.outStart[token + 1]!; e++) {
+              const v = quoteEdgeFloat(graph, e, amount)
+              if (!(v > 0)) continue
+              const head = graph.edgeHead[e]!
+              if (head === target) want = Math.max(want, v)
+              else if (hops + 1 < 3) visit(head, v, hops + 1)
+            }
+          }
+          visit(source, probe, 0)
+          const got = probeBestRate(context, { source, target, probe, maxHops: 3, mask })
+          expect(Math.abs(got.best - want)).toBeLessThanOrEqual(want * 1e-12)
+        }
+      }
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { findEdgeRun } from '../graph/findEdgeRun.js'
-import { RANDOM_READ_COST, quoteEdgeFloat } from './runLayeredDp.js'
+import { RATE_BOUND_MIN_IN_DEGREE, getRateBounds } from './getRateBounds.js'
+import { FLOAT_MARGIN, RANDOM_READ_COST, quoteEdgeFloat } from './runLayeredDp.js'
 import type { ProbeScratch, SearchContext, SearchMask } from './searchContext.js'
 
 /** Parameters of {@link probeBestRate}. */
@@ -43,9 +44,11 @@ function getProbeScratch(context: SearchContext): ProbeScratch {
  * out-edges (Σ outdeg(X)), the in-neighbours' in-edges (Σ indeg(Y)), or each (X, Y) pair by binary
  * search (Σ over X of |Y| × (⌈log2(outdeg(X) + 1)⌉ + 2)), reads out of order weighted by
  * `RANDOM_READ_COST`. With 3 hops a call therefore visits at most deg(source) +
- * min(forward, RANDOM_READ_COST × min(reverse, pairs)) + 3 × indeg(target) edges (`edgeVisits`), not the whole
+ * min(forward, RANDOM_READ_COST × min(reverse, pairs)) + 3 × indeg(target) edges (`edgeVisits`; 4 × indeg(target) into a hub-like target, plus the rate bounds' one build per target), not the whole
  * 2-hop neighbourhood's degrees (which, through hub tokens, is most of the graph).
- * The result is the same maximum: no walk that reaches the target is dropped. No allocation: the
+ * Into a hub-like target, frontier tokens that cannot beat the best walk so far by their two-hop rate
+ * bound (`getRateBounds`) are not relaxed, which only lowers the visits.
+ * The result is the same maximum: no walk that could beat it is dropped. No allocation: the
  * buffers live in the search context and every touched entry is reset before returning.
  */
 export function probeBestRate(context: SearchContext, { source, target, probe, maxHops, mask }: ProbeBestRateParameters): ProbeBestRateReturnType {
@@ -98,6 +101,28 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
       }
       // Into the target's in-neighbours only: read the cheaper side, as the layered DP's last
       // relaxation does (runLayeredDp): the in-neighbours' in-edges, or each (x, y) pair by binary search.
+      if (keepOnlyNearTarget && tEnd - tStart >= RATE_BOUND_MIN_IN_DEGREE) {
+        // Into a hub-like target (issue 20, hub queries): the walks that end in this hop first, then
+        // only the frontier tokens whose amount times their two-hop rate bound (getRateBounds) can beat
+        // the best so far go on: the others' walks end below it, so the maximum is the same.
+        edgeVisits += tEnd - tStart
+        for (let i = tStart; i < tEnd; i++) {
+          const e = inEdges[i]!
+          const a = amounts[edgeTail[e]!]!
+          if (a > 0 && allowed(e)) {
+            const v = quoteEdgeFloat(graph, e, a)
+            if (v > best) best = v
+          }
+        }
+        const rates = getRateBounds(context, target)
+        let kept = 0
+        for (let fi = 0; fi < frontierLength; fi++) {
+          const x = frontier[fi]!
+          if (amounts[x]! * rates[x]! * (1 + 4 * FLOAT_MARGIN) > best) frontier[kept++] = x
+          else amounts[x] = 0
+        }
+        frontierLength = kept
+      }
       let forwardCost = 0
       let pairCost = 0
       if (keepOnlyNearTarget) {
