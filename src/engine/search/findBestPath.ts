@@ -3,6 +3,7 @@ import { type DpConstraints, type DpResult, FLOAT_MARGIN, runLayeredDp } from '.
 import { type PathQuote, gasCost, quotePath } from './quotePath.js'
 import { cannotBeatExactly } from './cannotBeatExactly.js'
 import { findBestShortWalk } from './findBestShortWalk.js'
+import { isAllowedPath } from './isAllowedPath.js'
 import { RATE_BOUND_MIN_IN_DEGREE } from './getRateBounds.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
 
@@ -19,6 +20,12 @@ export type FindBestPathParameters = {
   states: PoolStates
   /** Safety cap on DP runs of the exact fallback. Default 2000. */
   maxDpRuns?: number | undefined
+  /**
+   * Simple paths from `source` to `target` known to the caller (e.g. earlier candidates of a split).
+   * Those the mask allows are quoted exactly first: the best of them lets every DP run leave out the
+   * walks that cannot beat it. They change no answer's score, only the work.
+   */
+  hints?: readonly (readonly number[])[] | undefined
 }
 
 /** Result of {@link findBestPath}. */
@@ -137,6 +144,7 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
   if (maxHops >= 3 && graph.inStart[target + 1]! - graph.inStart[target]! >= RATE_BOUND_MIN_IN_DEGREE) {
     const short = findBestShortWalk(context, query)
     if (short !== undefined) evaluate(short)
+    for (const hint of parameters.hints ?? []) if (isAllowedPath(context, { source, target, maxHops, mask, edges: hint })) evaluate(hint)
   }
   const root: DpConstraints = { prefix: [], bannedEdges: [], bannedTokens: [], bannedPools: [] }
   const rootResult = runLayeredDp(context, { ...query, pruneBelow: bestScore })

@@ -64,11 +64,14 @@ export function findSplitCandidates(context: SearchContext, parameters: FindSpli
   }
   const part = amountIn / BigInt(maxSplits)
   const found: FoundPath[] = []
+  const avoidingOne: (readonly number[] | undefined)[] = []
   /** Best path at `amount` avoiding the base mask's pools and `extra` (marked in `poolBanned`). */
   const search = (poolBanned: Uint8Array | undefined, extra: readonly number[], amount: bigint): readonly number[] | undefined => {
     const known = reuseFoundPath(context, { found, extra, amount })
     if (known !== false) return known
-    const result = findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: SPLIT_SEARCH_MAX_DP_RUNS })
+    // The paths found so far are hints: the best one the bans allow bounds what each DP run must read.
+    const hints = [...candidates, ...avoidingOne.filter((edges) => edges !== undefined)]
+    const result = findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: SPLIT_SEARCH_MAX_DP_RUNS, hints })
     const edges = result.best?.edges
     if (result.certified) found.push({ amount, extra: [...extra], edges })
     return edges
@@ -99,7 +102,6 @@ export function findSplitCandidates(context: SearchContext, parameters: FindSpli
     // Paths that share all but one pool with the single path. Searched before the chain (whose bans
     // include each of these pools, so a result that avoids the whole single path answers the chain's
     // first search) but added after it, in the order the candidates always had.
-    const avoidingOne: (readonly number[] | undefined)[] = []
     for (const e of single) {
       const pool = edgePool[e]!
       one[pool] = 1

@@ -100,6 +100,11 @@ describe('getRateBounds', () => {
           const expected = bruteForceBestPath(graph, { source, target, amountIn, maxHops: 3 })
           expect(found.certified).toBe(true)
           expect(found.best?.amountOut ?? 0n).toBe(expected.amountOut)
+          // Hints (a split's earlier candidates) change the work, never the score: here the best path
+          // itself, a path of another query and a walk the hop limit rules out.
+          const hints = [expected.edges, [graph.outStart[2]!], [...expected.edges, ...expected.edges]]
+          const hinted = findBestPath(context, { source, target, amountIn, maxHops: 3, mask, gasPriceWad: 0n, states, hints })
+          expect(hinted.best?.amountOut ?? 0n).toBe(expected.amountOut)
           const query = { source, target, amountIn: Number(amountIn), maxHops: 3, mask, gasPrice: 0, minGasPerHop: 0 }
           const full = runLayeredDp(context, query)!
           const cut = runLayeredDp(context, { ...query, pruneBelow: Number(expected.amountOut) * (1 - 1e-3) })
