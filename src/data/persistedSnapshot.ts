@@ -1,27 +1,21 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { deserialize, serialize } from 'node:v8'
+import { writeFileAtomic } from '../chain/writeFileAtomic.js'
 import type { EngineSnapshot } from '../engine/types.js'
-
-/** Writes started by this process: each goes through its own temporary file. */
-let writes = 0
 
 /** What the file holds: the snapshot and the key of the code that read it. */
 type PersistedSnapshotFile = { format: 1; key: string; snapshot: EngineSnapshot }
 
 /**
- * Writes `snapshot` to `path` (V8 serialization: bigints and nested state as they are), through a
- * temporary file and a rename, so a reader never sees half a file.
+ * Writes `snapshot` to `path` (V8 serialization: bigints and nested state as they are) with
+ * {@link writeFileAtomic}, so a reader never sees half a file.
  * @param path - the file
  * @param key - identifies the loaders that produced the snapshot's shapes (see {@link readPersistedSnapshot})
  * @param snapshot - the snapshot to keep
  */
-export async function writePersistedSnapshot(path: string, key: string, snapshot: EngineSnapshot): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+export function writePersistedSnapshot(path: string, key: string, snapshot: EngineSnapshot): void {
   const file: PersistedSnapshotFile = { format: 1, key, snapshot }
-  const temporary = `${path}.${process.pid}.${++writes}.tmp`
-  await writeFile(temporary, serialize(file))
-  await rename(temporary, path)
+  writeFileAtomic(path, serialize(file))
 }
 
 /**

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
 import { type Address, type Hex, type Log, getAddress, parseAbi, parseEventLogs } from 'viem'
 import type { ChainAddressBook } from '../chain/addressBook.js'
+import { writeFileAtomic } from '../chain/writeFileAtomic.js'
 import { acrossSpokePoolAbi } from '../chain/devnet/acrossSpokePoolAbi.js'
 import type { DevnetClient } from '../chain/devnet/createDevnetClient.js'
 import { decodeAcrossDeposits } from '../chain/devnet/decodeAcrossDeposits.js'
@@ -71,9 +71,7 @@ export function fileCursorStore(path: string): RelayerCursorStore {
     },
     set(chainId, cursor) {
       cursors[chainId] = { block: cursor.block.toString(), hash: cursor.hash }
-      mkdirSync(dirname(path), { recursive: true })
-      writeFileSync(`${path}.tmp`, JSON.stringify(cursors))
-      renameSync(`${path}.tmp`, path)
+      writeFileAtomic(path, JSON.stringify(cursors))
     },
   }
 }

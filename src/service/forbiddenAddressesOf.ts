@@ -125,9 +125,10 @@ const cache = new WeakMap<ChainAddressBook, { quick: number; full: number; fullA
 export function forbiddenAddressesOf(book: ChainAddressBook, now: number = Date.now()): ForbiddenAddresses {
   const quick = fingerprintOf(book, true)
   const hit = cache.get(book)
+  let full: number | undefined
   if (hit && hit.quick === quick) {
     if (now - hit.fullAt < FULL_CHECK_MS) return hit.forbidden
-    const full = fingerprintOf(book, false)
+    full = fingerprintOf(book, false)
     if (full === hit.full) {
       hit.fullAt = now
       return hit.forbidden
@@ -142,6 +143,6 @@ export function forbiddenAddressesOf(book: ChainAddressBook, now: number = Date.
     const seen = forbidden.get(leaf.address)
     if (!seen || rank[kind] < rank[seen.kind]) forbidden.set(leaf.address, { kind, path: kind === 'token' ? leaf.path.replace(/\.address$/, '') : leaf.path })
   }
-  cache.set(book, { quick, full: fingerprintOf(book, false), fullAt: now, forbidden })
+  cache.set(book, { quick, full: full ?? fingerprintOf(book, false), fullAt: now, forbidden })
   return forbidden
 }

@@ -1,17 +1,9 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { writeFileAtomic } from '../writeFileAtomic.js'
 import type { DevnetChain } from './devnetChain.js'
 import { dumpAnvilState } from './dumpAnvilState.js'
 import type { CachePaths } from './planChains.js'
 import { pruneCache } from './pruneCache.js'
-
-/** Writes a file atomically (write, then rename), so parallel test workers never read half a file. */
-function writeAtomic(path: string, content: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true })
-  const tmp = `${path}.${process.pid}.tmp`
-  writeFileSync(tmp, content)
-  renameSync(tmp, path)
-}
 
 /**
  * Caches a built chain: its anvil state dump (streamed to disk, so any size works) and its address
@@ -22,6 +14,6 @@ function writeAtomic(path: string, content: string | Buffer): void {
  */
 export async function writeCache(chain: Pick<DevnetChain, 'rpcUrl' | 'addressBook'>, paths: CachePaths, options: { keep?: number | undefined } = {}): Promise<void> {
   await dumpAnvilState({ rpcUrl: chain.rpcUrl }, { file: paths.state })
-  writeAtomic(paths.book, JSON.stringify(chain.addressBook, null, 2))
+  writeFileAtomic(paths.book, JSON.stringify(chain.addressBook, null, 2))
   pruneCache({ dir: dirname(paths.state) }, { keep: options.keep })
 }

@@ -122,10 +122,13 @@ export async function discoverPools(client: PublicClient, p: DiscoverPoolsParame
     erc4626: [...index.erc4626.values()].filter((x) => usable([x.asset, x.address])).filter(unread('erc4626', (x) => x.address)),
   })
   const readings = kept ? mergePoolReadings(kept.readings, fresh) : fresh
-  try {
-    savePoolReadings(readingsFile, { genesisHash: genesis.hash, block: kept?.block ?? head.number, readings })
-  } catch (error) {
-    log?.warn({ chainId, file: readingsFile, error: String(error) }, 'discovery: could not keep the liquidity readings for the next start')
+  // Written when anything was read: a warm start that found no new pool leaves the file as it was.
+  if (!kept || Object.values(fresh).some((m: ReadonlyMap<string, unknown>) => m.size > 0)) {
+    try {
+      savePoolReadings(readingsFile, { genesisHash: genesis.hash, block: kept?.block ?? head.number, readings })
+    } catch (error) {
+      log?.warn({ chainId, file: readingsFile, error: String(error) }, 'discovery: could not keep the liquidity readings for the next start')
+    }
   }
   const values = Object.values(readings).flatMap((m: Map<string, { value: PoolValue } | { reason: string }>) => [...m.values()].flatMap((r) => ('value' in r ? [r.value] : [])))
   const prices = priceTokens({ pools: values, anchors: p.anchors, minSourceUsd: p.minPoolTvlUsd / 2 })

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
 import { deserialize, serialize } from 'node:v8'
 import type { Hex } from 'viem'
+import { writeFileAtomic } from '../writeFileAtomic.js'
 import type { ReadPoolLiquidityReturnType } from './readPoolLiquidity.js'
 
 /**
@@ -37,15 +37,12 @@ export function loadPoolReadings(file: string, { genesisHash, head }: { genesisH
 }
 
 /**
- * Keeps the readings for the next start (through a temporary file and a rename).
+ * Keeps the readings for the next start ({@link writeFileAtomic}).
  * @param file - where they are kept
  * @param saved - the chain history, the block the oldest reading was taken at, and the readings
  */
 export function savePoolReadings(file: string, saved: { genesisHash: Hex; block: bigint; readings: ReadPoolLiquidityReturnType }): void {
-  mkdirSync(dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, serialize({ format: 1, ...saved } satisfies SavedReadings))
-  renameSync(temporary, file)
+  writeFileAtomic(file, serialize({ format: 1, ...saved } satisfies SavedReadings))
 }
 
 /**

@@ -1,5 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { writeFileAtomic } from '../writeFileAtomic.js'
 import type { PoolIndex } from './poolIndex.js'
 
 /** Version of the file format `savePoolIndex` writes and `loadPoolIndex` reads. */
@@ -37,9 +36,6 @@ export function serializePoolIndex(index: PoolIndex): Record<string, unknown> {
  * @returns the file written
  */
 export function savePoolIndex(index: PoolIndex, { file }: { file: string }): string {
-  mkdirSync(dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, JSON.stringify(serializePoolIndex(index)))
-  renameSync(temporary, file)
+  writeFileAtomic(file, JSON.stringify(serializePoolIndex(index)))
   return file
 }

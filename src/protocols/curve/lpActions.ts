@@ -1,7 +1,7 @@
 import { type Address, getAddress } from 'viem'
 import { z } from 'zod'
-import { switchyardBalanceHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
+import { addBalanceOfSelf } from '../../encoding/planActions.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { applySlippage } from '../bundle/applySlippage.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
@@ -36,11 +36,6 @@ function coinIndex(ctx: BundleActionContext, pool: CurveStableSwapSnapshot, toke
   const i = isNativeAddress(token) ? -1 : pool.tokens.slice(0, pool.balances.length).findIndex((t) => lower(t) === lower(token))
   if (i < 0) ctx.fail('INVALID_TOKEN', field, `${token} is not a coin of Curve pool ${getAddress(pool.address)} (${pool.tokens.slice(0, pool.balances.length).map((t) => getAddress(t)).join(', ')})`)
   return i
-}
-
-/** Plans a read of the executing contract's balance of `token`. */
-function balanceOfSelf(ctx: BundleActionContext, token: Address): BundleValue['value'] {
-  return ctx.planner.add(functionCall({ address: ctx.helpers.balance, abi: switchyardBalanceHelperAbi, functionName: 'balanceOfCaller', args: [token] }).staticcall())
 }
 
 /** The estimate of `quote()`, or a clear 400 where the pool would revert. */
@@ -94,12 +89,12 @@ export const curveDepositAction = defineBundleAction({
     const estimates = amounts.map((a) => (a === undefined ? 0n : a.estimate))
     const estimate = estimates.every((e) => e !== undefined) ? quoted(ctx, 'amountIn', () => addLiquidity(pool, { amounts: estimates as bigint[] }).minted) : undefined
     if (args.slippage !== undefined && estimate === undefined) ctx.fail('MISSING_ESTIMATE', 'slippage', 'an amount is known only at execution, so the deposit cannot be quoted for a minimum')
-    const before = balanceOfSelf(ctx, lp)
+    const before = addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: lp })
     const min = args.slippage === undefined ? 0n : applySlippage(estimate!, args.slippage)
     ctx.planner.add(functionCall({ address: primary, abi: curveAddLiquidityAbi(n), functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n), min] }))
     // The pool pulls exactly each amount; the reset keeps allowance-quirky tokens from carrying any over.
     tokensIn.forEach((token) => planRevoke(ctx, getAddress(token), primary))
-    const received = planMath(ctx, 'sub', { kind: 'amount', value: balanceOfSelf(ctx, lp), estimate }, { kind: 'amount', value: before, estimate: 0n })
+    const received = planMath(ctx, 'sub', { kind: 'amount', value: addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: lp }), estimate }, { kind: 'amount', value: before, estimate: 0n })
     const out: BundleValue = { ...received, estimate, token: lp }
     ctx.produce(lp, out)
     if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, lp, out, args.receiver)
@@ -152,7 +147,7 @@ export const curveRedeemAction = defineBundleAction({
         : indices.map((i) => (pool.balances[i]! * burn) / pool.totalSupply)
     if (args.slippage !== undefined && estimates.some((e) => e === undefined)) ctx.fail('MISSING_ESTIMATE', 'slippage', 'the amount is known only at execution, so the redeem cannot be quoted for a minimum')
     const mins = estimates.map((e) => (args.slippage === undefined ? 0n : applySlippage(e!, args.slippage)))
-    const before = outs.map((t) => balanceOfSelf(ctx, t))
+    const before = outs.map((t) => addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: t }))
     if (single) {
       ctx.planner.add(functionCall({ address: primary, abi: curveStableSwapWriteAbi, functionName: 'remove_liquidity_one_coin', args: [amount.value, BigInt(indices[0]!), mins[0]!] }))
     } else {
@@ -160,7 +155,7 @@ export const curveRedeemAction = defineBundleAction({
       ctx.planner.add(functionCall({ address: primary, abi: removeLiquidityAbi(n), functionName: 'remove_liquidity', args: [amount.value, ordered] }))
     }
     const results = outs.map((token, k) => {
-      const received = planMath(ctx, 'sub', { kind: 'amount', value: balanceOfSelf(ctx, token), estimate: estimates[k] }, { kind: 'amount', value: before[k]!, estimate: 0n })
+      const received = planMath(ctx, 'sub', { kind: 'amount', value: addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token }), estimate: estimates[k] }, { kind: 'amount', value: before[k]!, estimate: 0n })
       const out: BundleValue = { ...received, estimate: estimates[k], token }
       ctx.produce(token, out)
       if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, token, out, args.receiver)
