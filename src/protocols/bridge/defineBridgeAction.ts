@@ -17,7 +17,10 @@ const multicall3TimeAbi = parseAbi(['function getCurrentBlockTimestamp() view re
 /** Most native a callback may ask its deliverer to attach: enough for nested bridges' fees, too little to drain a relayer. */
 export const MAX_CALLBACK_VALUE = 10n ** 17n
 
-/** Default gas a destination callback may use, when neither the action nor the bundle says. */
+/**
+ * Least gas a destination callback may use when neither the action nor the bundle says: the service sizes
+ * such a callback's limit from its destination simulation, never below this.
+ */
 export const DEFAULT_CALLBACK_GAS_LIMIT = 1_500_000n
 /** How long an Across deposit may wait for a fill (seconds). */
 const ACROSS_FILL_WINDOW = 6n * 3600n
@@ -75,7 +78,7 @@ export function defineBridgeAction(protocol: string, design: 'stargate' | 'acros
       planBridge(ctx, {
         // Spec: a failed callback refunds to refundReceiver (the action's, else the bundle's), or to receiver.
         protocol, route, tokenIn: args.tokenIn, amount: ctx.amount(args.amountIn), receiver: args.receiver, refundReceiver: args.refundReceiver ?? ctx.bridgeRefundReceiver ?? args.receiver,
-        callback: args.callback ?? [], callbackGasLimit: args.callbackGasLimit ?? DEFAULT_CALLBACK_GAS_LIMIT, callbackValue,
+        callback: args.callback ?? [], callbackGasLimit: args.callbackGasLimit, callbackValue,
       })
       return []
     },
@@ -93,7 +96,8 @@ export type PlanBridgeParameters = {
   refundReceiver: Address
   /** Validated callback actions (run on the destination), or none: the tokens go straight to `receiver`. */
   callback: readonly unknown[]
-  callbackGasLimit: bigint
+  /** Undefined: the service sizes it from the callback's destination simulation (at least {@link DEFAULT_CALLBACK_GAS_LIMIT}). */
+  callbackGasLimit: bigint | undefined
   callbackValue: bigint
 }
 

@@ -111,7 +111,8 @@ export type BundleBridgeLeg = {
   refundReceiver: Address
   /** The callback's actions, validated (references local to it); empty when tokens go straight to the receiver. */
   callback: readonly unknown[]
-  callbackGasLimit: bigint
+  /** Gas the callback may use; undefined: sized by the service from the callback's destination simulation. */
+  callbackGasLimit: bigint | undefined
   /** Native the destination deliverer must attach to run the callback (nested bridges' fees). */
   callbackValue: bigint
   /** The literal `bytes` the plan carries in place of the encoded callback (when there is one), replaced by the service. */

@@ -5,7 +5,8 @@ import { InvalidBundleError } from '../../errors/bundle.js'
 import { BundleRevertedError } from '../../errors/bundle.js'
 import { hasCode } from '../../chain/hasCode.js'
 import { paysWethAsEth } from '../../protocols/bridge/bridgeRouteShape.js'
-import { MAX_CALLBACK_VALUE } from '../../protocols/bridge/defineBridgeAction.js'
+import { MAX_CALLBACK_GAS_LIMIT } from '../../protocols/bundle/args.js'
+import { DEFAULT_CALLBACK_GAS_LIMIT, MAX_CALLBACK_VALUE } from '../../protocols/bridge/defineBridgeAction.js'
 import type { BundleBridgeLeg } from '../../protocols/bundle/types.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { SimulatedLog } from '../../simulate/simulateTransaction.js'
@@ -15,6 +16,7 @@ import { decodeRevert } from '../decodeRevert.js'
 import { bridgesOf } from './bridgesOf.js'
 import { encodeBridgeCallback, replaceBridgePlaceholders, type BridgeCallback } from './encodeBridgeCallback.js'
 import { simulateBridgeCallback } from './simulateBridgeCallback.js'
+import { sizeCallbackGasLimit } from './sizeCallbackGasLimit.js'
 import { bundleMinimumsOf } from '../bundle/bundleMinimumsOf.js'
 import type { BridgedDelivery, CompletedLeg } from '../bundle/bridgingEstimateOf.js'
 
@@ -82,7 +84,7 @@ function arrivalsOf(legs: readonly BundleBridgeLeg[], logs: readonly SimulatedLo
 export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeLegsParameters): Promise<CompleteBridgeLegsReturnType> {
   const legs = p.built.bridges
   const empty = (leg: BundleBridgeLeg): BridgeCallback => ({
-    receiver: leg.receiver, refundReceiver: leg.refundReceiver, gasLimit: leg.callbackGasLimit, value: 0n, tokensOut: [], minAmountsOut: [], ...p.shortcut, commands: [], state: [],
+    receiver: leg.receiver, refundReceiver: leg.refundReceiver, gasLimit: leg.callbackGasLimit ?? DEFAULT_CALLBACK_GAS_LIMIT, value: 0n, tokensOut: [], minAmountsOut: [], ...p.shortcut, commands: [], state: [],
   })
   const logs = await p.simulate(replaceBridgePlaceholders(p.built.state, legs, legs.map((l) => encodeBridgeCallback(empty(l)))))
   const arrivals = arrivalsOf(legs, logs)
@@ -134,8 +136,10 @@ export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeL
     }
     const checked = built.deliveries.filter((d) => lower(d.receiver) === lower(leg.receiver))
     const measure = built.deliveries.map((d) => ({ token: d.token, account: d.receiver }))
+    // A callback without a named limit is first run with the most the receiver allows, then sized from that run.
+    let gasLimit = leg.callbackGasLimit ?? MAX_CALLBACK_GAS_LIMIT
     const callbackWith = (state: Hex[], mins: bigint[]): Hex =>
-      encodeBridgeCallback({ receiver: leg.receiver, refundReceiver: leg.refundReceiver, gasLimit: leg.callbackGasLimit, value, tokensOut: checked.map((d) => d.token), minAmountsOut: mins, ...p.shortcut, commands: built.commands, state })
+      encodeBridgeCallback({ receiver: leg.receiver, refundReceiver: leg.refundReceiver, gasLimit, value, tokensOut: checked.map((d) => d.token), minAmountsOut: mins, ...p.shortcut, commands: built.commands, state })
     const simulateDest = (state: Hex[]) =>
       simulateBridgeCallback(dest, {
         blockNumber: snapshot.blockNumber, route: leg.route, arrival: arrivals[i]!, callback: callbackWith(state, checked.map(() => 0n)), value,
@@ -144,7 +148,11 @@ export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeL
     const nested = built.bridges.length === 0
       ? { state: built.state, deliveries: [], legs: [] }
       : await completeBridgeLegs(ctx, { ...p, chainId: destId, built, simulate: async (state) => (await simulateDest(state)).logs })
-    const sim = await simulateDest(nested.state)
+    let sim = await simulateDest(nested.state)
+    if (leg.callbackGasLimit === undefined && sim.refundedWith === undefined) {
+      gasLimit = sizeCallbackGasLimit(sim.gasUsed)
+      sim = await simulateDest(nested.state)
+    }
     if (sim.refundedWith !== undefined) {
       throw new BundleRevertedError({ reason: `the destination callback on chain ${destId} would be refunded: ${decodeRevert(sim.refundedWith, 'reverted')}` })
     }
