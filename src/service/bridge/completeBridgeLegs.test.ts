@@ -251,6 +251,31 @@ describe('completeBridgeLegs: a leg with a callback', () => {
     }])
   })
 
+  test('no callbackGasLimit named: measured with 10,000,000, encoded with what the delivery used plus a quarter (rounded up to 10,000) and simulated again with it; a named one is simulated once and kept', async () => {
+    const { ctx } = contextWith({ 8453: [destPlan()] })
+    destAnswer = (_, p) => ({ deltas: [1_000n, 0n, 0n], gasUsed: decodeBridgeCallback(p.callback).gasLimit === 10_000_000n ? 1_612_345n : 1_610_000n, logs: [], refundedWith: undefined })
+    const sized = leg(stargate(), { callback, placeholder: placeholder(1), callbackGasLimit: undefined })
+    const out = await completeBridgeLegs(ctx, { ...params, chainId: 1, built: plan({ state: [slot(placeholder(1))], bridges: [sized] }), simulate: sourceSimulation([oftSent(POOL_1, 999n)]).simulate })
+    expect(destSims.map((d) => decodeBridgeCallback(d.p.callback).gasLimit)).toEqual([10_000_000n, 2_020_000n])
+    expect(callbackIn(out.state[0]!).gasLimit).toBe(2_020_000n)
+    // What the answer reports is the delivery under the limit it will run with.
+    expect(out.legs[0]!.callbackGas).toBe(1_610_000n)
+
+    destSims.length = 0
+    const named = contextWith({ 8453: [destPlan()] })
+    const kept = await completeBridgeLegs(named.ctx, { ...params, chainId: 1, built: plan({ state: [slot(placeholder(1))], bridges: [{ ...sized, callbackGasLimit: 1_500_000n }] }), simulate: sourceSimulation([oftSent(POOL_1, 999n)]).simulate })
+    expect(destSims.map((d) => decodeBridgeCallback(d.p.callback).gasLimit)).toEqual([1_500_000n])
+    expect(callbackIn(kept.state[0]!).gasLimit).toBe(1_500_000n)
+  })
+
+  test('no callbackGasLimit named and refunded even with 10,000,000: the bundle reverts with the callback\'s reason, nothing is sized', async () => {
+    const { ctx } = contextWith({ 8453: [destPlan()] })
+    destAnswer = () => ({ deltas: [0n, 0n, 0n], gasUsed: 10_300_000n, logs: [], refundedWith: '0x' })
+    const run = completeBridgeLegs(ctx, { ...params, chainId: 1, built: plan({ state: [slot(placeholder(1))], bridges: [leg(stargate(), { callback, placeholder: placeholder(1), callbackGasLimit: undefined })] }), simulate: sourceSimulation([oftSent(POOL_1, 999n)]).simulate })
+    await expect(run).rejects.toBeInstanceOf(BundleRevertedError)
+    expect(destSims).toHaveLength(1)
+  })
+
   test('a snapshot older than now: deadlines from now; no snapshot time: from now', async () => {
     for (const timestamp of [NOW - 100n, undefined]) {
       const { ctx, builds } = contextWith({ 8453: [destPlan()] }, timestamp === undefined ? {} : { timestamp })
