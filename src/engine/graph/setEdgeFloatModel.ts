@@ -3,11 +3,12 @@ import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '.
 
 /**
  * Writes the float kernel of edge `e` from a state of its pool (the block state, or a moved state
- * while a route is being evaluated). Bumps `graph.floatEdits`, which invalidates caches derived from
+ * while a route is being evaluated) and clears the edge's memo (`quoteCustomEdge`). Bumps `graph.floatEdits`, which invalidates caches derived from
  * the kernels (`getRateBounds`).
  */
 export function setEdgeFloatModel(graph: TokenGraph, e: number, snapshot: PoolSnapshotBase): void {
   graph.floatEdits = (graph.floatEdits ?? 0) + 1
+  graph.edgeMemoIn[e] = Number.NaN
   const pool = graph.pools[graph.edgePool[e]!]!
   const model = pool.adapter.getFloatModel(snapshot, graph.edgeSpec[e]!)
   if (model.kind === 'constantProduct') {

@@ -47,6 +47,12 @@ export type TokenGraph = {
   edgeReserveOut: Float64Array
   edgeGamma: Float64Array
   edgeCustom: (((amountIn: number) => number) | undefined)[]
+  /**
+   * One-entry memo of each custom kernel (see `quoteCustomEdge`): the last input it was asked for (NaN:
+   * none) and its answer. Cleared by `setEdgeFloatModel` when the kernel changes.
+   */
+  edgeMemoIn: Float64Array
+  edgeMemoOut: Float64Array
   /** Float kernels written so far (bumped by `setEdgeFloatModel`): caches derived from the kernels compare it. */
   floatEdits?: number
 }

@@ -21,6 +21,11 @@ export type FindBestPathParameters = {
   /** Safety cap on DP runs of the exact fallback. Default 2000. */
   maxDpRuns?: number | undefined
   /**
+   * Work cap of the exact fallback, in edges read by its layered-DP runs (`context.edgeReads`): no run
+   * starts once the search has read this many. Default {@link MAX_PATH_SEARCH_EDGE_READS}.
+   */
+  maxEdgeReads?: number | undefined
+  /**
    * Simple paths from `source` to `target` known to the caller (e.g. earlier candidates of a split).
    * Those the mask allows are quoted exactly first: the best of them lets every DP run leave out the
    * walks that cannot beat it. They change no answer's score, only the work.
@@ -37,6 +42,17 @@ export type FindBestPathReturnType = {
   /** Layered DP runs used (1 on the fast path). */
   dpRuns: number
 }
+
+/**
+ * Default work cap of one path search, in edges read (see {@link FindBestPathParameters.maxEdgeReads}).
+ * A search stops, uncertified, before a run that would start past it, so it reads at most this plus
+ * one run (≤ maxHops × the graph's edges). A run cap alone bounded nothing useful: a query whose every
+ * walk ends in a pool its exact quote refuses (WETH into a token whose only pool is a Balancer pool
+ * past its 30 % max-in ratio) ran all 2,000 runs on the large world: 3.9 s for a NO_ROUTE. A million
+ * reads are ~80 ms of one core there (custom kernels included); the most a certified search of the
+ * large world's bench routes read was 285,000, and the bench graphs stay exact under the cap.
+ */
+export const MAX_PATH_SEARCH_EDGE_READS = 1_000_000
 
 type Node = { bound: number; constraints: DpConstraints }
 
@@ -74,6 +90,7 @@ function findConflict(context: SearchContext, source: number, walk: readonly num
 export function findBestPath(context: SearchContext, parameters: FindBestPathParameters): FindBestPathReturnType {
   const { source, target, amountIn, maxHops, mask, gasPriceWad, states } = parameters
   const maxDpRuns = parameters.maxDpRuns ?? 2000
+  const readsCap = context.edgeReads + (parameters.maxEdgeReads ?? MAX_PATH_SEARCH_EDGE_READS)
   const graph = context.graph
   let minGasPerHop = Infinity
   for (const a of graph.adapters) minGasPerHop = Math.min(minGasPerHop, Number(a.gasPerHop))
@@ -159,7 +176,7 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
     open[top] = open[open.length - 1]!
     open.pop()
     if (Math.floor(node.bound) <= bestScore) break
-    if (dpRuns >= maxDpRuns) {
+    if (dpRuns >= maxDpRuns || context.edgeReads >= readsCap) {
       certified = false
       break
     }

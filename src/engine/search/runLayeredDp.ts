@@ -1,4 +1,5 @@
 import { findEdgeRun } from '../graph/findEdgeRun.js'
+import { quoteCustomEdge } from '../graph/quoteCustomEdge.js'
 import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '../graph/types.js'
 import { RATE_BOUND_MIN_IN_DEGREE, getRateBounds } from './getRateBounds.js'
 import { getScratch, type SearchContext, type SearchMask } from './searchContext.js'
@@ -66,7 +67,7 @@ export function quoteEdgeFloat(graph: TokenGraph, e: number, a: number): number 
     return (graph.edgeReserveOut[e]! * g) / (graph.edgeReserveIn[e]! + g)
   }
   if (kind === EDGE_KIND_CUSTOM) {
-    const v = graph.edgeCustom[e]!(a)
+    const v = quoteCustomEdge(graph, e, a)
     return v > 0 ? v : 0
   }
   return 0
@@ -103,7 +104,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   const s = getScratch(context, H)
   const { value, second, back, stamp, frontier, frontierLength, nearTarget, nearList } = s
   const run = ++s.run
-  const { outStart, edgeHead, edgePool, edgeAdapter, edgeKind, edgeReserveIn, edgeReserveOut, edgeGamma, edgeCustom, inStart, inEdges, edgeTail } = graph
+  const { outStart, edgeHead, edgePool, edgeAdapter, edgeKind, edgeReserveIn, edgeReserveOut, edgeGamma, inStart, inEdges, edgeTail } = graph
   const adapterEnabled = mask.adapterEnabled
   const poolBanned = mask.poolBanned
   const c = constraints !== undefined && (constraints.bannedEdges.length > 0 || constraints.bannedTokens.length > 0 || constraints.bannedPools.length > 0) ? constraints : undefined
@@ -265,7 +266,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
         if (kind === EDGE_KIND_CONSTANT_PRODUCT) {
           const g = edgeGamma[e]! * a
           v = (edgeReserveOut[e]! * g) / (edgeReserveIn[e]! + g)
-        } else if (kind === EDGE_KIND_CUSTOM) v = edgeCustom[e]!(a)
+        } else if (kind === EDGE_KIND_CUSTOM) v = quoteCustomEdge(graph, e, a)
         else continue
         v = wholeUnits(v)
         if (!(v >= 1)) continue
@@ -337,6 +338,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
       } else if (upper > upper2) upper2 = upper
     }
   }
+  context.edgeReads += edgeVisits
   if (bestLayer < 0) return undefined
 
   // The chosen walk, from the target back to the start state.

@@ -34,6 +34,8 @@ export type SearchContext = {
   poolMarks?: Uint8Array[] | undefined
   /** Two-hop rate bounds into hub-like targets (`getRateBounds`), by target, oldest first. */
   rateBounds?: Map<number, RateBounds> | undefined
+  /** Edges read by every layered-DP run on this context so far (`runLayeredDp`'s `edgeVisits`): the searches' work meter. */
+  edgeReads: number
 }
 
 /** Per-token upper bound of the marginal rate of any two-hop walk into one target (see `getRateBounds`). */
@@ -46,7 +48,7 @@ export type RateBounds = {
 
 /** Creates the search context of a graph. */
 export function createSearchContext(graph: TokenGraph): SearchContext {
-  return { graph, scratch: new Map() }
+  return { graph, scratch: new Map(), edgeReads: 0 }
 }
 
 /** Scratch buffers for `maxHops`, allocated on first use. */

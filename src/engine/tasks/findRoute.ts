@@ -110,13 +110,14 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
         }
         const gasPriceWad = parameters.gasPriceInTokenOutWad?.[output.token] ?? 0n
         const leg = { source: input.index, target: output.index, amountIn, maxHops, mask, gasPriceWad, states }
+        const readsBefore = context.edgeReads
         const single = findBestPath(context, leg)
         certified &&= single.certified
         if (single.best === undefined)
           throw new NoRouteError({
             reason: single.certified
               ? `no path from ${input.token} to ${output.token} within ${maxHops} hops for ${amountIn}`
-              : `no paying path from ${input.token} to ${output.token} found within the search budget (${single.dpRuns} layered searches, ${maxHops} hops, ${amountIn}); fewer hops may find one`,
+              : `no paying path from ${input.token} to ${output.token} found within the search budget (${single.dpRuns} layered searches, ${context.edgeReads - readsBefore} edges read, ${maxHops} hops, ${amountIn}); fewer hops may find one`,
           })
         let quotes: readonly PathQuote[] = [single.best]
         let amountOut = single.best.amountOut
