@@ -3,7 +3,7 @@ import type { UniswapV3Fork } from './config.js'
 import { encodeUniswapV3Step } from './encode.js'
 import { encodeUniswapV3ForkStep } from './encodeUniswapV3ForkStep.js'
 import { quoteExactInput } from './quote.js'
-import { quoteFloat } from './quoteFloat.js'
+import { createQuoteFloat } from './createQuoteFloat.js'
 import type { UniswapV3PoolSnapshot } from './types.js'
 
 const edges: readonly PoolEdge[] = [
@@ -22,7 +22,7 @@ function swap(snapshot: UniswapV3PoolSnapshot, { edge, amountIn }: QuoteParamete
 
 function getFloatModel(snapshot: UniswapV3PoolSnapshot, edge: PoolEdge): FloatModel {
   const zeroForOne = edge.tokenInIndex === 0
-  return { kind: 'custom', quote: (amountIn) => quoteFloat(snapshot, { zeroForOne, amountIn }) }
+  return { kind: 'custom', quote: createQuoteFloat(snapshot, zeroForOne) }
 }
 
 function getStepData(snapshot: UniswapV3PoolSnapshot): StepData {

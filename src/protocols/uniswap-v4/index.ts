@@ -1,5 +1,5 @@
 import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
-import { quoteFloat } from '../uniswap-v3/quoteFloat.js'
+import { createQuoteFloat } from '../uniswap-v3/createQuoteFloat.js'
 import { encodeUniswapV4Step } from './encode.js'
 import { quoteExactInputV4 } from './quote.js'
 import { swapFeeOf } from './swapFeeOf.js'
@@ -24,7 +24,7 @@ function swap(snapshot: UniswapV4PoolSnapshot, { edge, amountIn }: QuoteParamete
 function getFloatModel(snapshot: UniswapV4PoolSnapshot, edge: PoolEdge): FloatModel {
   const zeroForOne = edge.tokenInIndex === 0
   const state = { ...snapshot, fee: swapFeeOf(snapshot, zeroForOne) }
-  return { kind: 'custom', quote: (amountIn) => quoteFloat(state, { zeroForOne, amountIn }) }
+  return { kind: 'custom', quote: createQuoteFloat(state, zeroForOne) }
 }
 
 function getStepData(snapshot: UniswapV4PoolSnapshot, edge: PoolEdge): StepData {
