@@ -39,7 +39,24 @@ export type BalancerWeightedPoolEntry = { address: Address; poolId: Hex; tokens:
  * One Curve StableSwap pool (3pool generation): the pool, its LP token (the real pools expose no getter
  * for it) and its coins in `coins(i)` order.
  */
-export type CurveStableSwapPoolEntry = { address: Address; lpToken: Address; coins: Address[]; name: string }
+export type CurveStableSwapPoolEntry = {
+  address: Address
+  lpToken: Address
+  coins: Address[]
+  name: string
+  /**
+   * The pool's generation where it is not the 3pool's: `steth` is the ETH/stETH pool's (A stored times 100,
+   * coin 0 the native coin 0xEeee…EEeE, balances read from what the pool holds, payable calls that return
+   * what they paid).
+   */
+  variant?: 'steth' | undefined
+}
+
+/**
+ * One Curve liquidity gauge: its LP token, the extra reward tokens `claim_rewards` pays (CRV is paid by the
+ * chain's Minter, `curve.minter`).
+ */
+export type CurveGaugeEntry = { address: Address; lpToken: Address; rewardTokens: Address[]; name: string }
 
 /** One ERC-4626 vault. */
 export type Erc4626VaultEntry = { address: Address; asset: Address; symbol: string }
@@ -199,7 +216,14 @@ export type ChainAddressBook = {
     pools: BalancerWeightedPoolEntry[]
   }
   /** Curve StableSwap pools (on the devnet: our implementation of the 3pool's ABI and math at its mainnet address). */
-  curve?: { pools: CurveStableSwapPoolEntry[] } | undefined
+  curve?: {
+    pools: CurveStableSwapPoolEntry[]
+    /** Liquidity gauges (on the devnet: our implementation of a gauge's interface at the steCRV gauge's mainnet address). */
+    gauges?: CurveGaugeEntry[] | undefined
+    /** The CRV Minter (`mint(gauge)` pays a gauge's CRV) and CRV, where the chain has them. */
+    minter?: Address | undefined
+    crv?: Address | undefined
+  } | undefined
   /** Liquid staking with Lido's interface: stETH (rebasing) and wstETH (also in `tokens`). */
   lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { CurveStableSwapPoolEntry } from './addressBook.js'
+import type { CurveGaugeEntry, CurveStableSwapPoolEntry } from './addressBook.js'
 
 /**
  * Canonical (mainnet) addresses of the protocol contracts, per chain: the devnet deploys real bytecode
@@ -161,7 +161,25 @@ export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEn
     address: '0xbEbc44782C7dB0a1A60Cb6fe97d0b483032FF1C7',
     lpToken: '0x6c3F90f043a72FA612cbac8115EE7e52BDe6E490',
     coins: ['0x6B175474E89094C44Da98b954EedeAC495271d0F', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '0xdAC17F958D2ee523a2206206994597C13D831ec7'],
+  }, {
+    name: 'steth',
+    variant: 'steth',
+    address: '0xDC24316b9AE028F1497c275EB9192a3Ea0f67022',
+    lpToken: '0x06325440D014e39736583c165C2963BA99fAf14E',
+    coins: ['0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84'],
   }],
+}
+
+/**
+ * Curve liquidity gauges per chain at their mainnet addresses, with the Minter that pays their CRV and
+ * CRV itself; an external node's address book picks up those whose code is there.
+ */
+export const curveGauges: Record<number, { minter: Address; crv: Address; gauges: readonly CurveGaugeEntry[] }> = {
+  1: {
+    minter: '0xd061D61a4d941c39E5453435B6345Dc261C2fcE0',
+    crv: '0xD533a949740bb3306d119CC777fa900bA034cd52',
+    gauges: [{ name: 'steCRV gauge', address: '0x182B723a58739a9c974cFDB385ceaDb237453c28', lpToken: '0x06325440D014e39736583c165C2963BA99fAf14E', rewardTokens: ['0x5A98FcBEA516Cf06857215779Fd812CA3beF1B32'] }],
+  },
 }
 
 /** Chains for which we know canonical protocol addresses (the devnet default chains). */

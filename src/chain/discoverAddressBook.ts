@@ -1,7 +1,7 @@
 import { zeroAddress, type Address, type PublicClient } from 'viem'
 import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
-import type { ChainAddressBook, CurveStableSwapPoolEntry } from './addressBook.js'
-import { canonicalAddresses, canonicalOptionalAddresses, curveStableSwapPools, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
+import type { ChainAddressBook, CurveGaugeEntry, CurveStableSwapPoolEntry } from './addressBook.js'
+import { canonicalAddresses, canonicalOptionalAddresses, curveGauges, curveStableSwapPools, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
 import { discoverAaveV3, readAaveV3Assets } from './discoverAaveV3.js'
 import { discoverBridges } from './discoverBridges.js'
 import { discoverPools, type SharedIndexStore } from './discovery/discoverPools.js'
@@ -50,7 +50,7 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   for (const [a, t] of listed) if (t.priceUsd !== undefined) anchors.set(a, t.priceUsd)
   const lido = extra.lidoStETH && extra.lidoWstETH && (await hasCode(client, extra.lidoStETH)) && (await hasCode(client, extra.lidoWstETH)) ? { stETH: extra.lidoStETH, wstETH: extra.lidoWstETH } : undefined
   const curve = await liveCurvePools(client, chainId)
-  const extraTokens = [...listed.keys(), ...anchors.keys(), ...(await readAaveV3Assets(client, { chainId })), ...(lido ? [lido.stETH, lido.wstETH] : []), ...curve.flatMap((p) => [...p.coins, p.lpToken])]
+  const extraTokens = [...listed.keys(), ...anchors.keys(), ...(await readAaveV3Assets(client, { chainId })), ...(lido ? [lido.stETH, lido.wstETH] : []), ...curve.flatMap((p) => [...p.coins, p.lpToken]).filter((t) => t.toLowerCase() !== '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')]
   const poolManager = uniswapV4PoolManagers[chainId]
   const found = await discoverPools(client, {
     chainId, multicall3: c.multicall3, weth: c.weth, stateDir: p.stateDir, startBlock: p.startBlock, minPoolTvlUsd: p.minPoolTvlUsd, maxLogRange: p.maxLogRange,
@@ -75,7 +75,7 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   if (found.vaults.length) book.erc4626 = { vaults: found.vaults }
   if (extra.morphoBlue && found.presence.morpho) book.morphoBlue = { morpho: extra.morphoBlue, irm: mostCommon(found.morphoMarkets.map((m) => m.irm)) ?? zeroAddress, markets: found.morphoMarkets }
   if (lido) addLido(book, lido)
-  if (curve.length) book.curve = { pools: curve }
+  if (curve.length) book.curve = { pools: curve, ...(await liveCurveGauges(client, chainId, curve)) }
   await discoverOurContracts(client, book)
   await discoverAaveV3(client, book)
   await discoverBridges(client, book)
@@ -87,6 +87,16 @@ async function liveCurvePools(client: PublicClient, chainId: number): Promise<Cu
   const out: CurveStableSwapPoolEntry[] = []
   for (const p of curveStableSwapPools[chainId] ?? []) if ((await hasCode(client, p.address)) && (await hasCode(client, p.lpToken))) out.push({ ...p, coins: [...p.coins] })
   return out
+}
+
+/** The canonical gauges of those pools whose gauge and Minter have code on this chain. */
+async function liveCurveGauges(client: PublicClient, chainId: number, pools: readonly CurveStableSwapPoolEntry[]): Promise<{ gauges?: CurveGaugeEntry[]; minter?: Address; crv?: Address }> {
+  const known = curveGauges[chainId]
+  if (!known || !(await hasCode(client, known.minter))) return {}
+  const lps = new Set(pools.map((p) => p.lpToken.toLowerCase()))
+  const gauges: CurveGaugeEntry[] = []
+  for (const g of known.gauges) if (lps.has(g.lpToken.toLowerCase()) && (await hasCode(client, g.address))) gauges.push({ ...g, rewardTokens: [...g.rewardTokens] })
+  return gauges.length ? { gauges, minter: known.minter, crv: known.crv } : {}
 }
 
 /** Lido's pair: stETH rebases (balances are computed from shares) and is priced as ETH. */

@@ -104,6 +104,13 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
   const v4PoolManager = book.uniswapV4?.poolManager.toLowerCase()
   const v4ById = new Map((book.uniswapV4?.pools ?? []).map((p) => [p.id.toLowerCase(), uniswapV4PoolKeyAddress(p.id)]))
   const aaveReserves = (book.aaveV3?.reserves ?? []).map((r) => r.aToken.toLowerCase())
+  // A Curve pool that reads its balances from what it holds (the steth pool) moves with its stETH's logs
+  // too (a rebase, a transfer to it): re-read it on any of them.
+  const curveByHeldCoin = new Map<string, string[]>()
+  for (const p of book.curve?.pools ?? []) {
+    if (p.variant !== 'steth') continue
+    for (const c of p.coins.slice(1)) curveByHeldCoin.set(c.toLowerCase(), [...(curveByHeldCoin.get(c.toLowerCase()) ?? []), p.address.toLowerCase()])
+  }
 
   async function loadAll(blockNumber: bigint, pools?: readonly Address[]): Promise<PoolSnapshotBase[]> {
     const parts = await Promise.all(loaders.map((l) => l.load(context, { blockNumber, ...(pools ? { pools } : {}) })))
@@ -137,6 +144,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     for (const log of logs) {
       const emitter = log.address.toLowerCase()
       if (unfiltered && !watched.has(emitter)) continue
+      for (const pool of curveByHeldCoin.get(emitter) ?? []) changed.add(pool)
       if (emitter === book.balancerV2.vault.toLowerCase()) {
         // Vault events index the poolId as their first topic argument.
         const pool = log.topics[1] ? balancerByPoolId.get(log.topics[1].toLowerCase()) : undefined

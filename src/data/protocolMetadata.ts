@@ -78,6 +78,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://curve.finance',
     functionNames: { swap: ['exchange'], deposit: ['add_liquidity'], redeem: ['remove_liquidity_one_coin', 'remove_liquidity'] },
   },
+  'curve-gauge': {
+    project: 'curve',
+    name: 'Curve gauges',
+    description: 'Liquidity gauges: stake a Curve LP token, unstake it, harvest CRV (through the Minter) and extra rewards.',
+    url: 'https://curve.finance',
+    functionNames: { deposit: ['deposit'], withdraw: ['withdraw'], harvest: ['mint', 'claim_rewards'] },
+  },
   'morpho-blue': {
     project: 'morpho',
     name: 'Morpho Blue',

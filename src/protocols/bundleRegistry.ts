@@ -3,6 +3,7 @@ import { balancerV2DepositAction, balancerV2RedeemAction } from './balancer-v2/b
 import { bridgeActions } from './bridge/defineBridgeAction.js'
 import { createPoolActions } from './bundle/createPoolActions.js'
 import { curveDepositAction, curveRedeemAction } from './curve/lpActions.js'
+import { curveGaugeActions } from './curve-gauge/gaugeActions.js'
 import type { BundleActionDefinition } from './bundle/types.js'
 import { withVariants } from './bundle/withVariants.js'
 import { ensoCallAction } from './enso/callAction.js'
@@ -48,6 +49,7 @@ const baseActions: readonly BundleActionDefinition[] = [
   balancerV2DepositAction, balancerV2RedeemAction,
   ...createPoolActions({ protocol: 'curve', actions: [swap('curve', 'Curve StableSwap pools')], periphery: () => [] }),
   curveDepositAction, curveRedeemAction,
+  ...curveGaugeActions,
   ...createPoolActions({
     protocol: 'erc4626',
     actions: [

@@ -78,10 +78,12 @@ function catalogOf(chainId: number, book: ChainAddressBook, snapshot: EngineSnap
   }
   for (const pool of curveLps.values()) {
     const lp = byAddress.get(pool.lpToken.toLowerCase())
-    const coins = pool.coins.map((a) => byAddress.get(a.toLowerCase())).filter((t): t is TokenEntry => t !== undefined)
+    // A native coin (the steth pool's ETH) is described and priced as WETH.
+    const poolCoins = pool.coins.map((a) => (a.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' ? book.weth : a))
+    const coins = poolCoins.map((a) => byAddress.get(a.toLowerCase())).filter((t): t is TokenEntry => t !== undefined)
     if (!lp || coins.length !== pool.coins.length) continue
     const s = pools.get(pool.address.toLowerCase()) as (EngineSnapshot['pools'][number] & { balances: readonly bigint[] }) | undefined
-    const values = s ? pool.coins.map((a, i) => usd(a, s.balances[i] ?? 0n)) : []
+    const values = s ? poolCoins.map((a, i) => usd(a, s.balances[i] ?? 0n)) : []
     out.push({
       address: pool.lpToken, chainId, type: 'defi', decimals: lp.decimals, symbol: lp.symbol, name: lp.name,
       logosUri: [], underlyingTokens: coins.map((t) => base(chainId, t)), project: 'curve', protocol: 'curve',

@@ -35,11 +35,12 @@ vi.mock('axios', async (importOriginal) => {
  * repay, uniswap-v4 depositclmm (USDT/WBTC 0.05%, on chain 1), and `call` to the vendor's percentage
  * helper at 0xD0aF…EF12 (our DevEnsoPercentageMathHelpers sits there on the devnet), and the route
  * sample of DAI + USDC + USDT into the Curve 3pool's LP token 3Crv (docs.route.test.ts), and `bridge` (a
- * Stargate ETH taxi to Base whose callback mints a Uniswap V4 position there; see `unskipped`). The others
- * name protocols, chains or contracts the devnet does not have (compound-v2, curve-gauge, chains 999 and
- * 80094).
+ * Stargate ETH taxi to Base whose callback mints a Uniswap V4 position there; see `unskipped`), and
+ * `curve-gauge harvest` on the steCRV gauge 0x182B…3c28 (our DevCurveLiquidityGauge there, CRV through our
+ * Minter, LDO as its extra reward). The others name protocols, chains or contracts the devnet does not
+ * have (compound-v2, chains 999 and 80094).
  */
-const served = new Set(['slippage', 'route', 'swap', 'deposit', 'borrow', 'repay', 'approve', 'transfer', 'fee', 'balance', 'minAmountOut', 'depositCLMM', 'call', 'Routes multitoken deposits', 'bridge'])
+const served = new Set(['slippage', 'route', 'swap', 'deposit', 'borrow', 'repay', 'approve', 'transfer', 'fee', 'balance', 'minAmountOut', 'depositCLMM', 'call', 'Routes multitoken deposits', 'bridge', 'harvest'])
 
 /**
  * Samples the vendor marks `it.skip` that run here anyway, each with the one assertion of its own that no

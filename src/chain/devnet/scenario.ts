@@ -155,27 +155,68 @@ const morphoSchema = z.strictObject({
 const curvePoolSchema = z.strictObject({
   /** Readable name, e.g. `3pool`. */
   name: z.string().min(1),
+  /**
+   * Which of our implementations: `3pool` (DevCurveStableSwap3Pool, three ERC-20 coins) or `steth`
+   * (DevCurveStableSwapSTETH: coins `ETH` and `stETH`, the native coin first).
+   */
+  variant: z.enum(['3pool', 'steth']).default('3pool'),
   /** Where the pool lives (its mainnet address on chain 1). */
   address,
   /** Where its LP token lives (its mainnet address on chain 1). */
   lpToken: address,
   lpSymbol: z.string().min(1),
   lpName: z.string().min(1),
-  /** The coins in the pool's order (scenario symbols); our implementation has three (the 3pool's shape). */
-  coins: z.array(symbolRef).length(3),
-  /** Amplification `A` (the 3pool's Ann = A * N convention). */
+  /** The coins in the pool's order (scenario symbols; `ETH` is the native coin): three for `3pool`, ETH and stETH for `steth`. */
+  coins: z.array(symbolRef).min(2).max(3),
+  /** Amplification `A` as `A()` reads (the `steth` pool stores it times 100). */
   A: z.number().int().min(1).max(999_999),
   /** Swap fee in 1e10 units (1_000_000 = 0.01%). */
   fee: z.number().int().min(0).max(5_000_000_000),
   /** Admin share of fees in 1e10 units (5_000_000_000 = 50%). */
   adminFee: z.number().int().min(0).max(10_000_000_000),
-  /** Liquidity the deployer adds at seeding, in USD, split evenly between the coins (a balanced pool). */
+  /** Liquidity the deployer adds at seeding, in USD. */
   liquidityUsd: z.number().positive(),
+  /** Each coin's share of `liquidityUsd` in percent, in coin order (summing to 100); omitted = even (a balanced pool). */
+  sharesPct: z.array(z.number().positive()).optional(),
+})
+
+const curveGaugeSchema = z.strictObject({
+  name: z.string().min(1),
+  /** Where the gauge lives (its mainnet address on chain 1). */
+  address,
+  /** The LP token it stakes: the `lpSymbol` of a pool above. */
+  lpSymbol: symbolRef,
+  /** CRV per week paid to the whole gauge through the Minter (a flat rate on the devnet). */
+  crvPerWeek: z.number().positive(),
+  /**
+   * Extra rewards: each token's amount spread over the first week (`deposit_reward_token`). A reward that
+   * is not a scenario token declares it (`token`): a plain ERC-20 at its mainnet address, deployed with the
+   * Curve contracts (so no other address moves).
+   */
+  rewards: z.array(z.strictObject({
+    symbol: symbolRef,
+    perWeek: z.number().positive(),
+    token: z.strictObject({
+      name: z.string().min(1),
+      address,
+      decimals: z.number().int().min(0).max(36),
+      priceUsd: z.number().positive(),
+      /** A Uniswap V2 pair against a scenario token (e.g. WETH), so the token routes and has a market price. */
+      uniswapV2: z.strictObject({ pairWith: symbolRef, liquidityUsd: z.number().positive() }).optional(),
+    }).optional(),
+  })).max(8),
+  /** Share of the deployer's LP tokens it stakes at seeding, in percent. */
+  stakedPct: z.number().min(0).max(100),
 })
 
 const curveSchema = z.strictObject({
-  /** StableSwap pools: our Solidity implementation of the 3pool's ABI and math (contracts/devnet/DevCurveStableSwap3Pool.sol). */
+  /** StableSwap pools: our Solidity implementations of the 3pool's and the ETH/stETH pool's ABI and math (contracts/devnet/DevCurveStableSwap*.sol). */
   pools: z.array(curvePoolSchema).min(1),
+  /** The CRV Minter (its mainnet address on chain 1) and the CRV token's scenario symbol, when there are gauges. */
+  minter: address.optional(),
+  crv: symbolRef.optional(),
+  /** Liquidity gauges (our DevCurveLiquidityGauge), paid CRV by the Minter. */
+  gauges: z.array(curveGaugeSchema).default([]),
 })
 
 const stargatePoolSchema = z.strictObject({
@@ -284,8 +325,16 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
       if (!chain.morpho?.lltvs.includes(m.lltv)) throw new Error(`scenario chain ${chainId}: morpho market ${name} uses LLTV ${m.lltv}, which is not enabled`)
     }
     for (const p of chain.curve?.pools ?? []) {
-      for (const c of p.coins) if (!symbols.has(c)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} coin ${c} is not a token`)
+      for (const c of p.coins) if (!symbols.has(c) && !(p.variant === 'steth' && c === 'ETH')) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} coin ${c} is not a token`)
       if (new Set(p.coins).size !== p.coins.length) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} lists a coin twice`)
+      if (p.variant === '3pool' && p.coins.length !== 3) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (3pool) needs three coins`)
+      if (p.variant === 'steth' && (p.coins[0] !== 'ETH' || p.coins[1] !== 'stETH' || p.coins.length !== 2)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (steth) has coins ETH and stETH`)
+      if (p.sharesPct && (p.sharesPct.length !== p.coins.length || Math.abs(p.sharesPct.reduce((a, b) => a + b, 0) - 100) > 1e-9)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} sharesPct must give each coin a share, summing to 100`)
+    }
+    for (const g of chain.curve?.gauges ?? []) {
+      if (!chain.curve?.pools.some((p) => p.lpSymbol === g.lpSymbol)) throw new Error(`scenario chain ${chainId}: curve gauge ${g.name} stakes ${g.lpSymbol}, which is no pool's LP token`)
+      if (!chain.curve.minter || !chain.curve.crv || !symbols.has(chain.curve.crv)) throw new Error(`scenario chain ${chainId}: curve gauges need the Minter's address and CRV (a token)`)
+      for (const r of g.rewards) if (!symbols.has(r.symbol) && !r.token) throw new Error(`scenario chain ${chainId}: curve gauge ${g.name} reward ${r.symbol} is not a token and declares none`)
     }
     for (const p of chain.stargate?.pools ?? []) {
       if (p.asset !== 'ETH' && !symbols.has(p.asset)) throw new Error(`scenario chain ${chainId}: stargate pool asset ${p.asset} is not a token`)

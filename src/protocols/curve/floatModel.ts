@@ -1,5 +1,5 @@
 import type { FloatModel, PoolEdge } from '../types.js'
-import { ampAt } from './stableSwapMath.js'
+import { ampAt, aPrecisionOf } from './stableSwapMath.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
 /** Float64 `get_D`: Newton's iteration until it moves by less than one part in 1e15. */
@@ -51,7 +51,7 @@ function fSolveY(D: number, amp: number, j: number, xs: readonly number[]): numb
  */
 export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): FloatModel {
   const n = snapshot.balances.length
-  const amp = Number(ampAt(snapshot.ramp, snapshot.timestamp))
+  const amp = Number(ampAt(snapshot.ramp, snapshot.timestamp)) / Number(aPrecisionOf(snapshot.variant))
   const scale = snapshot.rates.map((r) => Number(r) / 1e18)
   const raw = snapshot.balances.map((b) => Number(b))
   const xp = raw.map((b, k) => b * scale[k]!)

@@ -29,16 +29,16 @@ function run(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParamet
   try {
     if (edge.action === 'swap') {
       const r = exchange(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
-      return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
+      return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply, sharesCoin: r.sharesCoin }
     }
     if (edge.action === 'deposit') {
       const amounts = Array.from({ length: n }, (_, k) => (k === edge.tokenInIndex ? amountIn : 0n))
       const r = addLiquidity(snapshot, { amounts })
-      return { amountOut: r.minted, balances: r.balances, totalSupply: r.totalSupply }
+      return { amountOut: r.minted, balances: r.balances, totalSupply: r.totalSupply, sharesCoin: r.sharesCoin }
     }
     if (amountIn > snapshot.totalSupply) return undefined
     const r = removeLiquidityOneCoin(snapshot, { tokenAmount: amountIn, i: edge.tokenOutIndex })
-    return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
+    return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply, sharesCoin: r.sharesCoin }
   } catch (error) {
     if (error instanceof CurveMathRevert) return undefined
     throw error
@@ -52,18 +52,25 @@ function quote(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): 
 function swap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): SwapReturnType<CurveStableSwapSnapshot> {
   const r = run(snapshot, parameters)
   if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
-  return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply } }
+  return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}) } }
 }
 
 function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepData {
   const kind = edge.action === 'deposit' ? 'deposit' : edge.action === 'redeem' ? 'redeem' : 'swap'
-  return { kind, i: edge.tokenInIndex, j: edge.tokenOutIndex, nCoins: snapshot.balances.length }
+  return {
+    kind, i: edge.tokenInIndex, j: edge.tokenOutIndex, nCoins: snapshot.balances.length,
+    ...(snapshot.variant ? { variant: snapshot.variant } : {}),
+    ...(snapshot.nativeCoin !== undefined ? { nativeCoin: snapshot.nativeCoin } : {}),
+    ...(snapshot.sharesCoin ? { sharesToken: snapshot.tokens[snapshot.sharesCoin.index]! } : {}),
+  }
 }
 
 /**
- * Curve StableSwap pools (3pool generation: `Ann = A * N`, int128 coin indices, write functions that
- * return nothing): swaps between coins, single-coin deposits into the LP token and single-coin
- * redemptions, each quoted with the pool's exact integer math.
+ * Curve StableSwap pools (the 3pool generation: `Ann = A * N`, int128 coin indices, write functions that
+ * return nothing; and the ETH/stETH pool's: A times 100, a native coin, payable calls returning what they
+ * paid): swaps between coins, single-coin deposits into the LP token and single-coin redemptions, each
+ * quoted with the pool's exact integer math. A native coin is WETH to the engine (unwrapped before the
+ * pool, wrapped after).
  */
 export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
   slug: 'curve',

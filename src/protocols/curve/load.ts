@@ -9,6 +9,7 @@ export const curveStableSwapReadAbi = parseAbi([
   'function coins(uint256 i) view returns (address)',
   'function balances(uint256 i) view returns (uint256)',
   'function A() view returns (uint256)',
+  'function A_precise() view returns (uint256)',
   'function fee() view returns (uint256)',
   'function admin_fee() view returns (uint256)',
   'function initial_A() view returns (uint256)',
@@ -18,27 +19,49 @@ export const curveStableSwapReadAbi = parseAbi([
 ])
 const lpAbi = parseAbi(['function totalSupply() view returns (uint256)'])
 const multicall3Abi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)'])
-/** Per pool: 2 reads per coin, then A, fee, admin_fee, the ramp (4) and the LP supply. */
+/** Lido's share accounting (stETH), for a pool holding it. */
+const sharesAbi = parseAbi([
+  'function getTotalPooledEther() view returns (uint256)',
+  'function getTotalShares() view returns (uint256)',
+  'function sharesOf(address account) view returns (uint256)',
+])
+/** Per pool: 2 reads per coin, then A, fee, admin_fee, the ramp (4) and the LP supply; a steth pool adds stETH's shares (3). */
 const FIXED_CALLS = 8
+const SHARES_CALLS = 3
+const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+/** The steth pool's shares coin (stETH) is coin 1. */
+const STETH_SHARES_COIN = 1
 
 type Read = { status: string; result?: unknown } | undefined
 const ok = (r: Read): r is { status: 'success'; result: unknown } => r?.status === 'success'
 
 /**
  * Reads Curve StableSwap pools of the address book at one block in one Multicall3 batch, through
- * Curve's own getters only (`coins`, `balances`, `A`, `fee`, `admin_fee`, the A ramp) plus the LP
- * token's `totalSupply` and the block timestamp, so it serves the real pools on any node. A pool is
- * left out when a read fails, a coin differs from the book's or has no known decimals, or `A()` is not
- * the ramp evaluated at the block (a pool generation whose A is stored with another precision, whose
- * math this adapter does not implement).
+ * Curve's own getters only (`coins`, `balances`, `A` — `A_precise` for the steth generation —, `fee`,
+ * `admin_fee`, the A ramp) plus the LP token's `totalSupply`, the block timestamp and, for the steth
+ * pool, stETH's share accounting (`getTotalPooledEther`, `getTotalShares`, `sharesOf(pool)`), so it
+ * serves the real pools on any node. A native coin (0xEeee…EEeE) becomes the book's WETH. A pool is left
+ * out when a read fails, a coin differs from the book's or has no known decimals, or A is not the ramp
+ * evaluated at the block (a pool generation whose A is stored with another precision, whose math this
+ * adapter does not implement).
  * @returns one snapshot per usable pool
  */
 export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = async ({ client, book }, { blockNumber, pools }) => {
   const wanted = pools ? new Set(pools.map((p) => p.toLowerCase())) : undefined
   const entries = (book.curve?.pools ?? []).filter((p) => !wanted || wanted.has(p.address.toLowerCase()) || wanted.has(p.lpToken.toLowerCase()))
   if (entries.length === 0) return []
-  const pool = (address: `0x${string}`, functionName: 'A' | 'fee' | 'admin_fee' | 'initial_A' | 'future_A' | 'initial_A_time' | 'future_A_time') =>
+  const pool = (address: `0x${string}`, functionName: 'A' | 'A_precise' | 'fee' | 'admin_fee' | 'initial_A' | 'future_A' | 'initial_A_time' | 'future_A_time') =>
     ({ address, abi: curveStableSwapReadAbi, functionName }) as const
+  const shares = (p: (typeof entries)[number]) => {
+    const token = p.coins[STETH_SHARES_COIN]!
+    return p.variant === 'steth'
+      ? [
+          { address: token, abi: sharesAbi, functionName: 'getTotalPooledEther' as const },
+          { address: token, abi: sharesAbi, functionName: 'getTotalShares' as const },
+          { address: token, abi: sharesAbi, functionName: 'sharesOf' as const, args: [p.address] as const },
+        ]
+      : []
+  }
   const results = (await client.multicall({
     blockNumber,
     multicallAddress: book.multicall3,
@@ -50,9 +73,10 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
           { address: p.address, abi: curveStableSwapReadAbi, functionName: 'coins' as const, args: [BigInt(i)] as const },
           { address: p.address, abi: curveStableSwapReadAbi, functionName: 'balances' as const, args: [BigInt(i)] as const },
         ]),
-        pool(p.address, 'A'), pool(p.address, 'fee'), pool(p.address, 'admin_fee'),
+        pool(p.address, p.variant === 'steth' ? 'A_precise' : 'A'), pool(p.address, 'fee'), pool(p.address, 'admin_fee'),
         pool(p.address, 'initial_A'), pool(p.address, 'future_A'), pool(p.address, 'initial_A_time'), pool(p.address, 'future_A_time'),
         { address: p.lpToken, abi: lpAbi, functionName: 'totalSupply' as const },
+        ...shares(p),
       ]),
     ] as never,
   })) as Read[]
@@ -60,18 +84,22 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
   if (!ok(time)) return []
   const timestamp = time.result as bigint
   const decimalsOf = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.decimals]))
+  decimalsOf.set(NATIVE, 18)
   const out: CurveStableSwapSnapshot[] = []
   let at = 1
   for (const p of entries) {
     const n = p.coins.length
-    const reads = results.slice(at, at + 2 * n + FIXED_CALLS)
-    at += 2 * n + FIXED_CALLS
+    const count = 2 * n + FIXED_CALLS + (p.variant === 'steth' ? SHARES_CALLS : 0)
+    const reads = results.slice(at, at + count)
+    at += count
     if (!reads.every(ok)) continue
     const values = reads.map((r) => (r as { result: unknown }).result)
     const coins = values.filter((_, k) => k < 2 * n && k % 2 === 0).map((c) => lower(c as `0x${string}`))
     const balances = values.filter((_, k) => k < 2 * n && k % 2 === 1) as bigint[]
-    const [A, fee, adminFee, initialA, futureA, initialATime, futureATime, totalSupply] = values.slice(2 * n) as bigint[]
+    const [A, fee, adminFee, initialA, futureA, initialATime, futureATime, totalSupply, totalPooledEther, totalShares, poolShares] = values.slice(2 * n) as bigint[]
     if (coins.some((c, i) => c !== lower(p.coins[i]!))) continue
+    const nativeCoin = coins.indexOf(NATIVE)
+    if (nativeCoin >= 0 && p.variant !== 'steth') continue
     const decimals = coins.map((c) => decimalsOf.get(c))
     if (decimals.some((d) => d === undefined || d > 36)) continue
     const ramp = { initialA: initialA!, futureA: futureA!, initialATime: initialATime!, futureATime: futureATime! }
@@ -80,7 +108,8 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
       protocol: 'curve',
       address: lower(p.address),
       blockNumber,
-      tokens: [...coins, lower(p.lpToken)],
+      // The engine trades the native coin as WETH.
+      tokens: [...coins.map((c) => (c === NATIVE ? lower(book.weth) : c)), lower(p.lpToken)],
       balances,
       rates: decimals.map((d) => 10n ** BigInt(36 - d!)),
       ramp,
@@ -88,6 +117,8 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
       fee: fee!,
       adminFee: adminFee!,
       totalSupply: totalSupply!,
+      ...(p.variant === 'steth' ? { variant: 'steth' as const, sharesCoin: { index: STETH_SHARES_COIN, totalPooledEther: totalPooledEther!, totalShares: totalShares!, poolShares: poolShares! } } : {}),
+      ...(nativeCoin >= 0 ? { nativeCoin } : {}),
     })
   }
   return out

@@ -1,4 +1,4 @@
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, parseAbi } from 'viem'
 import { z } from 'zod'
 import { functionCall } from '../../encoding/call.js'
 import { addBalanceOfSelf } from '../../encoding/planActions.js'
@@ -7,12 +7,14 @@ import { applySlippage } from '../bundle/applySlippage.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
 import { planApprove, planMath, planRevoke, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
-import { curveAddLiquidityAbi, curveStableSwapWriteAbi } from './encode.js'
+import { curveAddLiquidityAbi, curveStableSwapWriteAbi, curveStethWriteAbi } from './encode.js'
 import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
 const lower = (a: string) => a.toLowerCase()
+const wethAbi = parseAbi(['function withdraw(uint256 wad)', 'function deposit() payable'])
+const stethRemoveAbi = parseAbi(['function remove_liquidity(uint256 _amount, uint256[2] _min_amounts) returns (uint256[2])'])
 
 /** `remove_liquidity(uint256, uint256[N])`: the array length is part of the selector. */
 function removeLiquidityAbi(nCoins: number) {
@@ -32,8 +34,9 @@ function poolOf(ctx: BundleActionContext, p: { primary: Address; lp: Address | u
   return pool
 }
 
+/** A coin's index: the native coin (0xEeee…EEeE) or WETH name a pool's native coin. */
 function coinIndex(ctx: BundleActionContext, pool: CurveStableSwapSnapshot, token: Address, field: string): number {
-  const i = isNativeAddress(token) ? -1 : pool.tokens.slice(0, pool.balances.length).findIndex((t) => lower(t) === lower(token))
+  const i = isNativeAddress(token) ? (pool.nativeCoin ?? -1) : pool.tokens.slice(0, pool.balances.length).findIndex((t) => lower(t) === lower(token))
   if (i < 0) ctx.fail('INVALID_TOKEN', field, `${token} is not a coin of Curve pool ${getAddress(pool.address)} (${pool.tokens.slice(0, pool.balances.length).map((t) => getAddress(t)).join(', ')})`)
   return i
 }
@@ -84,16 +87,26 @@ export const curveDepositAction = defineBundleAction({
       const amount = ctx.amount(amountArgs[k]!)
       amounts[i] = amount
       ctx.spend(getAddress(token), amount)
-      planApprove(ctx, getAddress(token), primary, amount)
+      if (i !== pool.nativeCoin) planApprove(ctx, getAddress(token), primary, amount)
+      else if (!isNativeAddress(token)) ctx.planner.add(functionCall({ address: getAddress(token), abi: wethAbi, functionName: 'withdraw', args: [amount.value] }))
     })
     const estimates = amounts.map((a) => (a === undefined ? 0n : a.estimate))
     const estimate = estimates.every((e) => e !== undefined) ? quoted(ctx, 'amountIn', () => addLiquidity(pool, { amounts: estimates as bigint[] }).minted) : undefined
     if (args.slippage !== undefined && estimate === undefined) ctx.fail('MISSING_ESTIMATE', 'slippage', 'an amount is known only at execution, so the deposit cannot be quoted for a minimum')
     const before = addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: lp })
     const min = args.slippage === undefined ? 0n : applySlippage(estimate!, args.slippage)
-    ctx.planner.add(functionCall({ address: primary, abi: curveAddLiquidityAbi(n), functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n), min] }))
+    const native = pool.nativeCoin === undefined ? undefined : amounts[pool.nativeCoin]
+    if (pool.variant === 'steth') {
+      // The ETH/stETH pool takes its native coin as msg.value (unwrapped first when named as WETH).
+      const call = functionCall({ address: primary, abi: curveStethWriteAbi, functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n) as never, min] })
+      ctx.planner.add(native ? call.withValue(native.value as bigint) : call)
+    } else {
+      ctx.planner.add(functionCall({ address: primary, abi: curveAddLiquidityAbi(n), functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n), min] }))
+    }
     // The pool pulls exactly each amount; the reset keeps allowance-quirky tokens from carrying any over.
-    tokensIn.forEach((token) => planRevoke(ctx, getAddress(token), primary))
+    tokensIn.forEach((token, k) => {
+      if (!(pool.nativeCoin !== undefined && coinIndex(ctx, pool, token, `tokenIn[${k}]`) === pool.nativeCoin)) planRevoke(ctx, getAddress(token), primary)
+    })
     const received = planMath(ctx, 'sub', { kind: 'amount', value: addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: lp }), estimate }, { kind: 'amount', value: before, estimate: 0n })
     const out: BundleValue = { ...received, estimate, token: lp }
     ctx.produce(lp, out)
@@ -147,6 +160,7 @@ export const curveRedeemAction = defineBundleAction({
         : indices.map((i) => (pool.balances[i]! * burn) / pool.totalSupply)
     if (args.slippage !== undefined && estimates.some((e) => e === undefined)) ctx.fail('MISSING_ESTIMATE', 'slippage', 'the amount is known only at execution, so the redeem cannot be quoted for a minimum')
     const mins = estimates.map((e) => (args.slippage === undefined ? 0n : applySlippage(e!, args.slippage)))
+    if (pool.variant === 'steth') return redeemSteth(ctx, { pool, lp, primary, outs, indices, amount, estimates, mins, receiver: args.receiver })
     const before = outs.map((t) => addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: t }))
     if (single) {
       ctx.planner.add(functionCall({ address: primary, abi: curveStableSwapWriteAbi, functionName: 'remove_liquidity_one_coin', args: [amount.value, BigInt(indices[0]!), mins[0]!] }))
@@ -168,3 +182,39 @@ export const curveRedeemAction = defineBundleAction({
     return results
   },
 })
+
+/**
+ * A redeem from the ETH/stETH pool: `remove_liquidity_one_coin` or `remove_liquidity`, the ETH it pays
+ * (a raw call to the executing contract) delivered as ETH, or wrapped when the action names WETH; every
+ * output is a balance change (stETH can arrive a wei short of what the pool names).
+ */
+function redeemSteth(ctx: BundleActionContext, p: {
+  pool: CurveStableSwapSnapshot; lp: Address; primary: Address; outs: Address[]; indices: number[]; amount: BundleValue
+  estimates: (bigint | undefined)[]; mins: bigint[]; receiver: Address | undefined
+}): BundleValue[] {
+  const native = p.pool.nativeCoin
+  // ETH is measured as such; WETH, when named, is wrapped from it afterwards.
+  const measuredToken = (t: Address, i: number) => (i === native ? ('0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' as Address) : t)
+  const before = p.outs.map((t, k) => addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: measuredToken(t, p.indices[k]!) }))
+  if (p.outs.length === 1) {
+    ctx.planner.add(functionCall({ address: p.primary, abi: curveStethWriteAbi, functionName: 'remove_liquidity_one_coin', args: [p.amount.value as bigint, BigInt(p.indices[0]!), p.mins[0]!] }))
+  } else {
+    const ordered = [0, 1].map((i) => p.mins[p.indices.indexOf(i)]!) as [bigint, bigint]
+    ctx.planner.add(functionCall({ address: p.primary, abi: stethRemoveAbi, functionName: 'remove_liquidity', args: [p.amount.value as bigint, ordered] }))
+  }
+  const results = p.outs.map((token, k) => {
+    const i = p.indices[k]!
+    const after = addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: measuredToken(token, i) })
+    const received = planMath(ctx, 'sub', { kind: 'amount', value: after, estimate: p.estimates[k] }, { kind: 'amount', value: before[k]!, estimate: 0n })
+    if (i === native && !isNativeAddress(token)) ctx.planner.add(functionCall({ address: token, abi: wethAbi, functionName: 'deposit' }).withValue(received.value as never))
+    const out: BundleValue = { ...received, estimate: p.estimates[k], token }
+    ctx.produce(token, out)
+    if (p.receiver !== undefined && lower(p.receiver) !== lower(ctx.self)) planTransfer(ctx, token, out, p.receiver)
+    return out
+  })
+  ctx.report({
+    action: 'redeem', protocol: 'curve', primary: p.primary, tokenIn: [p.lp], tokenOut: p.outs,
+    amountIn: typeof p.amount.value === 'bigint' ? p.amount.value.toString() : undefined, amountOut: p.outs.length === 1 ? p.estimates[0]?.toString() : undefined,
+  })
+  return results
+}

@@ -1,11 +1,30 @@
 import { CurveMathRevert, FEE_DENOMINATOR, PRECISION, ampAt, div, getD, getY, solveY, sub, xpOf } from './stableSwapMath.js'
-import type { CurveStableSwapSnapshot } from './types.js'
+import type { CurveSharesCoin, CurveStableSwapSnapshot } from './types.js'
 
-/** The pool state the operations read: balances, rates, A, fees and LP supply. */
-type PoolState = Pick<CurveStableSwapSnapshot, 'balances' | 'rates' | 'ramp' | 'timestamp' | 'fee' | 'adminFee' | 'totalSupply'>
+/** The pool state the operations read: balances, rates, A, fees and LP supply (and the generation). */
+type PoolState = Pick<CurveStableSwapSnapshot, 'balances' | 'rates' | 'ramp' | 'timestamp' | 'fee' | 'adminFee' | 'totalSupply'> &
+  Partial<Pick<CurveStableSwapSnapshot, 'variant' | 'sharesCoin'>>
 
-/** The state after an operation: balances and LP supply as the pool stores them. */
-export type CurvePoolUpdate = { balances: bigint[]; totalSupply: bigint }
+/** The state after an operation: balances and LP supply as the pool stores them (and its stETH shares). */
+export type CurvePoolUpdate = { balances: bigint[]; totalSupply: bigint; sharesCoin?: CurveSharesCoin | undefined }
+
+/** A shares coin's balance of `shares` (`getPooledEthByShares`). */
+const pooledOf = (c: CurveSharesCoin, shares: bigint) => (c.totalShares === 0n ? 0n : (shares * c.totalPooledEther) / c.totalShares)
+/** The shares a transfer of `amount` moves (`getSharesByPooledEth`). */
+const sharesFor = (c: CurveSharesCoin, amount: bigint) => (c.totalPooledEther === 0n ? amount : (amount * c.totalShares) / c.totalPooledEther)
+
+/**
+ * Coin `i`'s transfer of `amount` into (`sign` 1) or out of (-1) the pool: how much the pool's holding
+ * actually changes (a shares coin rounds) and the shares coin after.
+ */
+function move(s: PoolState, sharesCoin: CurveSharesCoin | undefined, p: { i: number; amount: bigint; sign: 1 | -1 }): { delta: bigint; sharesCoin: CurveSharesCoin | undefined } {
+  if (!sharesCoin || sharesCoin.index !== p.i) return { delta: p.amount, sharesCoin }
+  const moved = sharesFor(sharesCoin, p.amount)
+  const after = p.sign === 1 ? sharesCoin.poolShares + moved : sub(sharesCoin.poolShares, moved)
+  const before = pooledOf(sharesCoin, sharesCoin.poolShares)
+  const now = pooledOf(sharesCoin, after)
+  return { delta: p.sign === 1 ? now - before : sub(before, now), sharesCoin: { ...sharesCoin, poolShares: after } }
+}
 
 const ampOf = (s: PoolState) => ampAt(s.ramp, s.timestamp)
 /** The imbalance fee of deposits and single-coin withdrawals: `fee * N / (4 * (N - 1))`. */
@@ -28,14 +47,16 @@ export function getDy(s: PoolState, p: { i: number; j: number; dx: bigint }): bi
   checkIndex(s, p.j)
   const xp = xpOf(s.balances, s.rates)
   const x = xp[p.i]! + (p.dx * s.rates[p.i]!) / PRECISION
-  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampOf(s) })
+  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampOf(s), variant: s.variant })
   const dy = (sub(sub(xp[p.j]!, y), 1n) * PRECISION) / s.rates[p.j]!
   return sub(dy, (s.fee * dy) / FEE_DENOMINATOR)
 }
 
 /**
  * `exchange(i, j, dx, 0)`: what the pool pays and its state after (the input joins `balances`, the
- * output and the admin share of the fee leave it). Assumes the pool receives all of `dx`.
+ * output and the admin share of the fee leave it). The 3pool generation assumes it receives all of
+ * `dx`; a pool that reads its balances from what it holds (steth) prices the trade on `dx` and then
+ * sees what a shares coin actually moved.
  * @throws CurveMathRevert where the pool reverts
  */
 export function exchange(s: PoolState, p: { i: number; j: number; dx: bigint }): { dy: bigint } & CurvePoolUpdate {
@@ -44,15 +65,17 @@ export function exchange(s: PoolState, p: { i: number; j: number; dx: bigint }):
   const rateJ = s.rates[p.j]!
   const xp = xpOf(s.balances, s.rates)
   const x = xp[p.i]! + (p.dx * s.rates[p.i]!) / PRECISION
-  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampOf(s) })
+  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampOf(s), variant: s.variant })
   const dyXp = sub(sub(xp[p.j]!, y), 1n)
   const dyFee = (dyXp * s.fee) / FEE_DENOMINATOR
   const dy = (sub(dyXp, dyFee) * PRECISION) / rateJ
   const dyAdminFee = (((dyFee * s.adminFee) / FEE_DENOMINATOR) * PRECISION) / rateJ
+  const input = move(s, s.sharesCoin, { i: p.i, amount: p.dx, sign: 1 })
+  const output = move(s, input.sharesCoin, { i: p.j, amount: dy, sign: -1 })
   const balances = [...s.balances]
-  balances[p.i] = balances[p.i]! + p.dx
-  balances[p.j] = sub(sub(balances[p.j]!, dy), dyAdminFee)
-  return { dy, balances, totalSupply: s.totalSupply }
+  balances[p.i] = balances[p.i]! + input.delta
+  balances[p.j] = sub(sub(balances[p.j]!, output.delta), dyAdminFee)
+  return { dy, balances, totalSupply: s.totalSupply, ...(output.sharesCoin ? { sharesCoin: output.sharesCoin } : {}) }
 }
 
 /**
@@ -62,9 +85,9 @@ export function exchange(s: PoolState, p: { i: number; j: number; dx: bigint }):
  */
 export function calcTokenAmount(s: PoolState, p: { amounts: readonly bigint[]; deposit: boolean }): bigint {
   const amp = ampOf(s)
-  const D0 = getD(xpOf(s.balances, s.rates), amp)
+  const D0 = getD(xpOf(s.balances, s.rates), amp, s.variant)
   const balances = s.balances.map((b, i) => (p.deposit ? b + p.amounts[i]! : sub(b, p.amounts[i]!)))
-  const D1 = getD(xpOf(balances, s.rates), amp)
+  const D1 = getD(xpOf(balances, s.rates), amp, s.variant)
   const diff = p.deposit ? sub(D1, D0) : sub(D0, D1)
   return div(diff * s.totalSupply, D0)
 }
@@ -78,14 +101,23 @@ export function addLiquidity(s: PoolState, p: { amounts: readonly bigint[] }): {
   const amp = ampOf(s)
   const supply = s.totalSupply
   const old = s.balances
-  const D0 = supply > 0n ? getD(xpOf(old, s.rates), amp) : 0n
+  const D0 = supply > 0n ? getD(xpOf(old, s.rates), amp, s.variant) : 0n
   const next = old.map((b, i) => {
     if (supply === 0n && p.amounts[i]! <= 0n) throw new CurveMathRevert('initial deposit requires all coins')
     return b + p.amounts[i]!
   })
-  const D1 = getD(xpOf(next, s.rates), amp)
+  const D1 = getD(xpOf(next, s.rates), amp, s.variant)
   if (!(D1 > D0)) throw new CurveMathRevert('D1 <= D0')
-  if (supply === 0n) return { minted: D1, balances: next, totalSupply: D1 }
+  // What the pool's holdings gain: all of each amount, but for a shares coin's rounding.
+  let sharesCoin = s.sharesCoin
+  const received = p.amounts.map((a, i) => {
+    if (a === 0n) return 0n
+    const r = move(s, sharesCoin, { i, amount: a, sign: 1 })
+    sharesCoin = r.sharesCoin
+    return r.delta
+  })
+  const after = sharesCoin ? { sharesCoin } : {}
+  if (supply === 0n) return { minted: D1, balances: old.map((b, i) => b + received[i]!), totalSupply: D1, ...after }
   const fee = imbalanceFeeOf(s)
   const stored = [...next]
   const charged = [...next]
@@ -93,12 +125,12 @@ export function addLiquidity(s: PoolState, p: { amounts: readonly bigint[] }): {
     const ideal = div(D1 * b, D0)
     const difference = ideal > next[i]! ? ideal - next[i]! : next[i]! - ideal
     const f = (fee * difference) / FEE_DENOMINATOR
-    stored[i] = sub(next[i]!, (f * s.adminFee) / FEE_DENOMINATOR)
+    stored[i] = sub(b + received[i]!, (f * s.adminFee) / FEE_DENOMINATOR)
     charged[i] = sub(next[i]!, f)
   })
-  const D2 = getD(xpOf(charged, s.rates), amp)
+  const D2 = getD(xpOf(charged, s.rates), amp, s.variant)
   const minted = div(supply * sub(D2, D0), D0)
-  return { minted, balances: stored, totalSupply: supply + minted }
+  return { minted, balances: stored, totalSupply: supply + minted, ...after }
 }
 
 /**
@@ -112,26 +144,34 @@ export function calcWithdrawOneCoin(s: PoolState, p: { tokenAmount: bigint; i: n
   const fee = imbalanceFeeOf(s)
   const precision = s.rates[p.i]! / PRECISION
   const xp = xpOf(s.balances, s.rates)
-  const D0 = getD(xp, amp)
+  const D0 = getD(xp, amp, s.variant)
   const D1 = sub(D0, div(p.tokenAmount * D0, s.totalSupply))
-  const newY = solveY({ D: D1, amp, j: p.i, xs: xp })
-  const dy0 = sub(xp[p.i]!, newY) / precision
+  const newY = solveY({ D: D1, amp, j: p.i, xs: xp, variant: s.variant })
   const reduced = xp.map((x, j) => {
     const expected = j === p.i ? sub(div(x * D1, D0), newY) : sub(x, div(x * D1, D0))
     return sub(x, (fee * expected) / FEE_DENOMINATOR)
   })
-  const dyXp = sub(reduced[p.i]!, solveY({ D: D1, amp, j: p.i, xs: reduced }))
+  const dyXp = sub(reduced[p.i]!, solveY({ D: D1, amp, j: p.i, xs: reduced, variant: s.variant }))
   const dy = sub(dyXp, 1n) / precision
-  return { dy, dyFee: sub(dy0, dy) }
+  // The steth pool neither computes nor charges the admin share of this fee.
+  if (s.variant === 'steth') return { dy, dyFee: 0n }
+  return { dy, dyFee: sub(sub(xp[p.i]!, newY) / precision, dy) }
 }
 
 /**
- * `remove_liquidity_one_coin(tokenAmount, i, 0)`: coin `i` paid and the state after.
+ * `remove_liquidity_one_coin(tokenAmount, i, 0)`: coin `i` paid and the state after (the 3pool
+ * generation keeps the admin share of the fee out of `balances`; the steth pool charges none).
  * @throws CurveMathRevert where the pool reverts (including burning more than the supply)
  */
 export function removeLiquidityOneCoin(s: PoolState, p: { tokenAmount: bigint; i: number }): { dy: bigint } & CurvePoolUpdate {
   const { dy, dyFee } = calcWithdrawOneCoin(s, p)
   const balances = [...s.balances]
+  const totalSupply = sub(s.totalSupply, p.tokenAmount)
+  if (s.variant === 'steth') {
+    const out = move(s, s.sharesCoin, { i: p.i, amount: dy, sign: -1 })
+    balances[p.i] = sub(balances[p.i]!, out.delta)
+    return { dy, balances, totalSupply, ...(out.sharesCoin ? { sharesCoin: out.sharesCoin } : {}) }
+  }
   balances[p.i] = sub(balances[p.i]!, dy + (dyFee * s.adminFee) / FEE_DENOMINATOR)
-  return { dy, balances, totalSupply: sub(s.totalSupply, p.tokenAmount) }
+  return { dy, balances, totalSupply }
 }

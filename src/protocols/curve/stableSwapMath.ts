@@ -1,9 +1,19 @@
 /**
- * Curve StableSwap (the 3pool generation, Vyper 0.2.x) integer math in bigint, operation by operation
- * as the pool computes it, so every rounding matches: `get_D` and `get_y`/`get_y_D` Newton iterations
- * with `Ann = A * N`, rates `10^(36 - decimals)`, fees in 1e10 units. Where the pool's uint256
- * arithmetic would revert (underflow, division by zero) these functions throw {@link CurveMathRevert}.
+ * Curve StableSwap integer math in bigint, operation by operation as the pool computes it, so every
+ * rounding matches: `get_D` and `get_y`/`get_y_D` Newton iterations with `Ann = A * N`, rates
+ * `10^(36 - decimals)`, fees in 1e10 units. Two generations: the 3pool's (A as is) and the ETH/stETH
+ * pool's ({@link StableSwapMathVariant} `steth`: A stored times `A_PRECISION` = 100, `get_D` dividing by
+ * `x * N + 1`, raising when it does not converge). Where the pool's uint256 arithmetic would revert
+ * (underflow, division by zero) these functions throw {@link CurveMathRevert}.
  */
+
+/** Which generation's math: undefined is the 3pool's; `steth` the ETH/stETH pool's. */
+export type StableSwapMathVariant = 'steth' | undefined
+
+/** `A_PRECISION` of a generation (1 where A is stored as is). */
+export function aPrecisionOf(variant: StableSwapMathVariant): bigint {
+  return variant === 'steth' ? 100n : 1n
+}
 
 /** `FEE_DENOMINATOR`: fees are fractions of 1e10. */
 export const FEE_DENOMINATOR = 10n ** 10n
@@ -45,9 +55,11 @@ export function xpOf(balances: readonly bigint[], rates: readonly bigint[]): big
   return balances.map((b, i) => (rates[i]! * b) / PRECISION)
 }
 
-/** `get_D(xp, amp)`: the invariant, 255 Newton steps at most, stopping within 1. */
-export function getD(xp: readonly bigint[], amp: bigint): bigint {
+/** `get_D(xp, amp)`: the invariant, 255 Newton steps at most, stopping within 1 (`amp` as the pool stores it). */
+export function getD(xp: readonly bigint[], amp: bigint, variant?: StableSwapMathVariant): bigint {
   const n = BigInt(xp.length)
+  const aP = aPrecisionOf(variant)
+  const plusOne = variant === 'steth' ? 1n : 0n
   let S = 0n
   for (const x of xp) S += x
   if (S === 0n) return 0n
@@ -55,11 +67,12 @@ export function getD(xp: readonly bigint[], amp: bigint): bigint {
   const Ann = amp * n
   for (let it = 0; it < 255; it++) {
     let DP = D
-    for (const x of xp) DP = div(DP * D, x * n)
+    for (const x of xp) DP = div(DP * D, x * n + plusOne)
     const Dprev = D
-    D = div((Ann * S + DP * n) * D, sub(Ann, 1n) * D + (n + 1n) * DP)
-    if (D > Dprev ? D - Dprev <= 1n : Dprev - D <= 1n) break
+    D = div((div(Ann * S, aP) + DP * n) * D, div(sub(Ann, aP) * D, aP) + (n + 1n) * DP)
+    if (D > Dprev ? D - Dprev <= 1n : Dprev - D <= 1n) return D
   }
+  if (variant === 'steth') throw new CurveMathRevert('get_D did not converge')
   return D
 }
 
@@ -67,9 +80,10 @@ export function getD(xp: readonly bigint[], amp: bigint): bigint {
  * The quadratic both `get_y` and `get_y_D` solve: coin `j`'s balance at invariant `D` with every other
  * coin `k` at `xs[k]` (in index order, as the pool's loop adds them).
  */
-export function solveY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigint[] }): bigint {
+export function solveY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigint[]; variant?: StableSwapMathVariant }): bigint {
   const { D, amp, j, xs } = p
   const n = BigInt(xs.length)
+  const aP = aPrecisionOf(p.variant)
   const Ann = amp * n
   let c = D
   let S = 0n
@@ -78,22 +92,23 @@ export function solveY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigi
     S += x
     c = div(c * D, x * n)
   })
-  c = div(c * D, Ann * n)
-  const b = S + div(D, Ann)
+  c = div(c * D * aP, Ann * n)
+  const b = S + div(D * aP, Ann)
   let y = D
   for (let it = 0; it < 255; it++) {
     const yPrev = y
     y = div(y * y + c, sub(2n * y + b, D))
-    if (y > yPrev ? y - yPrev <= 1n : yPrev - y <= 1n) break
+    if (y > yPrev ? y - yPrev <= 1n : yPrev - y <= 1n) return y
   }
+  if (p.variant === 'steth') throw new CurveMathRevert('get_y did not converge')
   return y
 }
 
 /** `get_y(i, j, x, xp)`: coin `j`'s balance after coin `i` moves to `x`, the invariant kept. */
-export function getY(p: { i: number; j: number; x: bigint; xp: readonly bigint[]; amp: bigint }): bigint {
+export function getY(p: { i: number; j: number; x: bigint; xp: readonly bigint[]; amp: bigint; variant?: StableSwapMathVariant }): bigint {
   if (p.i === p.j) throw new CurveMathRevert('same coin')
-  const D = getD(p.xp, p.amp)
+  const D = getD(p.xp, p.amp, p.variant)
   const xs = [...p.xp]
   xs[p.i] = p.x
-  return solveY({ D, amp: p.amp, j: p.j, xs })
+  return solveY({ D, amp: p.amp, j: p.j, xs, variant: p.variant })
 }

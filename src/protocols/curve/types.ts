@@ -1,9 +1,18 @@
 import type { PoolSnapshotBase } from '../types.js'
-import type { AmpRamp } from './stableSwapMath.js'
+import type { AmpRamp, StableSwapMathVariant } from './stableSwapMath.js'
 
 /**
- * State of one Curve StableSwap pool (3pool generation) at a block. `tokens` is the pool's coins in
- * `coins(i)` order followed by its LP token, so the LP token's index is `balances.length`.
+ * A coin whose balance is shares times a rate (Lido's stETH): a transfer of `amount` moves
+ * `floor(amount * totalShares / totalPooledEther)` shares, and the pool's balance is
+ * `floor(poolShares * totalPooledEther / totalShares)`, so what arrives or leaves can differ from the
+ * amount named by a wei or two. Kept so the state after a trade is the pool's to the wei.
+ */
+export type CurveSharesCoin = { index: number; totalPooledEther: bigint; totalShares: bigint; poolShares: bigint }
+
+/**
+ * State of one Curve StableSwap pool at a block. `tokens` is the pool's coins in `coins(i)` order
+ * followed by its LP token, so the LP token's index is `balances.length`; a native coin (0xEeee…EEeE in
+ * the pool) is WETH there, as every native leg is to the engine.
  */
 export type CurveStableSwapSnapshot = PoolSnapshotBase & {
   protocol: 'curve'
@@ -21,4 +30,10 @@ export type CurveStableSwapSnapshot = PoolSnapshotBase & {
   adminFee: bigint
   /** The LP token's `totalSupply()`. */
   totalSupply: bigint
+  /** The pool's generation where it is not the 3pool's (see {@link StableSwapMathVariant}). */
+  variant?: StableSwapMathVariant
+  /** Index of the coin the pool holds as the native coin (paid with `msg.value`, paid out by a raw call). */
+  nativeCoin?: number | undefined
+  /** The coin whose balance is shares (stETH), for pools that read their balances from what they hold. */
+  sharesCoin?: CurveSharesCoin | undefined
 }

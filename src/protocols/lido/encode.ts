@@ -27,7 +27,7 @@ function balanceDelta(planner: Planner, context: EncodeStepContext, token: Addre
  * `transferShares`. A transfer of the whole balance converts it back to shares rounding down and can
  * leave one share (1 wei or more) that no later transfer can move; the shares themselves always go.
  */
-function declareSharesSweep(planner: Planner, context: EncodeStepContext, stETH: Address): void {
+export function declareSharesSweep(planner: Planner, context: EncodeStepContext, stETH: Address): void {
   planner.setSweep(stETH, (p, receiver) => {
     const shares = p.add(functionCall({ address: stETH, abi: stETHSharesAbi, functionName: 'sharesOf', args: [context.self] }).staticcall())
     return p.add(functionCall({ address: stETH, abi: stETHSharesAbi, functionName: 'transferShares', args: [receiver, shares] }))

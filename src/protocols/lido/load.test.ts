@@ -81,7 +81,9 @@ test('routes through staking, executed: WETH → wstETH, USDC → stETH (swap + 
     ['stETH', 'USDC', 10n ** 18n, ['lido', 'uniswap-v3']],
   ] as const) {
     if (a !== 'stETH') await devnet.fund({ chainId: 1, address: user, token: a, amount: amountIn })
-    const { answer, status, delta } = await routeAndExecute(chain, ctx, { user, tokenIn: t(a), tokenOut: t(b), amountIn, accountId: caller.accountId })
+    // Through Lido itself: the Curve ETH/stETH pool (which pays more stETH per ETH) is left out.
+    const ignoreStandards = (protocols as readonly string[]).includes('lido') ? ['curve'] : undefined
+    const { answer, status, delta } = await routeAndExecute(chain, ctx, { user, tokenIn: t(a), tokenOut: t(b), amountIn, accountId: caller.accountId, ...(ignoreStandards ? { ignoreStandards } : {}) })
     for (const p of protocols) expect(answer.route.map((r) => r.protocol)).toContain(p)
     expect(status).toBe('success')
     // stETH moves by shares: the receiver's balance change may be up to 2 wei short of the simulated one

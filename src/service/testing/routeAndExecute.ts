@@ -13,12 +13,12 @@ import type { RouteAnswer } from '../types.js'
 export async function routeAndExecute(
   chain: DevnetChain,
   ctx: ServiceContext,
-  { user, tokenIn, tokenOut, amountIn, accountId }: { user: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; accountId: Hex },
+  { user, tokenIn, tokenOut, amountIn, accountId, ignoreStandards }: { user: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; accountId: Hex; ignoreStandards?: string[] },
 ): Promise<{ answer: RouteAnswer; status: 'success' | 'reverted'; delta: bigint }> {
   const router = chain.addressBook.switchyard!.router as Address
   const approve = await chain.client.writeContract({ address: tokenIn, abi: erc20Abi, functionName: 'approve', args: [router, maxUint256], account: user, chain: chain.client.chain })
   await chain.client.waitForTransactionReceipt({ hash: approve })
-  const answer = await getRoute(ctx, { fromAddress: user, tokenIn: [tokenIn], tokenOut: [tokenOut], amountIn: [amountIn.toString()] }, {
+  const answer = await getRoute(ctx, { fromAddress: user, tokenIn: [tokenIn], tokenOut: [tokenOut], amountIn: [amountIn.toString()], ...(ignoreStandards ? { ignoreStandards } : {}) }, {
     caller: { accountId, keyId: 'test' },
     requireVariableEstimates: false,
   })
