@@ -106,6 +106,8 @@ describe('allowance ledger: what it refuses and what it lets through', () => {
     ['0xc14c11bf', 'Euler EVC setOperator'],
     ['0xa3b22fc4', 'Maker hope'],
     ['0x87517c45', 'Permit2 approve'],
+    ['0xbdf98116', 'Curve gauge set_rewards_receiver'],
+    ['0xdd289d60', 'Curve Minter toggle_approve_mint'],
   ] as const)('%s (%s) is refused', async (selector, _what) => {
     const plan = new Planner()
     plan.add(rawCall({ address: SILENT, data: `${selector}${'00'.repeat(64)}` }))
