@@ -7,6 +7,8 @@ import { applySlippage } from '../bundle/applySlippage.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
 import { planApprove, planMath, planRevoke, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
+import { declareSharesSweep } from '../lido/encode.js'
+import type { EncodeStepContext } from '../types.js'
 import { curveAddLiquidityAbi, curveStableSwapWriteAbi, curveStethWriteAbi } from './encode.js'
 import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
@@ -35,6 +37,11 @@ function poolOf(ctx: BundleActionContext, p: { primary: Address; lp: Address | u
 }
 
 /** A coin's index: the native coin (0xEeee…EEeE) or WETH name a pool's native coin. */
+/** A pool holding a shares coin (stETH): its sweeps move shares, so no share a transfer rounds off stays behind. */
+function sweepSharesOf(ctx: BundleActionContext, pool: CurveStableSwapSnapshot): void {
+  if (pool.sharesCoin) declareSharesSweep(ctx.planner, { self: ctx.self, helpers: ctx.helpers } as EncodeStepContext, getAddress(pool.tokens[pool.sharesCoin.index]!))
+}
+
 function coinIndex(ctx: BundleActionContext, pool: CurveStableSwapSnapshot, token: Address, field: string): number {
   const i = isNativeAddress(token) ? (pool.nativeCoin ?? -1) : pool.tokens.slice(0, pool.balances.length).findIndex((t) => lower(t) === lower(token))
   if (i < 0) ctx.fail('INVALID_TOKEN', field, `${token} is not a coin of Curve pool ${getAddress(pool.address)} (${pool.tokens.slice(0, pool.balances.length).map((t) => getAddress(t)).join(', ')})`)
@@ -76,6 +83,7 @@ export const curveDepositAction = defineBundleAction({
     const amountArgs = Array.isArray(args.amountIn) ? args.amountIn : [args.amountIn]
     if (tokensIn.length !== amountArgs.length) ctx.fail('LENGTH_MISMATCH', 'amountIn', `amountIn has ${amountArgs.length} entries but tokenIn has ${tokensIn.length}`)
     const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenOut, lpField: 'tokenOut' })
+    sweepSharesOf(ctx, pool)
     const n = pool.balances.length
     const lp = getAddress(pool.tokens[n]!)
     const primary = getAddress(pool.address)
@@ -142,6 +150,7 @@ export const curveRedeemAction = defineBundleAction({
   outputs: (args) => (Array.isArray(args.tokenOut) ? args.tokenOut.map(() => 'amount' as const) : ['amount']),
   build(ctx, args) {
     const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenIn, lpField: 'tokenIn' })
+    sweepSharesOf(ctx, pool)
     const n = pool.balances.length
     const lp = getAddress(pool.tokens[n]!)
     const primary = getAddress(pool.address)
