@@ -103,3 +103,52 @@ describe('curve StableSwap math', () => {
     expect(curveAdapter.quote(s, { edge, amountIn: 0n })).toBe(0n)
   })
 })
+
+/** An ETH/stETH-shaped snapshot (steth generation: A times 100, the stETH coin moving by shares). */
+function stethPool(p: { ether: readonly bigint[]; A: bigint; fee: bigint; adminFee: bigint; rate: bigint }): CurveStableSwapSnapshot {
+  const balances = [p.ether[0]! * E18, p.ether[1]! * E18]
+  const rates = [E18, E18]
+  const A = p.A * 100n
+  const totalShares = 10n ** 24n
+  return {
+    protocol: 'curve', address: '0xdc24316b9ae028f1497c275eb9192a3ea0f67022', blockNumber: 1n,
+    tokens: ['0xweth', '0xsteth', '0xstecrv'], balances, rates,
+    ramp: { initialA: A, futureA: A, initialATime: 0n, futureATime: 0n }, timestamp: 1_700_000_000n,
+    fee: p.fee, adminFee: p.adminFee, totalSupply: balances[0]! + balances[1]!, variant: 'steth', nativeCoin: 0,
+    sharesCoin: { index: 1, totalPooledEther: (totalShares * p.rate) / 1000n, totalShares, poolShares: (balances[1]! * 1000n) / p.rate },
+  }
+}
+
+describe('curve ETH/stETH generation math', () => {
+  const randomStethPool = fc
+    .record({ ether: fc.array(fc.bigInt(1n, 10n ** 7n), { minLength: 2, maxLength: 2 }), A: fc.bigInt(1n, 5_000n), fee: fc.bigInt(0n, 50_000_000n), adminFee: fc.bigInt(0n, 10n ** 10n), rate: fc.bigInt(1000n, 1300n) })
+    .map(stethPool)
+
+  test('float model: never below the exact quote (1e-9 relative), on every edge of random ETH/stETH pools', () => {
+    fc.assert(
+      fc.property(randomStethPool, fc.nat(), fc.double({ min: 1e-12, max: 1.5, noNaN: true }), (s, pick, f) => {
+        const edges = curveAdapter.getEdges(s)
+        const edge = edges[pick % edges.length]!
+        const base = edge.action === 'redeem' ? Number(s.totalSupply) : Number(s.balances[edge.tokenInIndex]!)
+        const amountIn = Math.max(1, Math.floor(base * f))
+        const exact = Number(curveAdapter.quote(s, { edge, amountIn: BigInt(amountIn) }))
+        const model = curveAdapter.getFloatModel(s, edge)
+        if (model.kind !== 'custom') throw new Error('expected a custom model')
+        expect(exact).toBeLessThanOrEqual(model.quote(amountIn) * (1 + 1e-9))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  test('stETH in: the trade is priced on the amount named, the state after holds what the shares round to', () => {
+    const s = stethPool({ ether: [40_000n, 60_000n], A: 1000n, fee: 1_000_000n, adminFee: 5_000_000_000n, rate: 1137n })
+    const edge = curveAdapter.getEdges(s).find((e) => e.action === 'swap' && e.tokenInIndex === 1)!
+    const dx = 10n ** 18n + 1n
+    const { amountOut, snapshot } = curveAdapter.swap(s, { edge, amountIn: dx })
+    expect(amountOut).toBe(getDy(s, { i: 1, j: 0, dx }))
+    const received = snapshot.balances[1]! - s.balances[1]!
+    expect(dx - received).toBeGreaterThanOrEqual(0n)
+    expect(dx - received).toBeLessThanOrEqual(2n)
+    expect(snapshot.sharesCoin!.poolShares).toBeGreaterThan(s.sharesCoin!.poolShares)
+  })
+})
