@@ -3,7 +3,8 @@
  * at its mainnet address, CRV paid by our Minter, LDO as its extra reward), every answer sent and checked to
  * deliver exactly its amountsOut: ETH into the ETH/stETH pool and the LP staked in one bundle (router
  * strategy, the gauge token delivered to the sender); unstaked and redeemed for ETH; a smart wallet's
- * stake harvested after a day, CRV and LDO to the wallet; the refusals.
+ * stake harvested after a day, CRV and LDO to the wallet; a wallet unstaking and redeeming for ETH (the
+ * pool's raw ETH payment received by the wallet itself); the refusals.
  */
 import { parseAbi, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
@@ -102,6 +103,22 @@ describe('curve-gauge on the devnet', () => {
     // Nothing is left to claim.
     expect(await read<bigint>('claimable_tokens', [wallet])).toBe(0n)
     expect(await read<bigint>('claimable_reward', [wallet, LDO])).toBe(0n)
+  })
+
+  test('a smart wallet unstakes and redeems for ETH: the pool\'s raw ETH payment lands in the wallet, exactly amountsOut', async () => {
+    const wallet = await createWallet()
+    await testbed.devnet.fund({ chainId: 1, address: wallet, token: 'ETH', amount: 5n * 10n ** 18n })
+    await sendThroughWallet(wallet, await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, depositAndStake(3n * 10n ** 18n)))
+    const stake = await balance(GAUGE, wallet)
+    const answer = await bundle({ fromAddress: wallet, routingStrategy: 'delegate' }, [
+      { protocol: 'curve-gauge', action: 'withdraw', args: { amountIn: stake.toString(), primaryAddress: GAUGE } },
+      { protocol: 'curve', action: 'redeem', args: { tokenIn: STECRV, amountIn: { useOutputOfCallAt: 0 }, tokenOut: NATIVE, primaryAddress: POOL } },
+    ])
+    const before = await balance(NATIVE, wallet)
+    await sendThroughWallet(wallet, answer)
+    expect((await balance(NATIVE, wallet)) - before).toBe(BigInt(answer.amountsOut[NATIVE]!))
+    expect(await balance(GAUGE, wallet)).toBe(0n)
+    expect(await balance(STECRV, wallet)).toBe(0n)
   })
 
   test('refusals: harvest is delegate only; a gauge that is not one; a token that is not the gauge\'s', async () => {
