@@ -1,8 +1,9 @@
 /**
- * The snapshot store follows the head from logs (issue 20 item 3): a V2 pair's `Sync` and a V3 pool's
- * `Swap` carry the whole new state, so those pools are not re-read; everything else that moved is. The
- * proof is equality: after swaps, a liquidity add and plain transfers, the followed snapshot equals a full
- * load at the same block, pool for pool.
+ * The snapshot store follows the head from logs (issue 20 item 3): a V2 pair's `Sync` (with its LP
+ * Transfers from and to zero for the supply) and a V3 pool's `Swap` carry the whole new state, so those
+ * pools are not re-read; everything else that moved is. The proof is equality: after swaps, a liquidity
+ * add and removal, plain transfers and a Balancer swap, the followed snapshot equals a full load at the
+ * same block, pool for pool.
  */
 import { erc20Abi, maxUint256, parseAbi, type Address, type PublicClient } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -18,12 +19,17 @@ afterAll(async () => {
 })
 
 const v2RouterAbi = parseAbi(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256) returns (uint256[])'])
+const balancerVaultAbi = parseAbi([
+  'struct SingleSwap { bytes32 poolId; uint8 kind; address assetIn; address assetOut; uint256 amount; bytes userData; }',
+  'struct FundManagement { address sender; bool fromInternalBalance; address recipient; bool toInternalBalance; }',
+  'function swap(SingleSwap singleSwap, FundManagement funds, uint256 limit, uint256 deadline) payable returns (uint256)',
+])
 const v3RouterAbi = parseAbi(['struct P { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }', 'function exactInputSingle(P params) payable returns (uint256)'])
 
 test.each([
   ['logs filtered by address (a small book)', undefined],
   ['logs read unfiltered and matched here (a book of more addresses than the filter takes)', 0],
-])('%s: after swaps (V2 and V3, one pool swapped twice in a block), a liquidity add and LP transfers, the followed snapshot equals a full load', async (_name, addressFilterMax) => {
+])('%s: after swaps (V2 and V3, one pool swapped twice in a block), a liquidity add and removal, LP transfers and a Balancer swap, the followed snapshot equals a full load', async (_name, addressFilterMax) => {
   const chain = devnet.chains[1]!
   const client = chain.client as unknown as PublicClient
   const book = chain.addressBook
@@ -64,6 +70,20 @@ test.each([
   // The LP tokens move on: a plain transfer changes nothing a quote reads.
   const lp = await client.readContract({ address: pair.address, abi: erc20Abi, functionName: 'balanceOf', args: [trader] })
   await send({ address: pair.address, abi: erc20Abi, functionName: 'transfer', args: ['0x00000000000000000000000000000000005a0003', lp / 2n] } as never)
+  // A removal: the rest of the LP sent to the pair, then burned (Transfer to zero, Sync, Burn).
+  await send({ address: pair.address, abi: erc20Abi, functionName: 'transfer', args: [pair.address, lp - lp / 2n] } as never)
+  const remove = await send({ address: pair.address, abi: parseAbi(['function burn(address) returns (uint256, uint256)']), functionName: 'burn', args: [trader] } as never)
+  expect((await client.waitForTransactionReceipt({ hash: remove })).status).toBe('success')
+  // A Balancer swap: the Vault's Swap event names the pool, which is re-read.
+  const balancer = book.balancerV2.pools.find((p) => [usdc, weth].every((t) => p.tokens.map((x) => x.toLowerCase()).includes(t.toLowerCase())))!
+  await send({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [book.balancerV2.vault, maxUint256] } as never)
+  const swapped = await send({
+    address: book.balancerV2.vault,
+    abi: balancerVaultAbi,
+    functionName: 'swap',
+    args: [{ poolId: balancer.poolId, kind: 0, assetIn: usdc, assetOut: weth, amount: 10n ** 9n, userData: '0x' }, { sender: trader, fromInternalBalance: false, recipient: trader, toInternalBalance: false }, 0n, 2n ** 40n],
+  } as never)
+  expect((await client.waitForTransactionReceipt({ hash: swapped })).status).toBe('success')
 
   // The devnet's clock may mine an empty block between the two reads: compare at one block.
   let followed = await store.current()
@@ -76,7 +96,10 @@ test.each([
   const byAddress = (pools: typeof fresh.pools) => Object.fromEntries(pools.map((p) => [p.address, p]))
   expect(byAddress(followed.pools)).toEqual(byAddress(fresh.pools))
   const after = store.stats()
-  // The V3 pool's swaps came from its logs; the pair, swapped and then minted into, was re-read.
-  expect(after.poolsPatched - before.poolsPatched).toBeGreaterThanOrEqual(1)
-  expect(after.poolsReloaded - before.poolsReloaded).toBeGreaterThanOrEqual(1)
+  // The V3 pool's swaps and the pair's swaps, liquidity add and removal came from their logs (the pair's
+  // LP supply included); the Balancer pool, whose Vault event carries amounts but not its state, was re-read.
+  expect(after.poolsPatched - before.poolsPatched).toBeGreaterThanOrEqual(2)
+  expect(after.poolsReloaded - before.poolsReloaded).toBe(1)
+  const followedPair = followed.pools.find((p) => p.address.toLowerCase() === pair.address.toLowerCase()) as { totalSupply?: bigint }
+  expect(followedPair.totalSupply).toBeGreaterThan(0n)
 })

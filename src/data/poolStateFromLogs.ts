@@ -1,12 +1,19 @@
 import type { Hex } from 'viem'
 import type { PoolSnapshotBase } from '../protocols/types.js'
 import { V3_TICK_REACH } from '../protocols/uniswap-v3/load.js'
+import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
 import type { ConcentratedLiquidityState } from '../protocols/uniswap-v3/types.js'
 
 /** `Sync(uint112 reserve0, uint112 reserve1)`: a Uniswap V2 pair's reserves after every change. */
 const V2_SYNC = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1'
-/** `Swap(address,uint256,uint256,uint256,uint256,address)` of a V2 pair: always followed by its Sync. */
+/**
+ * `Swap(address,uint256,uint256,uint256,uint256,address)`, `Mint(address,uint256,uint256)` and
+ * `Burn(address,uint256,uint256,address)` of a V2 pair: each comes after the Sync that carries its
+ * reserves (and a mint's or burn's LP Transfer from or to zero, which carries the supply change).
+ */
 const V2_SWAP = '0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822'
+const V2_MINT = '0x4c209b5fc8ad50758f13e2e1088ba56a560dff690a1c6fef26394f4c03821c4f'
+const V2_BURN = '0xdccd412f0b1252819cb1fd330b93224ca42612892bb3f4f789976e6d81936496'
 /**
  * `Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160
  * sqrtPriceX96, uint128 liquidity, int24 tick)` of a Uniswap V3 pool (and forks with its event): the
@@ -14,7 +21,11 @@ const V2_SWAP = '0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d
  * fees) has another topic and is re-read.
  */
 const V3_SWAP = '0xc42079f94a6350d7e6235f29174924f928cc2ac818eb64fed8004e115fbcca67'
-/** `Transfer(address,address,uint256)` and `Approval(...)`: a V2 pair's LP token moving; reserves do not change. */
+/**
+ * `Transfer(address,address,uint256)` and `Approval(...)`: a V2 pair's LP token moving; reserves do not
+ * change. A Transfer from address zero mints LP supply, one to address zero burns it (the pair's only
+ * ways to change its `totalSupply`).
+ */
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e68f3c8b2b88ee1b1fdd6a68d3ae5a0fc47d4'
 /** `Collect(...)` of a V3 pool: owed fees leave; price, liquidity and ticks do not change. */
@@ -23,7 +34,8 @@ const ZERO_TOPIC = `0x${'0'.repeat(64)}`
 
 /** What one pool's logs say about its state, when they say all of it. */
 export type PoolStatePatch =
-  | { kind: 'reserves'; reserve0: bigint; reserve1: bigint }
+  /** A V2 pair: its reserves after the last `Sync` (undefined before the first), and its LP supply change. */
+  | { kind: 'pair'; reserves: readonly [bigint, bigint] | undefined; supplyDelta: bigint }
   | { kind: 'price'; sqrtPriceX96: bigint; liquidity: bigint; tick: number }
   /** Only logs that change nothing a quote reads (LP-token transfers and approvals, fee collections). */
   | { kind: 'unchanged' }
@@ -34,9 +46,10 @@ const word = (data: Hex, i: number): bigint => BigInt(`0x${data.slice(2 + 64 * i
 
 /**
  * Folds one log of a pool into what is known of its state since the snapshot: a V2 `Sync` gives the
- * reserves, a V3 `Swap` the price, liquidity and tick; a swap, a plain LP-token transfer or a fee
- * collection changes nothing the quote reads. Anything else (mints and burns, which move ticks or the
- * LP supply, and every event not listed) asks for a re-read, and a re-read stays one.
+ * reserves and an LP Transfer from or to zero the supply change (so a pair's swaps, liquidity adds and
+ * removals all come from its logs), a V3 `Swap` the price, liquidity and tick; a plain LP-token transfer
+ * or approval and a fee collection change nothing the quote reads. Anything else (V3 mints and burns,
+ * which move ticks, and every event not listed) asks for a re-read, and a re-read stays one.
  * @param previous - what the pool's earlier logs in the range gave (undefined for its first)
  * @param log - the pool's next log, in chain order
  * @returns the state patch after this log
@@ -44,21 +57,30 @@ const word = (data: Hex, i: number): bigint => BigInt(`0x${data.slice(2 + 64 * i
 export function foldPoolLog(previous: PoolStatePatch | undefined, log: { topics: readonly Hex[]; data: Hex }): PoolStatePatch {
   if (previous?.kind === 'reread') return previous
   const topic = log.topics[0]?.toLowerCase()
-  if (topic === V2_SYNC && log.data.length === 2 + 128) return { kind: 'reserves', reserve0: word(log.data, 0), reserve1: word(log.data, 1) }
+  const pair = previous === undefined || previous.kind === 'unchanged' ? { kind: 'pair' as const, reserves: undefined, supplyDelta: 0n } : previous.kind === 'pair' ? previous : undefined
+  if (topic === V2_SYNC && log.data.length === 2 + 128) return pair ? { ...pair, reserves: [word(log.data, 0), word(log.data, 1)] } : { kind: 'reread' }
   if (topic === V3_SWAP && log.data.length === 2 + 320) {
+    if (previous?.kind === 'pair') return { kind: 'reread' }
     return { kind: 'price', sqrtPriceX96: word(log.data, 2), liquidity: word(log.data, 3), tick: Number(BigInt.asIntN(24, word(log.data, 4))) }
   }
-  // An LP transfer from or to address zero is a mint or burn of the V2 pair's supply: re-read it.
-  if (topic === TRANSFER && log.topics.length === 3 && log.topics[1]?.toLowerCase() !== ZERO_TOPIC && log.topics[2]?.toLowerCase() !== ZERO_TOPIC) return previous ?? { kind: 'unchanged' }
+  if (topic === TRANSFER && log.topics.length === 3 && log.data.length === 2 + 64) {
+    const fromZero = log.topics[1]?.toLowerCase() === ZERO_TOPIC
+    const toZero = log.topics[2]?.toLowerCase() === ZERO_TOPIC
+    if (!fromZero && !toZero) return previous ?? { kind: 'unchanged' }
+    if ((fromZero && toZero) || !pair) return { kind: 'reread' }
+    const amount = word(log.data, 0)
+    return { ...pair, supplyDelta: pair.supplyDelta + (fromZero ? amount : -amount) }
+  }
   if (topic === APPROVAL || topic === V3_COLLECT) return previous ?? { kind: 'unchanged' }
-  // A V2 Swap follows the Sync that carries its result; alone it says nothing.
-  if (topic === V2_SWAP && previous) return previous
+  // A V2 Swap, Mint or Burn follows the Sync that carries its result; alone it says nothing.
+  if ((topic === V2_SWAP || topic === V2_MINT || topic === V2_BURN) && previous?.kind === 'pair' && previous.reserves !== undefined) return previous
   return { kind: 'reread' }
 }
 
 /**
  * The pool's state with a patch applied, or undefined when the patch does not fit the snapshot (then the
- * pool is re-read): reserves only on a Uniswap V2 pair; a price only on a concentrated-liquidity pool whose
+ * pool is re-read): reserves and LP supply only on a Uniswap V2 pair (a supply the loader could not read
+ * stays unknown); a price only on a concentrated-liquidity pool whose
  * new tick stays at least half the loader's reach inside the tick window it scanned, so a quote still
  * knows every initialized tick for half a reach (a price move of about 10×) either way. Unchanged state
  * only moves to the new block, except where time alone moves it (Aave's index, Curve's A ramp): re-read.
@@ -69,9 +91,14 @@ export function foldPoolLog(previous: PoolStatePatch | undefined, log: { topics:
  */
 export function applyPoolPatch(pool: PoolSnapshotBase, patch: PoolStatePatch, blockNumber: bigint): PoolSnapshotBase | undefined {
   if (patch.kind === 'unchanged') return pool.protocol === 'aave-v3' || pool.protocol === 'curve' ? undefined : { ...pool, blockNumber }
-  if (patch.kind === 'reserves') {
+  if (patch.kind === 'pair') {
     if (pool.protocol !== 'uniswap-v2' || !('reserve0' in pool)) return undefined
-    return { ...pool, reserve0: patch.reserve0, reserve1: patch.reserve1, blockNumber } as PoolSnapshotBase
+    const pair = pool as UniswapV2PoolSnapshot
+    // Supply moves only with a mint or burn, and each of those Syncs: a change without a Sync is not a pair's.
+    if (patch.reserves === undefined) return patch.supplyDelta === 0n ? { ...pool, blockNumber } : undefined
+    const totalSupply = pair.totalSupply === undefined ? undefined : pair.totalSupply + patch.supplyDelta
+    if (totalSupply !== undefined && totalSupply < 0n) return undefined
+    return { ...pair, reserve0: patch.reserves[0], reserve1: patch.reserves[1], ...(totalSupply === undefined ? {} : { totalSupply }), blockNumber } as PoolSnapshotBase
   }
   if (patch.kind === 'price') {
     if (!('tickWindow' in pool) || !('sqrtPriceX96' in pool)) return undefined

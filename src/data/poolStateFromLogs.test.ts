@@ -1,0 +1,71 @@
+import { encodeAbiParameters, pad, toEventSelector, type Hex } from 'viem'
+import { describe, expect, test } from 'vitest'
+import type { PoolSnapshotBase } from '../protocols/types.js'
+import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
+import { applyPoolPatch, foldPoolLog, type PoolStatePatch } from './poolStateFromLogs.js'
+
+const topic = (signature: string) => toEventSelector(signature)
+const address = (n: number): Hex => pad(`0x${n.toString(16)}`, { size: 32 })
+const ZERO = address(0)
+const sync = (r0: bigint, r1: bigint) => ({ topics: [topic('Sync(uint112,uint112)')], data: encodeAbiParameters([{ type: 'uint112' }, { type: 'uint112' }], [r0, r1]) })
+const transfer = (from: Hex, to: Hex, value: bigint) => ({ topics: [topic('Transfer(address,address,uint256)'), from, to], data: encodeAbiParameters([{ type: 'uint256' }], [value]) })
+const v2Mint = { topics: [topic('Mint(address,uint256,uint256)'), address(7)], data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [5n, 6n]) }
+const v2Burn = { topics: [topic('Burn(address,uint256,uint256,address)'), address(7), address(8)], data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [5n, 6n]) }
+const v2Swap = { topics: [topic('Swap(address,uint256,uint256,uint256,uint256,address)'), address(7), address(8)], data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }], [1n, 0n, 0n, 2n]) }
+const v3Swap = {
+  topics: [topic('Swap(address,address,int256,int256,uint160,uint128,int24)'), address(7), address(8)],
+  data: encodeAbiParameters([{ type: 'int256' }, { type: 'int256' }, { type: 'uint160' }, { type: 'uint128' }, { type: 'int24' }], [1n, -2n, 2n ** 96n, 10n ** 18n, -5]),
+}
+
+const fold = (logs: readonly { topics: readonly Hex[]; data: Hex }[]) => logs.reduce<PoolStatePatch | undefined>((p, log) => foldPoolLog(p, log), undefined)!
+const pair = (totalSupply?: bigint): UniswapV2PoolSnapshot => ({ protocol: 'uniswap-v2', address: '0x00000000000000000000000000000000000000a1', blockNumber: 10n, tokens: ['0x00000000000000000000000000000000000000b1', '0x00000000000000000000000000000000000000b2'], reserve0: 1000n, reserve1: 2000n, feeBps: 30, ...(totalSupply === undefined ? {} : { totalSupply }) })
+
+describe('a V2 pair follows its swaps, adds and removals from its logs', () => {
+  test('a swap: the reserves of the last Sync, the supply as it was', () => {
+    const patch = fold([sync(1100n, 1819n), v2Swap, sync(1200n, 1700n), v2Swap])
+    expect(patch).toEqual({ kind: 'pair', reserves: [1200n, 1700n], supplyDelta: 0n })
+    expect(applyPoolPatch(pair(500n), patch, 11n)).toEqual({ ...pair(500n), reserve0: 1200n, reserve1: 1700n, blockNumber: 11n })
+  })
+  test('a liquidity add, with the protocol fee minted first: every LP Transfer from zero adds to the supply', () => {
+    const patch = fold([transfer(ZERO, address(9), 3n), transfer(ZERO, address(7), 40n), sync(1100n, 2200n), v2Mint])
+    expect(patch).toEqual({ kind: 'pair', reserves: [1100n, 2200n], supplyDelta: 43n })
+    expect(applyPoolPatch(pair(500n), patch, 11n)).toEqual({ ...pair(500n), reserve0: 1100n, reserve1: 2200n, totalSupply: 543n, blockNumber: 11n })
+  })
+  test('a removal: the LP sent to the pair is a plain transfer, its burn (to zero) takes from the supply', () => {
+    const patch = fold([transfer(address(7), address(0xa1), 50n), transfer(address(0xa1), ZERO, 50n), sync(900n, 1800n), v2Burn])
+    expect(patch).toEqual({ kind: 'pair', reserves: [900n, 1800n], supplyDelta: -50n })
+    expect(applyPoolPatch(pair(500n), patch, 11n)).toMatchObject({ reserve0: 900n, reserve1: 1800n, totalSupply: 450n })
+  })
+  test('a supply the loader could not read stays unknown', () => {
+    const patched = applyPoolPatch(pair(), fold([transfer(ZERO, address(7), 40n), sync(1100n, 2200n), v2Mint]), 11n)
+    expect(patched).toEqual({ ...pair(), reserve0: 1100n, reserve1: 2200n, blockNumber: 11n })
+    expect(patched).not.toHaveProperty('totalSupply')
+  })
+  test('plain LP transfers only: the pair moves to the block unchanged', () => {
+    const patch = fold([transfer(address(7), address(8), 5n)])
+    expect(patch).toEqual({ kind: 'unchanged' })
+    expect(applyPoolPatch(pair(500n), patch, 11n)).toEqual({ ...pair(500n), blockNumber: 11n })
+  })
+})
+
+describe('what the logs cannot tell is re-read', () => {
+  test('supply moved without a Sync (not how a pair mints): re-read', () => {
+    expect(applyPoolPatch(pair(500n), fold([transfer(ZERO, address(7), 40n)]), 11n)).toBeUndefined()
+  })
+  test('a burn past the known supply: re-read', () => {
+    expect(applyPoolPatch(pair(10n), fold([transfer(address(0xa1), ZERO, 50n), sync(900n, 1800n)]), 11n)).toBeUndefined()
+  })
+  test('a Mint, Burn or Swap with no Sync before it, a Transfer from zero to zero, a V3 Swap after a pair log, an unknown event', () => {
+    for (const logs of [[v2Mint], [v2Burn], [v2Swap], [transfer(ZERO, ZERO, 1n)], [sync(1n, 2n), v3Swap], [{ topics: [topic('Deposit(address,address,uint256,uint256)')], data: '0x' as Hex }]]) expect(fold(logs)).toEqual({ kind: 'reread' })
+  })
+  test('a re-read stays one', () => {
+    expect(fold([{ topics: [topic('Foo()')], data: '0x' as Hex }, sync(1n, 2n)])).toEqual({ kind: 'reread' })
+  })
+  test("a share mint of another kind of pool (a vault's deposit) is not a pair's: re-read", () => {
+    const vault = { protocol: 'erc4626', address: '0x00000000000000000000000000000000000000c1', blockNumber: 10n, tokens: [], totalAssets: 10n, totalSupply: 10n, decimalsOffset: 0 } as unknown as PoolSnapshotBase
+    expect(applyPoolPatch(vault, fold([transfer(ZERO, address(7), 4n)]), 11n)).toBeUndefined()
+  })
+  test('a V3 Swap gives the price, liquidity and tick', () => {
+    expect(fold([v3Swap])).toEqual({ kind: 'price', sqrtPriceX96: 2n ** 96n, liquidity: 10n ** 18n, tick: -5 })
+  })
+})
