@@ -12,7 +12,7 @@ import {WeirollVM} from "./WeirollVM.sol";
 ///      Functions that grant a lasting operator or hook over the executor (ERC-721/1155 and ERC-6909 operators
 ///      and allowances, Morpho authorizations, Aave credit delegation, Balancer relayers, Compound III managers,
 ///      Euler EVC operators, Maker `hope`, ERC-777 operators, ERC-1820 hooks, Permit2 allowances, Curve gauge
-///      rewards receivers and Minter mint approvals) are refused:
+///      rewards receivers and deposit approvals, Curve Minter mint approvals) are refused:
 ///      our plans never need them, and one user's plan could otherwise arm them against a later user's tokens
 ///      in the same executor. The executor also ends every transaction holding nothing (invariant 5).
 abstract contract SwitchyardAllowanceLedger is WeirollVM {
@@ -60,6 +60,7 @@ abstract contract SwitchyardAllowanceLedger is WeirollVM {
                 || selector == 0xa3b22fc4 // hope(address): Maker Vat / DSR pot
                 || selector == 0xbdf98116 // set_rewards_receiver(address): Curve gauge (redirects future reward claims)
                 || selector == 0xdd289d60 // toggle_approve_mint(address): Curve Minter (lets another mint our CRV)
+                || selector == 0x1d2747d4 // set_approve_deposit(address,bool): Curve gauge V1/V2 (lets another deposit for us)
         ) {
             revert PermissionRefused(target, selector);
         }

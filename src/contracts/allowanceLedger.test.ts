@@ -108,6 +108,7 @@ describe('allowance ledger: what it refuses and what it lets through', () => {
     ['0x87517c45', 'Permit2 approve'],
     ['0xbdf98116', 'Curve gauge set_rewards_receiver'],
     ['0xdd289d60', 'Curve Minter toggle_approve_mint'],
+    ['0x1d2747d4', 'Curve gauge (V1/V2) set_approve_deposit'],
   ] as const)('%s (%s) is refused', async (selector, _what) => {
     const plan = new Planner()
     plan.add(rawCall({ address: SILENT, data: `${selector}${'00'.repeat(64)}` }))

@@ -40,14 +40,15 @@ function measured(ctx: BundleActionContext, token: Address, run: () => void): Bu
 }
 
 /**
- * `curve-gauge deposit`: stakes LP tokens (tokenIn) in a Curve liquidity gauge (`deposit(_value, _addr)`),
- * crediting the gauge token to `receiver` (the executing contract by default) one for one. The exact
- * approval is used up by the gauge's pull and reset after. Output: the gauge tokens credited.
+ * `curve-gauge deposit`: stakes LP tokens (tokenIn) in a Curve liquidity gauge (`deposit(_value, _addr)`
+ * for the executing contract itself: gauges up to V2 let one deposit for another only with that one's
+ * approval), the gauge tokens credited one for one and sent on to `receiver` when named (gauge tokens are
+ * transferable). The exact approval is used up by the gauge's pull and reset after. Output: the gauge tokens.
  */
 export const curveGaugeDepositAction = defineBundleAction({
   protocol: 'curve-gauge',
   action: 'deposit',
-  description: 'Stakes Curve LP tokens (tokenIn) in the liquidity gauge primaryAddress; output: gauge tokens credited one for one (to receiver when named)',
+  description: 'Stakes Curve LP tokens (tokenIn) in the liquidity gauge primaryAddress; output: gauge tokens credited one for one (sent to receiver when named)',
   delegateOnly: false,
   args: z.strictObject({
     tokenIn: tokenArg,
@@ -66,11 +67,11 @@ export const curveGaugeDepositAction = defineBundleAction({
     const amount = ctx.amount(args.amountIn)
     ctx.spend(lp, amount)
     planApprove(ctx, lp, primary, amount)
-    const to = args.receiver ?? ctx.self
-    ctx.planner.add(functionCall({ address: primary, abi: curveGaugeAbi, functionName: 'deposit', args: [amount.value, to] }))
+    ctx.planner.add(functionCall({ address: primary, abi: curveGaugeAbi, functionName: 'deposit', args: [amount.value, ctx.self] }))
     planRevoke(ctx, lp, primary)
     const out: BundleValue = { ...amount, token: primary }
-    ctx.produce(primary, out, to)
+    ctx.produce(primary, out)
+    if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, primary, out, args.receiver)
     ctx.report({ action: 'deposit', protocol: 'curve-gauge', primary, tokenIn: [lp], tokenOut: [primary], amountIn: amount.estimate?.toString(), amountOut: amount.estimate?.toString() })
     return [out]
   },
