@@ -6,12 +6,13 @@ import { addressArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/
 import { planApprove, planMath, planRevoke, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
 
-/** Curve's liquidity gauge and Minter: the functions the actions call (their public ABI). */
+/** Curve's liquidity gauge: the functions the actions call (its public ABI; every gauge version has them). */
 export const curveGaugeAbi = parseAbi([
   'function deposit(uint256 _value, address _addr)',
   'function withdraw(uint256 _value)',
   'function claim_rewards()',
 ])
+/** Curve's CRV Minter: `mint(gauge)` pays the caller the CRV its stake in that gauge earned. */
 export const curveMinterAbi = parseAbi(['function mint(address gauge_addr)'])
 
 const lower = (a: string) => a.toLowerCase()
