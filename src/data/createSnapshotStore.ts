@@ -133,7 +133,8 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
 
   /**
    * The pools whose state moved in blocks `from`..`to`: those to re-read, and those whose logs carry
-   * their whole new state (V2 `Sync`, V3 `Swap`; see poolStateFromLogs.ts), folded in chain order.
+   * their whole new state (V2 `Sync` and LP supply, V3 and V4 `Swap`; see poolStateFromLogs.ts), folded
+   * in chain order.
    */
   async function changedPools(from: bigint, to: bigint): Promise<{ changed: Set<string>; patches: Map<string, PoolStatePatch> }> {
     const changed = new Set<string>()
@@ -151,9 +152,10 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
         if (pool) changed.add(pool)
       } else if (emitter === v4PoolManager) {
         // Pool events (Initialize, ModifyLiquidity, Swap, Donate, ProtocolFeeUpdated) index the pool id
-        // first; the PoolManager's ERC-6909 events index accounts there and match no pool.
+        // first; the PoolManager's ERC-6909 events index accounts there and match no pool. A Swap carries
+        // the pool's new price (folded like a V3 pool's); the others re-read it.
         const pool = log.topics[1] ? v4ById.get(log.topics[1].toLowerCase()) : undefined
-        if (pool) changed.add(pool)
+        if (pool) patches.set(pool, foldPoolLog(patches.get(pool), log))
       } else if (emitter === aavePool) {
         // Any Pool event (supply, withdraw, borrow, repay, ReserveDataUpdated, ...) can move an index
         // or a reserve's liquidity; a market has few reserves, so re-read them all.

@@ -69,3 +69,27 @@ describe('what the logs cannot tell is re-read', () => {
     expect(fold([v3Swap])).toEqual({ kind: 'price', sqrtPriceX96: 2n ** 96n, liquidity: 10n ** 18n, tick: -5 })
   })
 })
+
+describe('a Uniswap V4 swap, read from the PoolManager, gives the pool its price at the fee it charges', () => {
+  const v4Swap = (fee: number) => ({
+    topics: [topic('Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)'), address(0xee), address(7)],
+    data: encodeAbiParameters([{ type: 'int128' }, { type: 'int128' }, { type: 'uint160' }, { type: 'uint128' }, { type: 'int24' }, { type: 'uint24' }], [-5n, 4n, 2n ** 95n, 7n * 10n ** 17n, -13_863, fee]),
+  })
+  const concentrated = { sqrtPriceX96: 2n ** 96n, liquidity: 10n ** 18n, tick: 0, ticks: [], tickWindow: { lower: -200_000, upper: 200_000 } }
+  // LP fee 0.3 %, protocol fee 0.1 % selling token0 only: 3000 one way, 3997 the other.
+  const v4 = { protocol: 'uniswap-v4', address: '0x00000000000000000000000000000000000000d1', blockNumber: 10n, tokens: [], ...concentrated, fee: 3000, keyFee: 3000, protocolFee: 1000 } as unknown as PoolSnapshotBase
+  const v3 = { protocol: 'uniswap-v3', address: '0x00000000000000000000000000000000000000d2', blockNumber: 10n, tokens: [], ...concentrated, fee: 3000 } as unknown as PoolSnapshotBase
+  test('the fee of either direction: applied', () => {
+    for (const fee of [3000, 3997]) {
+      const patch = fold([v4Swap(fee)])
+      expect(patch).toEqual({ kind: 'price', sqrtPriceX96: 2n ** 95n, liquidity: 7n * 10n ** 17n, tick: -13_863, fee })
+      expect(applyPoolPatch(v4, patch, 11n)).toEqual({ ...v4, sqrtPriceX96: 2n ** 95n, liquidity: 7n * 10n ** 17n, tick: -13_863, blockNumber: 11n })
+    }
+  })
+  test('another fee (a hook set it), a V4 swap on a V3 pool, a V3 swap on a V4 pool, a V4 swap after a liquidity change: re-read', () => {
+    expect(applyPoolPatch(v4, fold([v4Swap(500)]), 11n)).toBeUndefined()
+    expect(applyPoolPatch(v3, fold([v4Swap(3000)]), 11n)).toBeUndefined()
+    expect(applyPoolPatch(v4, fold([v3Swap]), 11n)).toBeUndefined()
+    expect(fold([{ topics: [topic('ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)'), address(0xee)], data: '0x' as Hex }, v4Swap(3000)])).toEqual({ kind: 'reread' })
+  })
+})

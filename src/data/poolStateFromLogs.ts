@@ -3,6 +3,8 @@ import type { PoolSnapshotBase } from '../protocols/types.js'
 import { V3_TICK_REACH } from '../protocols/uniswap-v3/load.js'
 import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
 import type { ConcentratedLiquidityState } from '../protocols/uniswap-v3/types.js'
+import { swapFeeOf } from '../protocols/uniswap-v4/swapFeeOf.js'
+import type { UniswapV4PoolSnapshot } from '../protocols/uniswap-v4/types.js'
 
 /** `Sync(uint112 reserve0, uint112 reserve1)`: a Uniswap V2 pair's reserves after every change. */
 const V2_SYNC = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1'
@@ -22,6 +24,12 @@ const V2_BURN = '0xdccd412f0b1252819cb1fd330b93224ca42612892bb3f4f789976e6d81936
  */
 const V3_SWAP = '0xc42079f94a6350d7e6235f29174924f928cc2ac818eb64fed8004e115fbcca67'
 /**
+ * `Swap(bytes32 indexed id, address indexed sender, int128 amount0, int128 amount1, uint160 sqrtPriceX96,
+ * uint128 liquidity, int24 tick, uint24 fee)` of the Uniswap V4 PoolManager: like V3's, the pool's price,
+ * liquidity and tick after the swap, and the fee it charged.
+ */
+const V4_SWAP = '0x40e9cecb9f5f1f1c5b9c97dec2917b7ee92e57ba5563708daca94dd84ad7112f'
+/**
  * `Transfer(address,address,uint256)` and `Approval(...)`: a V2 pair's LP token moving; reserves do not
  * change. A Transfer from address zero mints LP supply, one to address zero burns it (the pair's only
  * ways to change its `totalSupply`).
@@ -36,7 +44,8 @@ const ZERO_TOPIC = `0x${'0'.repeat(64)}`
 export type PoolStatePatch =
   /** A V2 pair: its reserves after the last `Sync` (undefined before the first), and its LP supply change. */
   | { kind: 'pair'; reserves: readonly [bigint, bigint] | undefined; supplyDelta: bigint }
-  | { kind: 'price'; sqrtPriceX96: bigint; liquidity: bigint; tick: number }
+  /** A concentrated-liquidity pool's price after its last swap; `fee` is what a V4 swap charged (checked against the pool's). */
+  | { kind: 'price'; sqrtPriceX96: bigint; liquidity: bigint; tick: number; fee?: number | undefined }
   /** Only logs that change nothing a quote reads (LP-token transfers and approvals, fee collections). */
   | { kind: 'unchanged' }
   /** A log whose effect the snapshot cannot take from it (a mint, a burn, a parameter change): re-read. */
@@ -47,7 +56,7 @@ const word = (data: Hex, i: number): bigint => BigInt(`0x${data.slice(2 + 64 * i
 /**
  * Folds one log of a pool into what is known of its state since the snapshot: a V2 `Sync` gives the
  * reserves and an LP Transfer from or to zero the supply change (so a pair's swaps, liquidity adds and
- * removals all come from its logs), a V3 `Swap` the price, liquidity and tick; a plain LP-token transfer
+ * removals all come from its logs), a V3 or V4 `Swap` the price, liquidity and tick; a plain LP-token transfer
  * or approval and a fee collection change nothing the quote reads. Anything else (V3 mints and burns,
  * which move ticks, and every event not listed) asks for a re-read, and a re-read stays one.
  * @param previous - what the pool's earlier logs in the range gave (undefined for its first)
@@ -62,6 +71,10 @@ export function foldPoolLog(previous: PoolStatePatch | undefined, log: { topics:
   if (topic === V3_SWAP && log.data.length === 2 + 320) {
     if (previous?.kind === 'pair') return { kind: 'reread' }
     return { kind: 'price', sqrtPriceX96: word(log.data, 2), liquidity: word(log.data, 3), tick: Number(BigInt.asIntN(24, word(log.data, 4))) }
+  }
+  if (topic === V4_SWAP && log.data.length === 2 + 384) {
+    if (previous?.kind === 'pair') return { kind: 'reread' }
+    return { kind: 'price', sqrtPriceX96: word(log.data, 2), liquidity: word(log.data, 3), tick: Number(BigInt.asIntN(24, word(log.data, 4))), fee: Number(word(log.data, 5)) }
   }
   if (topic === TRANSFER && log.topics.length === 3 && log.data.length === 2 + 64) {
     const fromZero = log.topics[1]?.toLowerCase() === ZERO_TOPIC
@@ -80,7 +93,7 @@ export function foldPoolLog(previous: PoolStatePatch | undefined, log: { topics:
 /**
  * The pool's state with a patch applied, or undefined when the patch does not fit the snapshot (then the
  * pool is re-read): reserves and LP supply only on a Uniswap V2 pair (a supply the loader could not read
- * stays unknown); a price only on a concentrated-liquidity pool whose
+ * stays unknown); a price only on a concentrated-liquidity pool (a V4 one at its own swap fee) whose
  * new tick stays at least half the loader's reach inside the tick window it scanned, so a quote still
  * knows every initialized tick for half a reach (a price move of about 10×) either way. Unchanged state
  * only moves to the new block, except where time alone moves it (Aave's index, Curve's A ramp): re-read.
@@ -102,6 +115,12 @@ export function applyPoolPatch(pool: PoolSnapshotBase, patch: PoolStatePatch, bl
   }
   if (patch.kind === 'price') {
     if (!('tickWindow' in pool) || !('sqrtPriceX96' in pool)) return undefined
+    // A V4 swap's fee is the pool's swap fee in one direction; another (a hook's dynamic fee) re-reads it.
+    if ((patch.fee !== undefined) !== (pool.protocol === 'uniswap-v4')) return undefined
+    if (patch.fee !== undefined) {
+      const v4 = pool as UniswapV4PoolSnapshot
+      if (patch.fee !== swapFeeOf(v4, true) && patch.fee !== swapFeeOf(v4, false)) return undefined
+    }
     const { tickWindow } = pool as PoolSnapshotBase & ConcentratedLiquidityState
     const margin = Math.floor(V3_TICK_REACH / 2)
     if (patch.tick < tickWindow.lower + margin || patch.tick > tickWindow.upper - margin) return undefined
