@@ -2,7 +2,8 @@
  * `npm run bench:world [-- options]` (issue 20): switchyard against a world of mainnet scale. It starts
  * the devnet of a scenario (default the generated `large` one; built once and cached, like the default
  * scenario), then points a switchyard at one of its chains as an external node and measures:
- * - cold discovery from an empty state directory (start-up to ready), and the resident memory after;
+ * - cold discovery from an empty state directory (start-up to ready), and the resident memory after it
+ *   and again after the routes (start-up's garbage, discovery's logs and readings, is collected by then);
  * - route latency at one connection over seeded pairs (hubs and generated tokens);
  * - warm restart on the same state directory;
  * - the snapshot store's full load, and its refresh after each block of traffic at the chosen pace
@@ -98,7 +99,9 @@ try {
     outcomes.set(code, (outcomes.get(code) ?? 0) + 1)
   }
   const routes = summarizeLatency(latencies, performance.now() - routesStarted)
+  const rssAfterRoutes = process.memoryUsage().rss
   row(`| route, 1 connection (${routes.count}: ${[...outcomes].map(([k, n]) => `${n}× ${k}`).join(', ')}) | p50 ${routes.p50.toFixed(1)} ms | p99 ${routes.p99.toFixed(1)}, p99.9 ${routes.p99_9.toFixed(1)}, max ${routes.max.toFixed(1)} ms |`)
+  row(`| resident memory after the routes | ${mb(rssAfterRoutes)} MB | the same process once start-up's garbage has been collected (V8 collects when it allocates) |`)
 
   await cold.sy.stop()
   const warm = await start()
