@@ -24,12 +24,19 @@ const balancerVaultAbi = parseAbi([
   'struct FundManagement { address sender; bool fromInternalBalance; address recipient; bool toInternalBalance; }',
   'function swap(SingleSwap singleSwap, FundManagement funds, uint256 limit, uint256 deadline) payable returns (uint256)',
 ])
+const npmAbi = parseAbi([
+  'struct MintParams { address token0; address token1; uint24 fee; int24 tickLower; int24 tickUpper; uint256 amount0Desired; uint256 amount1Desired; uint256 amount0Min; uint256 amount1Min; address recipient; uint256 deadline; }',
+  'struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }',
+  'function mint(MintParams params) payable returns (uint256 tokenId, uint128 liquidity, uint256 amount0, uint256 amount1)',
+  'function collect(CollectParams params) payable returns (uint256 amount0, uint256 amount1)',
+  'function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)',
+])
 const v3RouterAbi = parseAbi(['struct P { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }', 'function exactInputSingle(P params) payable returns (uint256)'])
 
 test.each([
   ['logs filtered by address (a small book)', undefined],
   ['logs read unfiltered and matched here (a book of more addresses than the filter takes)', 0],
-])('%s: after swaps (V2 and V3, one pool swapped twice in a block), a liquidity add and removal, LP transfers and a Balancer swap, the followed snapshot equals a full load', async (_name, addressFilterMax) => {
+])('%s: after swaps (V2 and V3, one pool swapped twice in a block), V2 liquidity added and removed, V3 liquidity added in and out of range, a fee collection, LP transfers and a Balancer swap, the followed snapshot equals a full load', async (_name, addressFilterMax) => {
   const chain = devnet.chains[1]!
   const client = chain.client as unknown as PublicClient
   const book = chain.addressBook
@@ -85,6 +92,29 @@ test.each([
   } as never)
   expect((await client.waitForTransactionReceipt({ hash: swapped })).status).toBe('success')
 
+  // V3 liquidity adds through the position manager: one around the price (in-range liquidity grows), one
+  // above it on ticks nobody used (they join the list); then a fee collection (a Burn of nothing, Collect).
+  for (const token of [usdc, weth]) await send({ address: token, abi: erc20Abi, functionName: 'approve', args: [book.uniswapV3.positionManager, maxUint256] } as never)
+  const [, tick] = await client.readContract({ address: v3.address, abi: parseAbi(['function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint8, bool)']), functionName: 'slot0' })
+  const spacing = await client.readContract({ address: v3.address, abi: parseAbi(['function tickSpacing() view returns (int24)']), functionName: 'tickSpacing' })
+  const at = Math.floor(tick / spacing) * spacing
+  const [token0, token1] = v3.token0.toLowerCase() < v3.token1.toLowerCase() ? [v3.token0, v3.token1] : [v3.token1, v3.token0]
+  const usdcIs0 = token0.toLowerCase() === usdc.toLowerCase()
+  for (const [tickLower, tickUpper] of [[at - 10 * spacing, at + 10 * spacing], [at + 37 * spacing, at + 41 * spacing]] as const) {
+    const minted = await send({
+      address: book.uniswapV3.positionManager,
+      abi: npmAbi,
+      functionName: 'mint',
+      args: [{ token0, token1, fee: v3.fee, tickLower, tickUpper, amount0Desired: usdcIs0 ? 10n ** 9n : 10n ** 17n, amount1Desired: usdcIs0 ? 10n ** 17n : 10n ** 9n, amount0Min: 0n, amount1Min: 0n, recipient: trader, deadline: 2n ** 40n }],
+      // The node's estimate of a mint that initializes ticks falls short (63/64 of the gas to the pool's callback).
+      gas: 1_500_000n,
+    } as never)
+    expect((await client.waitForTransactionReceipt({ hash: minted })).status).toBe('success')
+  }
+  const positionId = await client.readContract({ address: book.uniswapV3.positionManager, abi: npmAbi, functionName: 'tokenOfOwnerByIndex', args: [trader, 0n] })
+  const collected = await send({ address: book.uniswapV3.positionManager, abi: npmAbi, functionName: 'collect', args: [{ tokenId: positionId, recipient: trader, amount0Max: 2n ** 127n, amount1Max: 2n ** 127n }] } as never)
+  expect((await client.waitForTransactionReceipt({ hash: collected })).status).toBe('success')
+
   // The devnet's clock may mine an empty block between the two reads: compare at one block.
   let followed = await store.current()
   let fresh = await createSnapshotStore({ chainId: 1, client, book }).current()
@@ -96,8 +126,9 @@ test.each([
   const byAddress = (pools: typeof fresh.pools) => Object.fromEntries(pools.map((p) => [p.address, p]))
   expect(byAddress(followed.pools)).toEqual(byAddress(fresh.pools))
   const after = store.stats()
-  // The V3 pool's swaps and the pair's swaps, liquidity add and removal came from their logs (the pair's
-  // LP supply included); the Balancer pool, whose Vault event carries amounts but not its state, was re-read.
+  // The V3 pool's swaps, liquidity adds and fee collection and the pair's swaps, liquidity add and removal
+  // came from their logs (the pair's LP supply, the pool's ticks included); the Balancer pool, whose Vault
+  // event carries amounts but not its state, was re-read.
   expect(after.poolsPatched - before.poolsPatched).toBeGreaterThanOrEqual(2)
   expect(after.poolsReloaded - before.poolsReloaded).toBe(1)
   const followedPair = followed.pools.find((p) => p.address.toLowerCase() === pair.address.toLowerCase()) as { totalSupply?: bigint }

@@ -2,6 +2,7 @@ import { encodeAbiParameters, pad, toEventSelector, type Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
 import type { PoolSnapshotBase } from '../protocols/types.js'
 import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
+import { V3_TICK_REACH } from '../protocols/uniswap-v3/load.js'
 import { applyPoolPatch, foldPoolLog, type PoolStatePatch } from './poolStateFromLogs.js'
 
 const topic = (signature: string) => toEventSelector(signature)
@@ -66,7 +67,7 @@ describe('what the logs cannot tell is re-read', () => {
     expect(applyPoolPatch(vault, fold([transfer(ZERO, address(7), 4n)]), 11n)).toBeUndefined()
   })
   test('a V3 Swap gives the price, liquidity and tick', () => {
-    expect(fold([v3Swap])).toEqual({ kind: 'price', sqrtPriceX96: 2n ** 96n, liquidity: 10n ** 18n, tick: -5 })
+    expect(fold([v3Swap])).toEqual({ kind: 'price', swap: { sqrtPriceX96: 2n ** 96n, liquidity: 10n ** 18n, tick: -5 }, adds: [] })
   })
 })
 
@@ -82,7 +83,7 @@ describe('a Uniswap V4 swap, read from the PoolManager, gives the pool its price
   test('the fee of either direction: applied', () => {
     for (const fee of [3000, 3997]) {
       const patch = fold([v4Swap(fee)])
-      expect(patch).toEqual({ kind: 'price', sqrtPriceX96: 2n ** 95n, liquidity: 7n * 10n ** 17n, tick: -13_863, fee })
+      expect(patch).toEqual({ kind: 'price', swap: { sqrtPriceX96: 2n ** 95n, liquidity: 7n * 10n ** 17n, tick: -13_863, fee }, adds: [] })
       expect(applyPoolPatch(v4, patch, 11n)).toEqual({ ...v4, sqrtPriceX96: 2n ** 95n, liquidity: 7n * 10n ** 17n, tick: -13_863, blockNumber: 11n })
     }
   })
@@ -91,5 +92,57 @@ describe('a Uniswap V4 swap, read from the PoolManager, gives the pool its price
     expect(applyPoolPatch(v3, fold([v4Swap(3000)]), 11n)).toBeUndefined()
     expect(applyPoolPatch(v4, fold([v3Swap]), 11n)).toBeUndefined()
     expect(fold([{ topics: [topic('ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)'), address(0xee)], data: '0x' as Hex }, v4Swap(3000)])).toEqual({ kind: 'reread' })
+  })
+})
+
+describe('liquidity added to a concentrated-liquidity range comes from the log; removed liquidity is re-read', () => {
+  const int24Topic = (tick: number): Hex => pad(`0x${BigInt.asUintN(256, BigInt(tick)).toString(16)}`, { size: 32 })
+  const v3Mint = (lower: number, upper: number, amount: bigint) => ({
+    topics: [topic('Mint(address,address,int24,int24,uint128,uint256,uint256)'), address(7), int24Topic(lower), int24Topic(upper)],
+    data: encodeAbiParameters([{ type: 'address' }, { type: 'uint128' }, { type: 'uint256' }, { type: 'uint256' }], ['0x0000000000000000000000000000000000000007', amount, 1n, 1n]),
+  })
+  const v3Burn = (amount: bigint) => ({
+    topics: [topic('Burn(address,int24,int24,uint128,uint256,uint256)'), address(7), int24Topic(-60), int24Topic(60)],
+    data: encodeAbiParameters([{ type: 'uint128' }, { type: 'uint256' }, { type: 'uint256' }], [amount, 0n, 0n]),
+  })
+  const modify = (lower: number, upper: number, delta: bigint) => ({
+    topics: [topic('ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)'), address(0xee), address(7)],
+    data: encodeAbiParameters([{ type: 'int24' }, { type: 'int24' }, { type: 'int256' }, { type: 'bytes32' }], [lower, upper, delta, address(1)]),
+  })
+  // Price at tick 0, ticks at -120 and 120, a window of two loader reaches either way.
+  const pool = {
+    protocol: 'uniswap-v3', address: '0x00000000000000000000000000000000000000e1', blockNumber: 10n, tokens: [], fee: 3000, tickSpacing: 60,
+    sqrtPriceX96: 2n ** 96n, tick: 0, liquidity: 100n, ticks: [{ index: -120, liquidityNet: 100n }, { index: 120, liquidityNet: -100n }], tickWindow: { lower: -2 * V3_TICK_REACH, upper: 2 * V3_TICK_REACH },
+  } as unknown as PoolSnapshotBase
+  test('an add around the price: its ticks move (a new one joins the list in order) and the in-range liquidity grows', () => {
+    const patched = applyPoolPatch(pool, fold([v3Mint(-60, 120, 5n)]), 11n) as unknown as { liquidity: bigint; ticks: unknown }
+    expect(patched.liquidity).toBe(105n)
+    expect(patched.ticks).toEqual([{ index: -120, liquidityNet: 100n }, { index: -60, liquidityNet: 5n }, { index: 120, liquidityNet: -105n }])
+  })
+  test('an add above the price moves ticks only; one past the scanned window leaves that tick unknown', () => {
+    const patched = applyPoolPatch(pool, fold([v3Mint(600, 2 * V3_TICK_REACH + 600, 7n)]), 11n) as unknown as { liquidity: bigint; ticks: unknown }
+    expect(patched.liquidity).toBe(100n)
+    expect(patched.ticks).toEqual([{ index: -120, liquidityNet: 100n }, { index: 120, liquidityNet: -100n }, { index: 600, liquidityNet: 7n }])
+  })
+  test("an add before a swap is in the swap's logged liquidity; one after it counts at the swap's tick", () => {
+    const swapToMinus5 = v3Swap
+    const before = applyPoolPatch(pool, fold([v3Mint(-60, 60, 9n), swapToMinus5]), 11n) as unknown as { liquidity: bigint }
+    expect(before.liquidity).toBe(10n ** 18n)
+    const after = applyPoolPatch(pool, fold([swapToMinus5, v3Mint(-60, 60, 9n), v3Mint(0, 60, 4n)]), 11n) as unknown as { liquidity: bigint; tick: number }
+    expect(after.tick).toBe(-5)
+    expect(after.liquidity).toBe(10n ** 18n + 9n)
+  })
+  test('a Burn of liquidity, a negative V4 delta, an empty or inverted range: re-read; a Burn of nothing (a fee poke) and a V4 delta of 0: nothing changes', () => {
+    expect(fold([v3Burn(1n)])).toEqual({ kind: 'reread' })
+    expect(fold([v3Mint(-60, 60, 1n), v3Burn(1n)])).toEqual({ kind: 'reread' })
+    expect(fold([modify(-60, 60, -1n)])).toEqual({ kind: 'reread' })
+    expect(fold([v3Mint(60, -60, 1n)])).toEqual({ kind: 'reread' })
+    expect(fold([v3Mint(60, 60, 1n)])).toEqual({ kind: 'reread' })
+    expect(fold([v3Burn(0n)])).toEqual({ kind: 'unchanged' })
+    expect(fold([modify(-60, 60, 0n)])).toEqual({ kind: 'unchanged' })
+    expect(fold([v3Mint(-60, 60, 3n), v3Burn(0n)])).toEqual({ kind: 'price', swap: undefined, adds: [{ tickLower: -60, tickUpper: 60, amount: 3n, sinceSwap: true }] })
+  })
+  test('a V4 add (ModifyLiquidity with a positive delta) is folded like a V3 Mint', () => {
+    expect(fold([modify(-60, 120, 5n)])).toEqual(fold([v3Mint(-60, 120, 5n)]))
   })
 })

@@ -30,6 +30,19 @@ const V3_SWAP = '0xc42079f94a6350d7e6235f29174924f928cc2ac818eb64fed8004e115fbcc
  */
 const V4_SWAP = '0x40e9cecb9f5f1f1c5b9c97dec2917b7ee92e57ba5563708daca94dd84ad7112f'
 /**
+ * `Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128
+ * amount, uint256 amount0, uint256 amount1)` of a V3 pool, and V4's `ModifyLiquidity(bytes32 indexed id,
+ * address indexed sender, int24 tickLower, int24 tickUpper, int256 liquidityDelta, bytes32 salt)` with a
+ * positive delta: liquidity added to a range. Its ticks' `liquidityNet` move by the amount, a tick it
+ * initializes joins the list, and the in-range liquidity grows when the price is inside the range. A
+ * removal (V3 `Burn` of a positive amount, a negative V4 delta) may uninitialize a tick, which the log
+ * cannot tell (a tick's gross liquidity is not in the snapshot): re-read. A removal of nothing (a V3
+ * `burn(0)` that pokes a position's fees, a V4 delta of 0) changes nothing a quote reads.
+ */
+const V3_MINT = '0x7a53080ba414158be7ec69b987b5fb7d07dee101fe85488f0853ae16239d0bde'
+const V3_BURN = '0x0c396cd989a39f4459b5fa1aed6a9a8dcdbc45908acfd67e028cd568da98982c'
+const V4_MODIFY_LIQUIDITY = '0xf208f4912782fd25c7f114ca3723a2d5dd6f3bcc3ac8db5af63baa85f711d5ec'
+/**
  * `Transfer(address,address,uint256)` and `Approval(...)`: a V2 pair's LP token moving; reserves do not
  * change. A Transfer from address zero mints LP supply, one to address zero burns it (the pair's only
  * ways to change its `totalSupply`).
@@ -40,18 +53,33 @@ const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e68f3c8b2b88ee1b1fdd6a68d3ae5a0fc
 const V3_COLLECT = '0x70935338e69775456a85ddef226c395fb668b63fa0115f5f20610b388e6ca9c0'
 const ZERO_TOPIC = `0x${'0'.repeat(64)}`
 
+/** The state a concentrated-liquidity swap logs. */
+export type ConcentratedSwap = { sqrtPriceX96: bigint; liquidity: bigint; tick: number; fee?: number | undefined }
+
+/** Liquidity added to a concentrated-liquidity range. */
+export type LiquidityAdd = { tickLower: number; tickUpper: number; amount: bigint; sinceSwap: boolean }
+
 /** What one pool's logs say about its state, when they say all of it. */
 export type PoolStatePatch =
   /** A V2 pair: its reserves after the last `Sync` (undefined before the first), and its LP supply change. */
   | { kind: 'pair'; reserves: readonly [bigint, bigint] | undefined; supplyDelta: bigint }
-  /** A concentrated-liquidity pool's price after its last swap; `fee` is what a V4 swap charged (checked against the pool's). */
-  | { kind: 'price'; sqrtPriceX96: bigint; liquidity: bigint; tick: number; fee?: number | undefined }
+  /**
+   * A concentrated-liquidity pool's swaps and liquidity adds: the price after its last swap (`fee`: what
+   * a V4 swap charged, checked against the pool's), and each add in order, `sinceSwap` when it came after
+   * that swap (a swap's logged liquidity already holds the adds before it).
+   */
+  | { kind: 'price'; swap: ConcentratedSwap | undefined; adds: readonly LiquidityAdd[] }
   /** Only logs that change nothing a quote reads (LP-token transfers and approvals, fee collections). */
   | { kind: 'unchanged' }
   /** A log whose effect the snapshot cannot take from it (a mint, a burn, a parameter change): re-read. */
   | { kind: 'reread' }
 
 const word = (data: Hex, i: number): bigint => BigInt(`0x${data.slice(2 + 64 * i, 66 + 64 * i)}`)
+const int24 = (value: bigint): number => Number(BigInt.asIntN(24, value))
+/** The adds before a swap: its logged liquidity holds them. */
+const settled = (adds: readonly LiquidityAdd[]): LiquidityAdd[] => adds.map((add) => (add.sinceSwap ? { ...add, sinceSwap: false } : add))
+const addTo = (patch: Extract<PoolStatePatch, { kind: 'price' }>, tickLower: number, tickUpper: number, amount: bigint): PoolStatePatch =>
+  tickLower < tickUpper && amount > 0n ? { ...patch, adds: [...patch.adds, { tickLower, tickUpper, amount, sinceSwap: true }] } : { kind: 'reread' }
 
 /**
  * Folds one log of a pool into what is known of its state since the snapshot: a V2 `Sync` gives the
@@ -68,13 +96,25 @@ export function foldPoolLog(previous: PoolStatePatch | undefined, log: { topics:
   const topic = log.topics[0]?.toLowerCase()
   const pair = previous === undefined || previous.kind === 'unchanged' ? { kind: 'pair' as const, reserves: undefined, supplyDelta: 0n } : previous.kind === 'pair' ? previous : undefined
   if (topic === V2_SYNC && log.data.length === 2 + 128) return pair ? { ...pair, reserves: [word(log.data, 0), word(log.data, 1)] } : { kind: 'reread' }
+  const price = previous === undefined || previous.kind === 'unchanged' ? { kind: 'price' as const, swap: undefined, adds: [] } : previous.kind === 'price' ? previous : undefined
   if (topic === V3_SWAP && log.data.length === 2 + 320) {
-    if (previous?.kind === 'pair') return { kind: 'reread' }
-    return { kind: 'price', sqrtPriceX96: word(log.data, 2), liquidity: word(log.data, 3), tick: Number(BigInt.asIntN(24, word(log.data, 4))) }
+    if (!price) return { kind: 'reread' }
+    return { kind: 'price', swap: { sqrtPriceX96: word(log.data, 2), liquidity: word(log.data, 3), tick: int24(word(log.data, 4)) }, adds: settled(price.adds) }
+  }
+  if (topic === V3_MINT && log.topics.length === 4 && log.data.length === 2 + 256) {
+    if (!price) return { kind: 'reread' }
+    return addTo(price, int24(BigInt(log.topics[2]!)), int24(BigInt(log.topics[3]!)), word(log.data, 1))
+  }
+  if (topic === V3_BURN && log.topics.length === 4 && log.data.length === 2 + 192 && word(log.data, 0) === 0n) return previous ?? { kind: 'unchanged' }
+  if (topic === V4_MODIFY_LIQUIDITY && log.data.length === 2 + 256) {
+    const delta = BigInt.asIntN(256, word(log.data, 2))
+    if (delta === 0n) return previous ?? { kind: 'unchanged' }
+    if (delta < 0n || !price) return { kind: 'reread' }
+    return addTo(price, int24(word(log.data, 0)), int24(word(log.data, 1)), delta)
   }
   if (topic === V4_SWAP && log.data.length === 2 + 384) {
-    if (previous?.kind === 'pair') return { kind: 'reread' }
-    return { kind: 'price', sqrtPriceX96: word(log.data, 2), liquidity: word(log.data, 3), tick: Number(BigInt.asIntN(24, word(log.data, 4))), fee: Number(word(log.data, 5)) }
+    if (!price) return { kind: 'reread' }
+    return { kind: 'price', swap: { sqrtPriceX96: word(log.data, 2), liquidity: word(log.data, 3), tick: int24(word(log.data, 4)), fee: Number(word(log.data, 5)) }, adds: settled(price.adds) }
   }
   if (topic === TRANSFER && log.topics.length === 3 && log.data.length === 2 + 64) {
     const fromZero = log.topics[1]?.toLowerCase() === ZERO_TOPIC
@@ -115,16 +155,32 @@ export function applyPoolPatch(pool: PoolSnapshotBase, patch: PoolStatePatch, bl
   }
   if (patch.kind === 'price') {
     if (!('tickWindow' in pool) || !('sqrtPriceX96' in pool)) return undefined
+    const state = pool as PoolSnapshotBase & ConcentratedLiquidityState
+    const { swap } = patch
     // A V4 swap's fee is the pool's swap fee in one direction; another (a hook's dynamic fee) re-reads it.
-    if ((patch.fee !== undefined) !== (pool.protocol === 'uniswap-v4')) return undefined
-    if (patch.fee !== undefined) {
+    if (swap !== undefined && (swap.fee !== undefined) !== (pool.protocol === 'uniswap-v4')) return undefined
+    if (swap?.fee !== undefined) {
       const v4 = pool as UniswapV4PoolSnapshot
-      if (patch.fee !== swapFeeOf(v4, true) && patch.fee !== swapFeeOf(v4, false)) return undefined
+      if (swap.fee !== swapFeeOf(v4, true) && swap.fee !== swapFeeOf(v4, false)) return undefined
     }
-    const { tickWindow } = pool as PoolSnapshotBase & ConcentratedLiquidityState
+    const tick = swap?.tick ?? state.tick
     const margin = Math.floor(V3_TICK_REACH / 2)
-    if (patch.tick < tickWindow.lower + margin || patch.tick > tickWindow.upper - margin) return undefined
-    return { ...pool, sqrtPriceX96: patch.sqrtPriceX96, liquidity: patch.liquidity, tick: patch.tick, blockNumber } as PoolSnapshotBase
+    if (swap !== undefined && (tick < state.tickWindow.lower + margin || tick > state.tickWindow.upper - margin)) return undefined
+    let liquidity = swap?.liquidity ?? state.liquidity
+    let ticks = state.ticks
+    if (patch.adds.length > 0) {
+      const net = new Map(ticks.map((t) => [t.index, t.liquidityNet]))
+      for (const add of patch.adds) {
+        if (add.sinceSwap && add.tickLower <= tick && tick < add.tickUpper) liquidity += add.amount
+        // Ticks outside the scanned window stay unknown, as a load would leave them.
+        for (const [index, change] of [[add.tickLower, add.amount], [add.tickUpper, -add.amount]] as const) {
+          if (index < state.tickWindow.lower || index > state.tickWindow.upper) continue
+          net.set(index, (net.get(index) ?? 0n) + change)
+        }
+      }
+      ticks = [...net].map(([index, liquidityNet]) => ({ index, liquidityNet })).sort((a, b) => a.index - b.index)
+    }
+    return { ...pool, ...(swap === undefined ? {} : { sqrtPriceX96: swap.sqrtPriceX96, tick: swap.tick }), liquidity, ticks, blockNumber } as PoolSnapshotBase
   }
   return undefined
 }
