@@ -94,11 +94,16 @@ test('views and executed trades equal the adapter to the wei over random states 
   let compared = 0
   let executed = 0
   let shortArrivals = 0
+  let refused = 0
   await fc.assert(
     fc.asyncProperty(scenario, async (sc) => {
       const entry = await deployPool(sc)
       const amounts = sc.deposit.map((d, k) => d * 10n ** 18n + sc.wei[k]!)
-      await sendTx(chain.client, { address: entry.address, abi: poolAbi(), functionName: 'add_liquidity', args: [amounts, 0n], value: amounts[0] })
+      // A first deposit the pool refuses (at a low A and a lopsided split its D iteration does not converge
+      // within Curve's 255 rounds, and add_liquidity reverts, as Curve's pool does) leaves no state to test.
+      const created = await sendTx(chain.client, { address: entry.address, abi: poolAbi(), functionName: 'add_liquidity', args: [amounts, 0n], value: amounts[0] }).then(() => true, () => false)
+      if (!created) refused++
+      fc.pre(created)
       // A Lido rebase moves every stETH balance, the pool's included, without a pool event.
       if (sc.rebase > 0n) await sendTx(chain.client, { address: stETH, abi: stAbi(), functionName: 'reportRewards', value: sc.rebase })
       const blockNumber = await client.getBlockNumber()
@@ -147,7 +152,7 @@ test('views and executed trades equal the adapter to the wei over random states 
     }),
     { numRuns: 12, seed },
   )
-  console.log(`curve/stethPool: ${compared} views compared, ${executed} trades executed, ${shortArrivals} stETH payouts arrived short`)
+  console.log(`curve/stethPool: ${compared} views compared, ${executed} trades executed, ${shortArrivals} stETH payouts arrived short, ${refused} first deposits refused`)
   expect(compared).toBeGreaterThan(100)
   expect(executed).toBeGreaterThan(20)
 }, 600_000)
