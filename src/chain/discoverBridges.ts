@@ -1,8 +1,9 @@
 import { type Address, getAddress, parseAbi, type PublicClient, zeroAddress } from 'viem'
 import { getBridgeReceiverAddresses } from '../contracts/deployBridgeReceiver.js'
-import type { AcrossEntry, ChainAddressBook, StargatePoolEntry } from './addressBook.js'
+import type { AcrossEntry, StargatePoolEntry } from './addressBook.js'
 import { layerZeroDeployments, stargateDeployments } from './canonicalAddresses.js'
 import { acrossDeployments } from './devnet/deployAcross.js'
+import { bridgeReceiverParametersOf, type BridgesOfBook } from './bridgeReceiverParametersOf.js'
 import { hasCode } from './hasCode.js'
 
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -20,7 +21,7 @@ const erc20 = parseAbi(['function decimals() view returns (uint8)'])
  * their mainnet addresses, Across's spoke pool, and our SwitchyardBridgeReceiver at the CREATE2 address
  * those pin (deploy it on a fork with `npm run contracts:deploy`). Mutates `book`.
  */
-export async function discoverBridges(client: PublicClient, book: ChainAddressBook): Promise<void> {
+export async function discoverBridges(client: PublicClient, book: BridgesOfBook): Promise<void> {
   const lz = layerZeroDeployments[book.chainId]
   if (lz && (await hasCode(client, lz.endpoint))) {
     const eid = await client.readContract({ address: lz.endpoint, abi: endpointAbi, functionName: 'eid' })
@@ -53,14 +54,9 @@ export async function discoverBridges(client: PublicClient, book: ChainAddressBo
   if (across && (await hasCode(client, across.spokePool))) {
     book.across = { spokePool: across.spokePool, contractName: across.contractName, implementation: zeroAddress, relayer: zeroAddress, admin: zeroAddress, depositQuoteTimeBuffer: 0, fillDeadlineBuffer: 0, routes: [] } satisfies AcrossEntry
   }
-  const sender = book.switchyard?.['bridgeSender'] as Address | undefined
-  if (sender && (book.layerZero || book.across)) {
-    const receiver = getBridgeReceiverAddresses({
-      endpoint: book.layerZero?.endpoint ?? zeroAddress,
-      spokePool: book.across?.spokePool ?? zeroAddress,
-      bridgeSender: sender,
-      stargatePools: (book.stargate?.pools ?? []).map((p) => p.pool),
-    })
+  const parameters = bridgeReceiverParametersOf(book)
+  if (parameters) {
+    const receiver = getBridgeReceiverAddresses(parameters)
     if (await hasCode(client, receiver.bridgeReceiver)) Object.assign(book.switchyard!, receiver)
   }
 }

@@ -3,12 +3,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { keccak256, stringToHex, type Address, type Hex } from 'viem'
+import { createPublicClient, http, keccak256, stringToHex, zeroAddress, type Address, type Hex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadDeployerSecrets } from '../config.js'
+import type { BridgesOfBook } from '../chain/bridgeReceiverParametersOf.js'
+import { layerZeroDeployments } from '../chain/canonicalAddresses.js'
+import { discoverBridges } from '../chain/discoverBridges.js'
 import { startAnvil, type AnvilNode } from '../chain/devnet/startAnvil.js'
 import { startRpcProxy, type RpcProxy, type RpcProxyHandler } from '../chain/testing/startRpcProxy.js'
+import { getBridgeReceiverAddresses } from './deployBridgeReceiver.js'
 import { getSwitchyardAddresses } from './deploySwitchyardContracts.js'
 import { deployUsage, runDeployCli } from './runDeployCli.js'
 import { scryptFixture, scryptFixtureKey, scryptFixturePassword } from './testing/keystoreFixture.js'
@@ -28,14 +32,16 @@ const plainNode: RpcProxyHandler = async (call, forward) => {
   return forward()
 }
 
+const NO_BRIDGE = 'chain 31337: no bridge here (no LayerZero endpoint or Across spoke pool with code at its canonical address), so no bridge receiver: cross-chain routes will not deliver to this chain'
+
 /** A key no anvil unlocks. */
 const KEY: Hex = keccak256(stringToHex('switchyard deploy cli test deployer'))
 
 const rpc = (url: string, method: string, params: unknown[]) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json() as Promise<{ result?: unknown }>)
 
-async function startPlainNode(extraArgs: string[] = []): Promise<{ node: AnvilNode; proxy: RpcProxy }> {
-  const node = await startAnvil({ chainId: 31337, extraArgs })
+async function startPlainNode(extraArgs: string[] = [], chainId = 31337): Promise<{ node: AnvilNode; proxy: RpcProxy }> {
+  const node = await startAnvil({ chainId, extraArgs })
   const proxy = await startRpcProxy({ target: node.rpcUrl, handler: plainNode })
   return { node, proxy }
 }
@@ -85,7 +91,7 @@ describe('npm run contracts:deploy', () => {
       const code = await runDeployCli(c.ctx({ privateKey: KEY }), { argv: ['--rpc', proxy.url] })
       expect(c.err.join('\n')).not.toContain(KEY.slice(2))
       expect(code, c.err.join('\n')).toBe(0)
-      expect(c.err).toEqual([`chain 31337 (${proxy.url}/): deploying from ${deployer} (private key)`])
+      expect(c.err).toEqual([`chain 31337 (${proxy.url}/): deploying from ${deployer} (private key)`, NO_BRIDGE])
       const printed = JSON.parse(c.out.join('\n')) as { chainId: number; deployer: Address; router: Address }
       expect(printed).toMatchObject({ chainId: 31337, deployer, ...getSwitchyardAddresses() })
       expect(c.out.join('\n')).not.toContain(KEY.slice(2))
@@ -96,6 +102,36 @@ describe('npm run contracts:deploy', () => {
       // Run again: everything is there, nothing is sent.
       expect(await runDeployCli(capture().ctx({ privateKey: KEY }), { argv: ['--rpc', proxy.url, '--private-key', KEY] })).toBe(0)
       expect(Number((await rpc(node.rpcUrl, 'eth_getTransactionCount', [deployer, 'latest'])).result)).toBe(9)
+    } finally {
+      await proxy.close()
+      await node.stop()
+    }
+  }, 60_000)
+
+  test('on a chain with a bridge it also deploys the bridge receiver, at the address the service discovers from that bridge', async () => {
+    // Chain 1 with something at LayerZero's canonical EndpointV2 that answers every call with 117 (its eid).
+    const { node, proxy } = await startPlainNode([], 1)
+    try {
+      const deployer = privateKeyToAddress(KEY)
+      await rpc(node.rpcUrl, 'anvil_setBalance', [deployer, '0x56bc75e2d63100000'])
+      await rpc(node.rpcUrl, 'anvil_setCode', [layerZeroDeployments[1]!.endpoint, '0x607560005260206000f3'])
+      const c = capture()
+      const code = await runDeployCli(c.ctx({ privateKey: KEY }), { argv: ['--rpc', proxy.url] })
+      expect(code, c.err.join('\n')).toBe(0)
+      expect(c.err).toEqual([`chain 1 (${proxy.url}/): deploying from ${deployer} (private key)`])
+      const printed = JSON.parse(c.out.join('\n')) as { bridgeSender: Address; bridgeReceiver: Address; bridgeReceiverExecutor: Address }
+      const expected = getBridgeReceiverAddresses({ endpoint: layerZeroDeployments[1]!.endpoint, spokePool: zeroAddress, bridgeSender: getSwitchyardAddresses().bridgeSender, stargatePools: [] })
+      expect(printed).toMatchObject(expected)
+      expect(((await rpc(node.rpcUrl, 'eth_getCode', [expected.bridgeReceiver, 'latest'])).result as Hex).length).toBeGreaterThan(2)
+      // The service's discovery of the chain's bridges finds the receiver there.
+      const book: BridgesOfBook = { chainId: 1, switchyard: { ...getSwitchyardAddresses() } }
+      await discoverBridges(createPublicClient({ transport: http(node.rpcUrl) }), book)
+      expect(book.layerZero?.eid).toBe(117)
+      expect(book.switchyard).toMatchObject(expected)
+      // Nine contracts and the receiver; a second run sends nothing.
+      expect(Number((await rpc(node.rpcUrl, 'eth_getTransactionCount', [deployer, 'latest'])).result)).toBe(10)
+      expect(await runDeployCli(capture().ctx({ privateKey: KEY }), { argv: ['--rpc', proxy.url] })).toBe(0)
+      expect(Number((await rpc(node.rpcUrl, 'eth_getTransactionCount', [deployer, 'latest'])).result)).toBe(10)
     } finally {
       await proxy.close()
       await node.stop()
@@ -120,7 +156,7 @@ describe('npm run contracts:deploy', () => {
       const c = capture()
       const code = await runDeployCli(c.ctx(), { argv: ['--rpc', proxy.url, '--keystore', keystore, '--password-file', passwordFile] })
       expect(code, c.err.join('\n')).toBe(0)
-      expect(c.err).toEqual([`chain 31337 (${proxy.url}/): deploying from ${deployer} (keystore)`])
+      expect(c.err).toEqual([`chain 31337 (${proxy.url}/): deploying from ${deployer} (keystore)`, NO_BRIDGE])
       expect(JSON.parse(c.out.join('\n'))).toMatchObject({ deployer, router: getSwitchyardAddresses().router })
       expect(c.err.join('\n') + c.out.join('\n')).not.toContain(scryptFixtureKey.slice(2))
       // The password may come from the environment instead.

@@ -2,16 +2,21 @@ import { parseArgs } from 'node:util'
 import type { Address } from 'viem'
 import { canonicalAddresses, uniswapV4PoolManagers, type CanonicalChainId } from '../chain/canonicalAddresses.js'
 import { createDevnetClient } from '../chain/devnet/createDevnetClient.js'
+import { bridgeReceiverParametersOf, type BridgesOfBook } from '../chain/bridgeReceiverParametersOf.js'
+import { discoverBridges } from '../chain/discoverBridges.js'
 import { hasCode } from '../chain/hasCode.js'
 import { redactRpcUrl } from '../chain/redactRpcUrl.js'
 import { BaseError } from '../errors/base.js'
 import type { DeployerSecrets } from '../config.js'
+import { deployBridgeReceiver } from './deployBridgeReceiver.js'
 import { deploySwitchyardContracts } from './deploySwitchyardContracts.js'
 import { loadDeployerAccount } from './loadDeployerAccount.js'
 
 /** Usage of `npm run contracts:deploy`, printed by `--help` and after a usage error. */
 export const deployUsage = `Deploys switchyard's router, executor, delegate and helpers to a chain, at the same CREATE2
-addresses on every chain (skips what is already there).
+addresses on every chain, and its bridge receiver where the chain has a bridge (LayerZero's endpoint,
+Stargate's pools, Across's spoke pool at their canonical addresses), at the address the service
+discovers from them (skips what is already there).
 
 usage: npm run contracts:deploy -- --rpc <json-rpc url> [account]
 
@@ -106,7 +111,14 @@ export async function runDeployCli(ctx: RunDeployCliContext, { argv }: RunDeploy
     const weth = canonicalAddresses[chainId as CanonicalChainId]?.weth
     const uniswapV4 = poolManager && weth && (await hasCode(client, poolManager)) ? { poolManager, weth } : undefined
     const addresses = await deploySwitchyardContracts(client, { account, uniswapV4 })
-    ctx.out(JSON.stringify({ chainId, deployer: from, ...addresses }, null, 2))
+    // The bridge receiver pins the chain's bridges (LayerZero's endpoint and Stargate pools, Across's spoke
+    // pool) found the way the service discovers them, so the service finds it at the same address.
+    const bridges: BridgesOfBook = { chainId, switchyard: { ...addresses } }
+    await discoverBridges(client, bridges)
+    const receiverParameters = bridgeReceiverParametersOf(bridges)
+    const receiver = receiverParameters ? await deployBridgeReceiver(client, { ...receiverParameters, account }) : undefined
+    if (!receiver) ctx.err(`chain ${chainId}: no bridge here (no LayerZero endpoint or Across spoke pool with code at its canonical address), so no bridge receiver: cross-chain routes will not deliver to this chain`)
+    ctx.out(JSON.stringify({ chainId, deployer: from, ...addresses, ...receiver }, null, 2))
     return 0
   } catch (error) {
     ctx.err(describe(error))
