@@ -58,6 +58,9 @@ export type CurveStableSwapPoolEntry = {
  */
 export type CurveGaugeEntry = { address: Address; lpToken: Address; rewardTokens: Address[]; name: string }
 
+/** One Aerodrome classic pool: its address (the factory's clone), its sorted pair and its curve. */
+export type AerodromePoolEntry = { address: Address; token0: Address; token1: Address; stable: boolean }
+
 /** One ERC-4626 vault. */
 export type Erc4626VaultEntry = { address: Address; asset: Address; symbol: string }
 
@@ -224,6 +227,11 @@ export type ChainAddressBook = {
     minter?: Address | undefined
     crv?: Address | undefined
   } | undefined
+  /**
+   * Aerodrome classic pools (volatile x*y and stable x^3y+y^3x) behind the PoolFactory; on the devnet our
+   * implementation of their ABI and math, at the addresses Aerodrome's factory derives.
+   */
+  aerodrome?: { factory: Address; implementation: Address; pools: AerodromePoolEntry[] } | undefined
   /** Liquid staking with Lido's interface: stETH (rebasing) and wstETH (also in `tokens`). */
   lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */

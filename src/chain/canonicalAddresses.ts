@@ -182,5 +182,17 @@ export const curveGauges: Record<number, { minter: Address; crv: Address; gauges
   },
 }
 
+/**
+ * Aerodrome's classic AMM per chain: the PoolFactory, the Pool implementation it clones (EIP-1167, CREATE2
+ * with salt `keccak256(token0, token1, stable)`, so a pool's address follows from these two) and the Router.
+ */
+export const aerodromeDeployments: Record<number, { factory: Address; implementation: Address; router: Address }> = {
+  8453: {
+    factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da',
+    implementation: '0xA4e46b4f701c62e14DF11B48dCe76A7d793CD6d7',
+    router: '0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43',
+  },
+}
+
 /** Chains for which we know canonical protocol addresses (the devnet default chains). */
 export type CanonicalChainId = keyof typeof canonicalAddresses

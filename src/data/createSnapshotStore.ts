@@ -5,6 +5,7 @@ import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { loadAaveV3 } from '../protocols/aave-v3/load.js'
 import { loadBalancerV2 } from '../protocols/balancer-v2/load.js'
+import { loadAerodrome } from '../protocols/aerodrome/load.js'
 import { loadCurve } from '../protocols/curve/load.js'
 import { loadErc4626 } from '../protocols/erc4626/load.js'
 import { loadLido } from '../protocols/lido/load.js'
@@ -25,6 +26,7 @@ const loaders = [
   { protocol: 'uniswap-v4', load: loadUniswapV4 },
   { protocol: 'balancer-v2', load: loadBalancerV2 },
   { protocol: 'curve', load: loadCurve },
+  { protocol: 'aerodrome', load: loadAerodrome },
   { protocol: 'erc4626', load: loadErc4626 },
   { protocol: 'lido', load: loadLido },
   { protocol: 'aave-v3', load: loadAaveV3 },
@@ -124,6 +126,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     ...book.balancerV2.pools.map((p) => p.address),
     book.balancerV2.vault,
     ...(book.curve?.pools ?? []).map((p) => p.address),
+    ...(book.aerodrome?.pools ?? []).map((p) => p.address),
     ...(book.uniswapV4 ? [book.uniswapV4.poolManager] : []),
     ...(book.erc4626?.vaults ?? []).map((v) => v.address),
     ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),

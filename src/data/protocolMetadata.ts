@@ -71,6 +71,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://balancer.fi',
     functionNames: { swap: ['swap'], deposit: ['joinPool'], redeem: ['exitPool'] },
   },
+  aerodrome: {
+    project: 'aerodrome',
+    name: 'Aerodrome',
+    description: 'Classic pools on Base: swap through volatile (x * y) and stable (x^3 y + y^3 x) pairs created by the PoolFactory.',
+    url: 'https://aerodrome.finance',
+    functionNames: { swap: ['swap'] },
+  },
   curve: {
     project: 'curve',
     name: 'Curve',

@@ -15,6 +15,7 @@ export function chainsOf(ctx: ServiceContext, slug: string): number[] {
       'uniswap-v4': b.uniswapV4?.pools.length ?? 0,
       'balancer-v2': b.balancerV2.pools.length,
       curve: b.curve?.pools.length ?? 0,
+      aerodrome: b.aerodrome?.pools.length ?? 0,
       'curve-gauge': b.curve?.gauges?.length ?? 0,
       erc4626: b.erc4626?.vaults.length ?? 0,
       lido: b.lido ? 1 : 0,

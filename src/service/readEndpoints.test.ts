@@ -29,7 +29,7 @@ describe('protocols, standards, projects', () => {
     for (const a of protocolAdapters) expect(protocolMetadata[a.slug], a.slug).toBeDefined()
     for (const b of bundleActions) expect(protocolMetadata[b.protocol], b.protocol).toBeDefined()
     const protocols = listProtocols(ctx, {})
-    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'sushiswap-v3', 'pancakeswap-v3', 'uniswap-v4', 'balancer-v2', 'curve', 'erc4626', 'lido', 'aave-v3', 'curve-gauge', 'morpho-blue', 'stargate', 'layerzero', 'across'])
+    expect(protocols.map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'sushiswap-v3', 'pancakeswap-v3', 'uniswap-v4', 'balancer-v2', 'curve', 'aerodrome', 'erc4626', 'lido', 'aave-v3', 'curve-gauge', 'morpho-blue', 'stargate', 'layerzero', 'across'])
     // Bridges are live only where another served chain is (this context serves chain 1 alone).
     expect(protocols.find((p) => p.slug === 'stargate')!.chains).toEqual([])
     expect(protocols[0]).toMatchObject({ project: 'uniswap', name: 'Uniswap V2', chains: [{ id: 1, name: 'Ethereum' }] })
@@ -42,7 +42,7 @@ describe('protocols, standards, projects', () => {
   test('standards declare actions and the functions we call; unknown slug is NOT_FOUND', () => {
     const all = listStandards(ctx, {})
     // The adapters' route edges and every protocol's bundle actions.
-    expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'across', 'balancer-v2', 'curve', 'curve-gauge', 'enso', 'erc20', 'erc4626', 'erc721', 'helpers', 'layerzero', 'lido', 'math', 'morpho-blue', 'pancakeswap-v3', 'permit2', 'stargate', 'sushiswap-v3', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(all.map((s) => s.protocol.slug).sort()).toEqual(['aave-v3', 'across', 'aerodrome', 'balancer-v2', 'curve', 'curve-gauge', 'enso', 'erc20', 'erc4626', 'erc721', 'helpers', 'layerzero', 'lido', 'math', 'morpho-blue', 'pancakeswap-v3', 'permit2', 'stargate', 'sushiswap-v3', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     expect(listStandards(ctx, { slug: 'erc4626' })[0]!.actions.map((a) => a.action)).toEqual(['deposit', 'redeem', 'singledeposit', 'tokenizedsingledeposit', 'singleredeem', 'tokenizedsingleredeem'])
     expect(listStandards(ctx, { slug: 'aave-v3' })[0]!.actions.map((a) => [a.action, a.functionNames])).toEqual([
       // The route edge's `supply` is published as `deposit` (the OpenAPI's StandardAction enum).
@@ -77,6 +77,8 @@ describe('protocols, standards, projects', () => {
       { id: 'pancakeswap', chains: [], protocols: ['pancakeswap-v3'] },
       { id: 'balancer', chains: [1], protocols: ['balancer-v2'] },
       { id: 'curve', chains: [1], protocols: ['curve', 'curve-gauge'] },
+      // Aerodrome's pools are on Base, which this context does not serve.
+      { id: 'aerodrome', chains: [], protocols: ['aerodrome'] },
       { id: 'erc4626', chains: [1], protocols: ['erc4626'] },
       { id: 'lido', chains: [1], protocols: ['lido'] },
       { id: 'aave', chains: [1], protocols: ['aave-v3'] },

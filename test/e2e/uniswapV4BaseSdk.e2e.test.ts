@@ -29,7 +29,7 @@ const DAI_BASE: Address = '0x50c5725949a6f0c72e6c4a641f24049a917db0cb'
 const USDC_BASE: Address = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
 const V4_POSITIONS_BASE: Address = '0x7c5f5a4bbd8fd63184577525326123b519429bdc'
 const TICKS = [-276842, -275842] as const
-const onlyV4 = ['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'curve', 'erc4626', 'lido', 'aave-v3']
+const onlyV4 = ['uniswap-v2', 'uniswap-v3', 'balancer-v2', 'curve', 'aerodrome', 'erc4626', 'lido', 'aave-v3']
 const pmAbi = parseAbi([
   'function balanceOf(address) view returns (uint256)',
   'function ownerOf(uint256) view returns (address)',

@@ -12,6 +12,7 @@ import { deployProtocols } from './deployProtocols.js'
 import { deployStargate } from './deployStargate.js'
 import { deployUniswapV3Forks } from './deployUniswapV3Forks.js'
 import type { Scenario } from './scenario.js'
+import { seedAerodrome } from './seedAerodrome.js'
 import { seedCurve } from './seedCurve.js'
 import { seedMorphoBlue } from './seedMorphoBlue.js'
 import { seedScenario } from './seedScenario.js'
@@ -89,6 +90,9 @@ export async function buildChain(client: DevnetClient, scenario: Scenario, log: 
   // Curve pools (our implementation of the 3pool's ABI and math) at their mainnet addresses, after every
   // other deployment for the same reason: their scratch deploys move the deployer's nonce.
   if (chain.curve) await seedCurve(client, { book, curve: chain.curve })
+  // Aerodrome's classic pools (our implementation of its ABI and math) at the addresses its factory derives,
+  // from a seeder of their own for the same reason.
+  if (chain.aerodrome) await seedAerodrome(client, { book, aerodrome: chain.aerodrome })
   // A generated world (the `large` scenario) last of all: its own deployer, so no nonce above moves.
   if (chain.generate) {
     const report = await seedWorld(client, { book, world: generateWorld({ listed: chain.tokens, spec: chain.generate, chainId, existing: chain.pools }) })

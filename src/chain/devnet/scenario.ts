@@ -219,6 +219,22 @@ const curveSchema = z.strictObject({
   gauges: z.array(curveGaugeSchema).default([]),
 })
 
+const aerodromePoolSchema = z.strictObject({
+  /** The pair (scenario symbols, any order); the factory sorts them into token0/token1. */
+  tokens: z.tuple([symbolRef, symbolRef]),
+  /** `true`: the stable curve x^3 y + y^3 x (fee 0.05 %); `false`: x * y (fee 0.30 %). */
+  stable: z.boolean(),
+  /** Liquidity the deployer adds at seeding, in USD, half on each side. */
+  liquidityUsd: z.number().positive(),
+  /** The first token's price in the pool, off its scenario price by this many basis points (volatile pools only). */
+  priceSkewBps: z.number().int().min(-5_000).max(5_000).default(0),
+})
+
+const aerodromeSchema = z.strictObject({
+  /** Classic pools created by the PoolFactory (our implementation of Aerodrome's ABI and math, contracts/devnet/DevAerodrome*.sol). */
+  pools: z.array(aerodromePoolSchema).min(1),
+})
+
 const stargatePoolSchema = z.strictObject({
   /** The pool's asset: a scenario token symbol (an ERC-20 pool), or `ETH` (the native-coin pool). */
   asset: symbolRef,
@@ -274,6 +290,8 @@ export const scenarioSchema = z.strictObject({
       morpho: morphoSchema.optional(),
       /** Curve StableSwap pools at their mainnet addresses (our implementation of Curve's ABI and math). */
       curve: curveSchema.optional(),
+      /** Aerodrome classic pools at the addresses Aerodrome's factory derives (our implementation of its ABI and math). */
+      aerodrome: aerodromeSchema.optional(),
       /** Stargate V2 pools (real bytecode from @stargatefinance/stg-evm-v2), linked by credits across chains. */
       stargate: stargateSchema.optional(),
       /** A generated world on top of the listed tokens and pools. */
@@ -292,6 +310,7 @@ export type ScenarioAave = z.infer<typeof aaveSchema>
 export type ScenarioMorpho = z.infer<typeof morphoSchema>
 export type ScenarioStargate = z.infer<typeof stargateSchema>
 export type ScenarioCurve = z.infer<typeof curveSchema>
+export type ScenarioAerodrome = z.infer<typeof aerodromeSchema>
 export type ScenarioMorphoMarket = z.infer<typeof morphoMarketSchema>
 export type ScenarioAaveReserve = z.infer<typeof aaveReserveSchema>
 export type ScenarioAaveReward = z.infer<typeof aaveRewardSchema>
@@ -330,6 +349,12 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
       if (p.variant === '3pool' && p.coins.length !== 3) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (3pool) needs three coins`)
       if (p.variant === 'steth' && (p.coins[0] !== 'ETH' || p.coins[1] !== 'stETH' || p.coins.length !== 2)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (steth) has coins ETH and stETH`)
       if (p.sharesPct && (p.sharesPct.length !== p.coins.length || Math.abs(p.sharesPct.reduce((a, b) => a + b, 0) - 100) > 1e-9)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} sharesPct must give each coin a share, summing to 100`)
+    }
+    for (const p of chain.aerodrome?.pools ?? []) {
+      const name = `${p.stable ? 's' : 'v'}AMM-${p.tokens.join('/')}`
+      for (const t of p.tokens) if (!symbols.has(t)) throw new Error(`scenario chain ${chainId}: aerodrome pool ${name} token ${t} is not a token`)
+      if (p.tokens[0] === p.tokens[1]) throw new Error(`scenario chain ${chainId}: aerodrome pool ${name} pairs a token with itself`)
+      if (p.stable && p.priceSkewBps !== 0) throw new Error(`scenario chain ${chainId}: aerodrome pool ${name} is stable: its first deposit must be balanced (no priceSkewBps)`)
     }
     for (const g of chain.curve?.gauges ?? []) {
       if (!chain.curve?.pools.some((p) => p.lpSymbol === g.lpSymbol)) throw new Error(`scenario chain ${chainId}: curve gauge ${g.name} stakes ${g.lpSymbol}, which is no pool's LP token`)
