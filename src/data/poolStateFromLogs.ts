@@ -84,9 +84,10 @@ const addTo = (patch: Extract<PoolStatePatch, { kind: 'price' }>, tickLower: num
 /**
  * Folds one log of a pool into what is known of its state since the snapshot: a V2 `Sync` gives the
  * reserves and an LP Transfer from or to zero the supply change (so a pair's swaps, liquidity adds and
- * removals all come from its logs), a V3 or V4 `Swap` the price, liquidity and tick; a plain LP-token transfer
- * or approval and a fee collection change nothing the quote reads. Anything else (V3 mints and burns,
- * which move ticks, and every event not listed) asks for a re-read, and a re-read stays one.
+ * removals all come from its logs), a V3 or V4 `Swap` the price, liquidity and tick, a V3 or V4 liquidity
+ * add its ticks and in-range liquidity; a plain LP-token transfer or approval, a fee poke and a fee
+ * collection change nothing the quote reads. Anything else (V3/V4 removals, which may uninitialize a
+ * tick, and every event not listed) asks for a re-read, and a re-read stays one.
  * @param previous - what the pool's earlier logs in the range gave (undefined for its first)
  * @param log - the pool's next log, in chain order
  * @returns the state patch after this log
