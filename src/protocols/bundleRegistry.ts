@@ -49,6 +49,7 @@ const baseActions: readonly BundleActionDefinition[] = [
   balancerV2DepositAction, balancerV2RedeemAction,
   ...createPoolActions({ protocol: 'curve', actions: [swap('curve', 'Curve StableSwap pools')], periphery: () => [] }),
   curveDepositAction, curveRedeemAction,
+  ...createPoolActions({ protocol: 'aerodrome', actions: [swap('aerodrome', 'Aerodrome classic pools')], periphery: () => [] }),
   ...curveGaugeActions,
   ...createPoolActions({
     protocol: 'erc4626',

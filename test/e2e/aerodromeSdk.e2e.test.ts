@@ -128,4 +128,21 @@ describe('Aerodrome on Base through @ensofinance/sdk', () => {
     expect((await balanceOf(token('USDbC'), receiver)) - before).toBe(a)
     expect(await leftovers()).toEqual({})
   })
+
+  test('a bundle: enso route ETH → USDC, then aerodrome swap of exactly that USDC through the sAMM-USDC/USDbC pool; sent, amountsOut exactly', async () => {
+    const stable = book().aerodrome!.pools.find((p) => p.stable && [p.token0, p.token1].includes(token('USDbC')))!.address
+    const bundle = await enso.getBundleData({ chainId: 8453, fromAddress: user, routingStrategy: 'router', receiver }, [
+      { protocol: 'enso', action: 'route', args: { tokenIn: ETH, tokenOut: token('USDC'), amountIn: (5n * 10n ** 18n).toString(), slippage: '100' } },
+      { protocol: 'aerodrome', action: 'swap', args: { tokenIn: token('USDC'), tokenOut: token('USDbC'), amountIn: { useOutputOfCallAt: 0 }, primaryAddress: stable, slippage: '50' } },
+    ] as never)
+    const steps = (bundle.route ?? []) as { protocol: string; primary?: string }[]
+    expect(steps.some((s) => s.protocol === 'aerodrome' && s.primary?.toLowerCase() === stable.toLowerCase()), JSON.stringify(steps)).toBe(true)
+    const out = Object.entries(bundle.amountsOut ?? {}).find(([t]) => t.toLowerCase() === token('USDbC').toLowerCase())![1]
+    // 5 ETH is about $15,000; the 10M trade above left the stable pool short of USDbC, so it pays a little less.
+    expect(BigInt(out as string)).toBeGreaterThan(13_000n * 10n ** 6n)
+    const before = await balanceOf(token('USDbC'), receiver)
+    await send(bundle.tx, bundle.gas!)
+    expect((await balanceOf(token('USDbC'), receiver)) - before).toBe(BigInt(out as string))
+    expect(await leftovers()).toEqual({})
+  })
 })
