@@ -3,6 +3,7 @@ import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.j
 import type { ChainAddressBook, CurveGaugeEntry, CurveStableSwapPoolEntry } from './addressBook.js'
 import { canonicalAddresses, canonicalOptionalAddresses, curveGauges, curveStableSwapPools, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
 import { discoverAaveV3, readAaveV3Assets } from './discoverAaveV3.js'
+import { discoverAerodromePools } from './discoverAerodromePools.js'
 import { discoverBridges } from './discoverBridges.js'
 import { discoverPools, type SharedIndexStore } from './discovery/discoverPools.js'
 import type { DiscoveryLogger, DiscoveryStatus } from './discovery/discoveryStatus.js'
@@ -36,7 +37,8 @@ export type DiscoverAddressBookReturnType = { book: ChainAddressBook; discovery:
  * Builds the address book of a chain served by an external JSON-RPC node (mainnet, a fork, reth,
  * geth): nothing is deployed there. The pools, markets and vaults come from the chain's own logs
  * (`discoverPools`: Uniswap V2/V3/V4, Balancer V2, Morpho Blue, ERC-4626; tokens from the pools, no
- * list required); our contracts, Lido, Aave V3, the Curve pools of `curveStableSwapPools` and the bridges are picked up at their canonical
+ * list required); our contracts, Lido, Aave V3, the Curve pools of `curveStableSwapPools`, Aerodrome's pools between the book's
+ * tokens (`discoverAerodromePools`) and the bridges are picked up at their canonical
  * addresses where their code is.
  * @returns the chain's address book and the discovery status
  * @throws LogRangeRefusedError when the node refuses the logs of even one block
@@ -76,6 +78,12 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   if (extra.morphoBlue && found.presence.morpho) book.morphoBlue = { morpho: extra.morphoBlue, irm: mostCommon(found.morphoMarkets.map((m) => m.irm)) ?? zeroAddress, markets: found.morphoMarkets }
   if (lido) addLido(book, lido)
   if (curve.length) book.curve = { pools: curve, ...(await liveCurveGauges(client, chainId, curve)) }
+  // Pairs among the book's tokens, the chain's price anchors and WETH first (the pairs that carry liquidity).
+  const bookTokens = Object.values(book.tokens).map((t) => t.address)
+  const first = new Set([c.weth, ...(priceAnchors[chainId] ?? [])].map((a) => a.toLowerCase()))
+  const ordered = [...bookTokens.filter((t) => first.has(t.toLowerCase())), ...bookTokens.filter((t) => !first.has(t.toLowerCase()))]
+  const aerodrome = await discoverAerodromePools(client, { chainId, multicall3: c.multicall3, tokens: ordered })
+  if (aerodrome?.pools.length) book.aerodrome = aerodrome
   await discoverOurContracts(client, book)
   await discoverAaveV3(client, book)
   await discoverBridges(client, book)
