@@ -104,6 +104,24 @@ describe('Aerodrome on Base through @ensofinance/sdk', () => {
     expect(await leftovers()).toEqual({})
   })
 
+  test('1M USDC → USDbC, a usual size: the engine splits over Aerodrome\'s stable pool and Uniswap V3 and beats the best route without Aerodrome; sent, exactly amountOut', async () => {
+    const amountIn = 1_000_000n * 10n ** 6n
+    const approval = await enso.getApprovalData({ fromAddress: user, tokenAddress: token('USDC'), chainId: 8453, amount: amountIn.toString() })
+    await send(approval.tx, 100_000n)
+    const ask = (ignoreStandards: string[]) => enso.getRouteData({
+      chainId: 8453, fromAddress: user, receiver, routingStrategy: 'router', tokenIn: [token('USDC')], tokenOut: [token('USDbC')], amountIn: [amountIn.toString()], slippage: '30', ...(ignoreStandards.length ? { ignoreStandards } : {}),
+    })
+    const [withAero, without] = [await ask([]), await ask(['aerodrome'])]
+    const [a, b] = [BigInt(withAero.amountOut as string), BigInt(without.amountOut as string)]
+    console.log(`aerodrome e2e: 1M USDC -> USDbC with Aerodrome ${Number(a) / 1e6} (${protocolsOf(withAero.route).join(',')}), without ${Number(b) / 1e6} (+${Number(a - b) / 1e6})`)
+    expect(protocolsOf(withAero.route)).toContain('aerodrome')
+    expect(a).toBeGreaterThan(b)
+    const before = await balanceOf(token('USDbC'), receiver)
+    await send(withAero.tx, withAero.gas)
+    expect((await balanceOf(token('USDbC'), receiver)) - before).toBe(a)
+    expect(await leftovers()).toEqual({})
+  })
+
   test('10M USDC → USDbC: through Aerodrome\'s stable pool, better than the best route without Aerodrome by what the pools imply; sent, exactly amountOut', async () => {
     const amountIn = 10_000_000n * 10n ** 6n
     const stable = book().aerodrome!.pools.find((p) => p.stable && [p.token0, p.token1].includes(token('USDbC')))!.address
@@ -119,7 +137,7 @@ describe('Aerodrome on Base through @ensofinance/sdk', () => {
     const alone = await client().readContract({ address: stable, abi: poolAbi, functionName: 'getAmountOut', args: [amountIn, token('USDC')], blockNumber })
     const [a, b] = [BigInt(withAero.amountOut as string), BigInt(without.amountOut as string)]
     console.log(`aerodrome e2e: 10M USDC -> USDbC with Aerodrome ${Number(a) / 1e6}, without ${Number(b) / 1e6} (+${Number(a - b) / 1e6}); the stable pool alone ${Number(alone) / 1e6}; route ${protocolsOf(withAero.route).join(',')}`)
-    // The pools imply: all of it through the stable pool alone already beats every route without Aerodrome,
+    // (After the 1M trade above.) The pools imply: all of it through the stable pool alone already beats every route without Aerodrome,
     // and the engine's answer (which may split) is at least that.
     expect(alone).toBeGreaterThan(b)
     expect(a).toBeGreaterThanOrEqual(alone)
