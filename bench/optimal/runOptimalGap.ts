@@ -8,6 +8,7 @@ import { percentile } from '../stats.js'
 import { toEngineSnapshot } from '../toEngineSnapshot.js'
 import { buildOptimalProblem } from './buildOptimalProblem.js'
 import { GAP_BUCKETS, type GapQuery, selectGapQueries } from './selectGapQueries.js'
+import { restrictedOptimum } from './restrictedOptimum.js'
 import { solveOptimalRoute } from './solveOptimalRoute.js'
 
 /** Options of {@link runOptimalGap}. */
@@ -24,7 +25,25 @@ export type RunOptimalGapOptions = {
   /** The reference's stopping gap (fraction of the bound) and per-query wall budget (ms). */
   tolerance: number
   budgetMs: number
+  /**
+   * Net of gas (issue 29): the engine's gas-aware route against the optimum restricted to its top `ks` pools,
+   * re-optimized, each less the gas of its pools at `gasPriceGwei` (ETH = token 0's price) in tokenOut.
+   */
+  netOfGas?: { gasPriceGwei: number; ks: readonly number[] } | undefined
   log: (line: string) => void
+}
+
+/** A query's net-of-gas comparison (raw tokenOut units as decimal strings). */
+export type NetOfGasRow = {
+  /** Value of one gas unit in raw tokenOut, wad. */
+  gasPriceWad: string
+  /** The engine's gas-aware route: output less its gas. */
+  engineNet: string
+  enginePools: number
+  /** The gas-free optimum's routing less the gas of every pool it trades through. */
+  optimumNet: string
+  optimumPools: number
+  restricted: { k: number; pools: number; net: string }[]
 }
 
 /** One query's measurements (amounts as decimal strings). */
@@ -42,6 +61,7 @@ export type GapRow = GapQuery & {
   singleToBound: number
   /** The reference's own pin, (bound − achievable) / bound in bps. */
   pinBps: number
+  net?: NetOfGasRow | undefined
 }
 
 /** Per-bucket summary; the engine-gap percentiles are over the queries pinned within 1 bps. */
@@ -84,6 +104,40 @@ export function runOptimalGap(options: RunOptimalGapOptions): { rows: GapRow[]; 
       throw error
     }
   }
+  const { graph: bench, pricesUsd } = options.generated
+  const tokenAt = new Map(bench.tokens.map((t, i) => [t.address.toLowerCase(), i]))
+  const gasPerHop = new Map(protocolAdapters.map((a) => [a.slug, a.gasPerHop]))
+  const gasOf = (protocol: string): bigint => gasPerHop.get(protocol) ?? 0n
+  const net = options.netOfGas
+  const netOfGas = (q: GapQuery, reference: ReturnType<typeof solveOptimalRoute>): NetOfGasRow | undefined => {
+    if (net === undefined) return undefined
+    const out = tokenAt.get(q.tokenOut.toLowerCase())!
+    // gas (wei) → ETH → USD → raw tokenOut, × 1e18.
+    const gasPriceWad = BigInt(Math.round(((net.gasPriceGwei * 1e9) / 1e18) * (pricesUsd[0]! / pricesUsd[out]!) * 10 ** bench.tokens[out]!.decimals * 1e18))
+    const gasValue = (units: bigint): bigint => (units * gasPriceWad) / 10n ** 18n
+    let engineNet = 0n
+    let enginePools = 0
+    try {
+      const found = findRoute(context, { tokensIn: [{ token: q.tokenIn, amount: BigInt(q.amountIn) }], tokensOut: [{ token: q.tokenOut }], maxHops: options.maxHops, maxSplits: options.maxSplits, gasPriceInTokenOutWad: { [q.tokenOut.toLowerCase()]: gasPriceWad } })
+      engineNet = found.amountsOut[0]!.amount - gasValue(found.gasEstimate)
+      enginePools = found.paths.reduce((n, path) => n + path.steps.length, 0)
+    } catch (error) {
+      if (!(error instanceof NoRouteError)) throw error
+    }
+    const used = new Map<string, string>()
+    for (const trade of reference.trades) if (trade.amountIn > 0n) used.set(trade.pool.toLowerCase(), trade.protocol)
+    let optimumGas = 0n
+    for (const protocol of used.values()) optimumGas += gasOf(protocol)
+    const usdOf = (trade: { tokenIn: string; amountIn: bigint }): number => {
+      const t = tokenAt.get(trade.tokenIn.toLowerCase())!
+      return (Number(trade.amountIn) / 10 ** bench.tokens[t]!.decimals) * pricesUsd[t]!
+    }
+    const restricted = net.ks.map((k) => {
+      const r = restrictedOptimum(snapshot, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: BigInt(q.amountIn), trades: reference.trades, k, usdOf, gasOf, gasPriceWad, tolerance: options.tolerance, budgetMs: options.budgetMs })
+      return { k, pools: r.pools, net: r.net.toString() }
+    })
+    return { gasPriceWad: gasPriceWad.toString(), engineNet: engineNet.toString(), enginePools, optimumNet: (reference.achievable - gasValue(optimumGas)).toString(), optimumPools: used.size, restricted }
+  }
   const rows: GapRow[] = queries.map((q, i) => {
     const engine = route(q, options.maxSplits)
     const single = route(q, 1)
@@ -101,8 +155,10 @@ export function runOptimalGap(options: RunOptimalGapOptions): { rows: GapRow[]; 
       toAchievable: bps(reference.achievable, engine),
       singleToBound: bps(reference.upperBound, single),
       pinBps: reference.gapBps,
+      net: netOfGas(q, reference),
     }
-    log(`  ${String(i + 1).padStart(3)} ${q.bucket.padEnd(6)} $${q.usd.toPrecision(3).padEnd(9)} engine gap ${row.toAchievable.toFixed(2)}..${row.toBound.toFixed(2)} bps, pin ${row.pinBps.toFixed(3)} bps, ${row.trades} trades, ${row.iterations} it, ${(row.referenceMs / 1000).toFixed(1)} s`)
+    const netLine = row.net === undefined ? '' : `; net of gas: engine ${row.net.enginePools} pools, top-k ${row.net.restricted.map((r) => `${r.k}:${BigInt(row.net!.engineNet) >= BigInt(r.net) ? '≥' : '<'}`).join(' ')}`
+    log(`  ${String(i + 1).padStart(3)} ${q.bucket.padEnd(6)} $${q.usd.toPrecision(3).padEnd(9)} engine gap ${row.toAchievable.toFixed(2)}..${row.toBound.toFixed(2)} bps, pin ${row.pinBps.toFixed(3)} bps, ${row.trades} trades, ${row.iterations} it, ${(row.referenceMs / 1000).toFixed(1)} s${netLine}`)
     return row
   })
   // Gap percentiles over the queries pinned within 1 bps (the others' intervals are listed in the rows).
