@@ -1,4 +1,5 @@
 import { createRandom } from '../src/engine/testing/randomSnapshot.js'
+import { chooseStableTokens, generateCurvePools } from './generateCurvePools.js'
 import type { BenchGraph, BenchQuery } from './types.js'
 
 /** Preset sizes of the synthetic graphs. */
@@ -21,9 +22,12 @@ export type GeneratedGraph = { graph: BenchGraph; pricesUsd: number[] }
  * Deterministic synthetic Uniswap-V2-style graph: hub tokens (WETH/USDC-like) take a large share of
  * pairs (Zipf-weighted endpoints), pool liquidity is Pareto-distributed (heavy tail, hub-hub pools
  * deeper), every token has a pool to a hub, one pair per token pair, 30 bps, and each pool's price
- * deviates from the token prices by up to ±0.25% so that routes genuinely differ.
+ * deviates from the token prices by up to ±0.25% so that routes genuinely differ. With `curve`, 3 % of
+ * the tokens become stablecoin-like ($1, 6 or 18 decimals; with the $1 hub HUB1) and Curve StableSwap
+ * pools among them, 2 % of the V2 pool count, join the graph ({@link generateCurvePools}); the V2 pools
+ * keep their pairs and draws (a stable token's reserves are sized at its $1 price).
  */
-export function generateGraph({ size, seed }: { size: GraphSize; seed: number }): GeneratedGraph {
+export function generateGraph({ size, seed, curve = false }: { size: GraphSize; seed: number; curve?: boolean }): GeneratedGraph {
   const { tokens: n, pools: m, hubs } = GRAPH_SIZES[size]
   const random = createRandom(seed)
   const decimalsChoices = [18, 18, 18, 18, 18, 6, 8, 9]
@@ -33,6 +37,7 @@ export function generateGraph({ size, seed }: { size: GraphSize; seed: number })
     symbol: i < hubs ? `HUB${i}` : `TK${i}`,
   }))
   const pricesUsd = tokens.map((_, i) => (i === 1 ? 1 : i === 0 ? 3000 : 10 ** (-4 + random() * 8)))
+  const stables = curve ? [1, ...chooseStableTokens({ seed, tokens, pricesUsd, from: hubs, to: n, count: Math.round(n * 0.03) })] : []
   // Zipf weights: hubs first; cumulative table for sampling.
   const cumulative: number[] = []
   let total = 0
@@ -71,7 +76,9 @@ export function generateGraph({ size, seed }: { size: GraphSize; seed: number })
   for (let i = 0; i < hubs; i++) for (let j = i + 1; j < hubs; j++) addPool(i, j)
   for (let i = hubs; i < n; i++) addPool(i, Math.floor(random() * Math.min(hubs, 4 + Math.floor(random() * hubs))))
   while (pools.length < m) addPool(pick(), pick())
-  return { graph: { tokens, pools }, pricesUsd }
+  if (!curve) return { graph: { tokens, pools }, pricesUsd }
+  const curvePools = generateCurvePools({ seed, tokens, pricesUsd, stables, count: Math.round(m * 0.02), poolPrefix: 'b1', lpPrefix: 'a1' })
+  return { graph: { tokens, pools, curvePools }, pricesUsd }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createRandom } from '../src/engine/testing/randomSnapshot.js'
+import { chooseStableTokens, generateCurvePools } from './generateCurvePools.js'
 import type { GeneratedGraph } from './generateGraph.js'
 import type { BenchGraph, BenchQuery } from './types.js'
 
@@ -26,9 +27,12 @@ export type HostileRoles = { hubs: number; sinks: number[]; islands: number[][];
  * Deterministic graph of the shapes that make a route search expensive: tokens of 0–2 decimals, prices
  * from 1e-7 to 1e5 USD, thousands of tokens whose only pools hold dollars or cents, `sinks` tokens with
  * hundreds of dust pools each (a few units on a side), and disconnected islands. Every pool is a
- * 30 bps constant-product pair, as in {@link generateGraph}.
+ * 30 bps constant-product pair, as in {@link generateGraph}. With `curve`, 3 % of the main tokens become
+ * $1 tokens (their drawn decimals kept, 0–2 included) and Curve StableSwap pools among them (2 % of the
+ * pool count) join the graph in six equal shares of states: balanced, imbalanced, a coin of 1–1,000 raw
+ * units, 1e6:1, A = 1 and $0.01–$1 of liquidity ({@link generateCurvePools}).
  */
-export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM }: { seed: number; shape?: HostileGraphShape }): GeneratedGraph & { roles: HostileRoles } {
+export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM, curve = false }: { seed: number; shape?: HostileGraphShape; curve?: boolean }): GeneratedGraph & { roles: HostileRoles } {
   const random = createRandom(seed)
   const n = shape.tokens
   const decimalsChoices = [18, 18, 18, 6, 8, 0, 1, 2, 0, 2]
@@ -44,6 +48,7 @@ export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM }: { seed: n
   const islands = Array.from({ length: shape.islands }, (_, k) => Array.from({ length: shape.islandSize }, (_, j) => islandStart + k * shape.islandSize + j))
   const sinks = Array.from({ length: shape.sinks }, (_, k) => shape.hubs + k)
   const mainTokens = islandStart
+  const stables = curve ? [1, ...chooseStableTokens({ seed, tokens, pricesUsd, from: shape.hubs + shape.sinks, to: mainTokens, count: Math.round(mainTokens * 0.03), keepDecimals: true })] : []
 
   const pairs = new Set<string>()
   const pools: BenchGraph['pools'] = []
@@ -80,7 +85,10 @@ export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM }: { seed: n
   }
   // The rest: random main-graph pairs, mostly shallow.
   while (pools.length < shape.pools) addPool(Math.floor(random() * mainTokens), Math.floor(random() * mainTokens), random() < 0.2 ? deep() : shallow())
-  return { graph: { tokens, pools }, pricesUsd, roles: { hubs: shape.hubs, sinks, islands, lowDecimals } }
+  const roles = { hubs: shape.hubs, sinks, islands, lowDecimals }
+  if (!curve) return { graph: { tokens, pools }, pricesUsd, roles }
+  const curvePools = generateCurvePools({ seed, tokens, pricesUsd, stables, count: Math.round(shape.pools * 0.02), poolPrefix: 'd1', lpPrefix: 'c1', hostile: true })
+  return { graph: { tokens, pools, curvePools }, pricesUsd, roles }
 }
 
 /**

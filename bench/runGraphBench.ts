@@ -105,18 +105,23 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
   })
 
   // Exact single-path reference: brute force over every simple path, bigint.
+  // It quotes every edge with its adapter's exact bigint quote, Curve's get_D/get_y included.
   const exact: (bigint | undefined)[] = []
+  let exactThroughCurve = 0
+  const isCurve = (e: number): boolean => context.graph.pools[context.graph.edgePool[e]!]!.adapter.slug === 'curve'
   let start = performance.now()
   for (const q of queries) {
     if (performance.now() - start > options.referenceBudgetMs) break
     const source = context.graph.tokenIndex.get(q.tokenIn.toLowerCase())
     const target = context.graph.tokenIndex.get(q.tokenOut.toLowerCase())
-    exact.push(source === undefined || target === undefined ? 0n : bruteForceBestPath(context.graph, { source, target, amountIn: BigInt(q.amountIn), maxHops }).amountOut)
+    const best = source === undefined || target === undefined ? undefined : bruteForceBestPath(context.graph, { source, target, amountIn: BigInt(q.amountIn), maxHops })
+    if (best !== undefined && best.amountOut > 0n && best.edges.some(isCurve)) exactThroughCurve++
+    exact.push(best?.amountOut ?? 0n)
   }
   const exactMs = performance.now() - start
-  log(`  exact reference: ${exact.length}/${queries.length} queries in ${(exactMs / 1000).toFixed(1)} s`)
+  log(`  exact reference: ${exact.length}/${queries.length} queries in ${(exactMs / 1000).toFixed(1)} s; best path through a Curve pool on ${exactThroughCurve}`)
 
-  // Peer: @uniswap/v2-sdk.
+  // Peer: @uniswap/v2-sdk, over the V2 pools only (it has no Curve math; `graph.curvePools` are not given to it).
   const peer = options.peer ? createV2SdkPeer(graph) : undefined
   const peerOut: bigint[] = []
   const peerMs: number[] = []
@@ -205,7 +210,7 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
     if (w !== undefined && w > 0n) vsWaterFill.push(ratio(split.out[i]!, w))
   })
   const summary = {
-    graph: { tokens: graph.tokens.length, pools: graph.pools.length, buildMs },
+    graph: { tokens: graph.tokens.length, pools: graph.pools.length, curvePools: graph.curvePools?.length ?? 0, buildMs },
     queries: queries.length,
     maxHops,
     maxSplits,
@@ -217,6 +222,8 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
     peer: { queries: peerOut.length, ...peerLatency, bases: peer?.bases ?? [] },
     exactReference: { queries: exact.length, ms: exactMs },
     singleEqualsExact: { equal: exactEqual, of: exact.length },
+    /** Queries whose exact best single path goes through a Curve pool. */
+    exactThroughCurve,
     oursVsExact: { mean: mean(vsExact), min: Math.min(...vsExact) },
     splitVsPeer: { atLeast: atLeastPeer, of: peerOut.length, mean: mean(vsPeer), min: Math.min(...vsPeer) },
     singleAtLeastPeer: { atLeast: singleVsPeer, of: peerOut.length },

@@ -1,11 +1,12 @@
 import type { Address } from 'viem'
+import type { CurveStableSwapSnapshot } from '../src/protocols/curve/types.js'
 import type { UniswapV2PoolSnapshot } from '../src/protocols/uniswap-v2/types.js'
 import type { EngineSnapshot } from '../src/engine/types.js'
 import type { BenchGraph } from './types.js'
 
-/** Converts a bench graph file into an engine snapshot of Uniswap V2 pools. */
+/** Converts a bench graph file into an engine snapshot of its Uniswap V2 pools and Curve StableSwap pools. */
 export function toEngineSnapshot(graph: BenchGraph, version = 'bench'): EngineSnapshot {
-  const pools: UniswapV2PoolSnapshot[] = graph.pools.map((p) => ({
+  const pools: (UniswapV2PoolSnapshot | CurveStableSwapSnapshot)[] = graph.pools.map((p) => ({
     protocol: 'uniswap-v2',
     address: p.address.toLowerCase() as Address,
     blockNumber: 0n,
@@ -14,5 +15,24 @@ export function toEngineSnapshot(graph: BenchGraph, version = 'bench'): EngineSn
     reserve1: BigInt(p.reserve1),
     feeBps: p.feeBps,
   }))
+  const decimals = new Map(graph.tokens.map((t) => [t.address.toLowerCase(), t.decimals]))
+  for (const c of graph.curvePools ?? []) {
+    const coins = c.coins.map((t) => t.toLowerCase())
+    const A = BigInt(c.A)
+    pools.push({
+      protocol: 'curve',
+      address: c.address.toLowerCase() as Address,
+      blockNumber: 0n,
+      tokens: [...coins, c.lpToken.toLowerCase()],
+      balances: c.balances.map(BigInt),
+      // The pool's RATES: PRECISION_MUL * 1e18 = 10^(36 - decimals).
+      rates: coins.map((t) => 10n ** BigInt(36 - (decimals.get(t) ?? 18))),
+      ramp: { initialA: A, futureA: A, initialATime: 0n, futureATime: 0n },
+      timestamp: 0n,
+      fee: BigInt(c.fee),
+      adminFee: BigInt(c.adminFee),
+      totalSupply: BigInt(c.totalSupply),
+    })
+  }
   return { version, chainId: 1, blockNumber: 0n, pools }
 }

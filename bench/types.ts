@@ -2,6 +2,28 @@
 export type BenchGraph = {
   tokens: { address: string; decimals: number; symbol: string }[]
   pools: { address: string; token0: string; token1: string; reserve0: string; reserve1: string; feeBps: number }[]
+  /** Curve StableSwap pools (the engine's `curve` adapter, the 3pool's math); the v2-sdk peer cannot route them. */
+  curvePools?: BenchCurvePool[]
+}
+
+/**
+ * A Curve StableSwap pool of a bench graph (3pool generation: rates `10^(36 - decimals)` of its coins,
+ * A without a ramp). Amounts as decimal strings, fees in the pool's 1e10 units.
+ */
+export type BenchCurvePool = {
+  address: string
+  /** The pool's coins in `coins(i)` order (tokens of the graph). */
+  coins: string[]
+  /** Its LP token (not in `tokens`: the engine routes through it by deposit and redeem edges). */
+  lpToken: string
+  balances: string[]
+  A: number
+  /** `fee()`, 1e10 = 100 % (1 bp = 1e6). */
+  fee: string
+  adminFee: string
+  totalSupply: string
+  /** What state the generator gave it: balanced, imbalanced, or a hostile one (near-empty, extreme, a1, dust). */
+  state: string
 }
 
 /** Query file format: exact-input queries, amounts as decimal strings. */
