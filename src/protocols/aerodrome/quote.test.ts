@@ -81,8 +81,10 @@ describe('aerodrome pool math', () => {
         const float = model.quote(amountIn)
         expect(Number.isFinite(float) && float >= 0).toBe(true)
         expect(exact).toBeLessThanOrEqual(float * (1 + 1e-9))
-        expect(model.quote(amountIn * 1.01)).toBeGreaterThanOrEqual(float)
-        expect(model.quote(amountIn + 1)).toBeGreaterThanOrEqual(float)
+        // Monotone up to float rounding: one more unit in a large input can round the quotient an ulp lower
+        // (seen: 777388.742441073 after 777388.7424410731), which the engine's 1e-9 margin covers.
+        expect(model.quote(amountIn * 1.01)).toBeGreaterThanOrEqual(float * (1 - 1e-12))
+        expect(model.quote(amountIn + 1)).toBeGreaterThanOrEqual(float * (1 - 1e-12))
       }),
       { numRuns: 3000 },
     )
