@@ -4,7 +4,7 @@ import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
 import { addressArg, positiveAmountArg, receiverArg, tokenArg, uintLiteral } from '../bundle/args.js'
 import { createPoolActions } from '../bundle/createPoolActions.js'
-import { planApprove, planRevoke, planTransfer } from '../bundle/planValues.js'
+import { planApprove, planRevoke, planSendOn } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleActionDefinition } from '../bundle/types.js'
 
 const poolAbi = parseAbi([
@@ -61,7 +61,7 @@ export const aaveV3BorrowAction = defineBundleAction({
     const amount = ctx.amount(args.amountOut)
     ctx.planner.add(functionCall({ address: pool, abi: poolAbi, functionName: 'borrow', args: [args.tokenOut, amount.value, VARIABLE, 0, args.onBehalfOf ?? ctx.self] }))
     ctx.produce(args.tokenOut, amount)
-    if (args.receiver && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, args.tokenOut, amount, args.receiver)
+    planSendOn(ctx, args.tokenOut, amount, args.receiver)
     return [{ ...amount, token: args.tokenOut }]
   },
 })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { switchyardBalanceHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
+import { pairedInputs } from '../bundle/pairedInputs.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
 import { planApprove, planMath, planRevoke } from '../bundle/planValues.js'
 import { defineBundleAction, type AmountArg, type BundleActionContext, type BundleValue } from '../bundle/types.js'
@@ -111,9 +112,7 @@ export const balancerV2DepositAction = defineBundleAction({
   }),
   outputs: () => ['amount'],
   build(ctx, args) {
-    const tokensIn = Array.isArray(args.tokenIn) ? args.tokenIn : [args.tokenIn]
-    const amountArgs = Array.isArray(args.amountIn) ? args.amountIn : [args.amountIn]
-    if (tokensIn.length !== amountArgs.length) ctx.fail('LENGTH_MISMATCH', 'amountIn', `amountIn has ${amountArgs.length} entries but tokenIn has ${tokensIn.length}`)
+    const { tokens: tokensIn, amounts: amountArgs } = pairedInputs(ctx, args.tokenIn, args.amountIn)
     const engineTokens = tokensIn.map((t) => (isNativeAddress(t) ? ctx.contracts.weth : t))
     const pool = poolOf(ctx, { primary: args.primaryAddress, bpt: args.tokenOut, bptField: 'tokenOut', tokens: engineTokens })
     const bpt = getAddress(pool.address)

@@ -70,6 +70,14 @@ export function planTransfer(ctx: BundleActionContext, token: Address, amount: B
   ctx.produce(token, amount, to)
 }
 
+/**
+ * Sends `amount` of `token`, just produced in the executing contract, on to `receiver` when one is named
+ * and it is not the executing contract itself (which already holds it).
+ */
+export function planSendOn(ctx: BundleActionContext, token: Address, amount: BundleValue, receiver: Address | undefined): void {
+  if (receiver !== undefined && receiver.toLowerCase() !== ctx.self.toLowerCase()) planTransfer(ctx, token, amount, receiver)
+}
+
 /** `approve(spender, 0)` then `approve(spender, amount)`: works for USDT-style tokens. */
 export function planApprove(ctx: BundleActionContext, token: Address, spender: Address, amount: BundleValue | bigint): void {
   const value = typeof amount === 'bigint' ? amount : amount.value

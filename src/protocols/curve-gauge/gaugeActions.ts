@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { functionCall } from '../../encoding/call.js'
 import { addBalanceOfSelf } from '../../encoding/planActions.js'
 import { addressArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
-import { planApprove, planMath, planRevoke, planTransfer } from '../bundle/planValues.js'
+import { planApprove, planMath, planRevoke, planSendOn } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
 
 /** Curve's liquidity gauge: the functions the actions call (its public ABI; every gauge version has them). */
@@ -72,7 +72,7 @@ export const curveGaugeDepositAction = defineBundleAction({
     planRevoke(ctx, lp, primary)
     const out: BundleValue = { ...amount, token: primary }
     ctx.produce(primary, out)
-    if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, primary, out, args.receiver)
+    planSendOn(ctx, primary, out, args.receiver)
     ctx.report({ action: 'deposit', protocol: 'curve-gauge', primary, tokenIn: [lp], tokenOut: [primary], amountIn: amount.estimate?.toString(), amountOut: amount.estimate?.toString() })
     return [out]
   },
@@ -106,7 +106,7 @@ export const curveGaugeWithdrawAction = defineBundleAction({
     ctx.planner.add(functionCall({ address: primary, abi: curveGaugeAbi, functionName: 'withdraw', args: [amount.value] }))
     const out: BundleValue = { ...amount, token: lp }
     ctx.produce(lp, out)
-    if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, lp, out, args.receiver)
+    planSendOn(ctx, lp, out, args.receiver)
     ctx.report({ action: 'withdraw', protocol: 'curve-gauge', primary, tokenIn: [primary], tokenOut: [lp], amountIn: amount.estimate?.toString(), amountOut: amount.estimate?.toString() })
     return [out]
   },
@@ -144,7 +144,7 @@ export const curveGaugeHarvestAction = defineBundleAction({
     if (claimed.length === 0) ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `the gauge ${primary} pays no reward on chain ${ctx.chainId}`)
     for (const out of claimed) {
       ctx.produce(out.token!, out)
-      if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, out.token!, out, args.receiver)
+      planSendOn(ctx, out.token!, out, args.receiver)
     }
     ctx.report({ action: 'harvest', protocol: 'curve-gauge', primary, tokenIn: [], tokenOut: claimed.map((c) => c.token!) })
     return [claimed[0]!]

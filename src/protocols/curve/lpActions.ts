@@ -3,9 +3,10 @@ import { z } from 'zod'
 import { functionCall } from '../../encoding/call.js'
 import { addBalanceOfSelf } from '../../encoding/planActions.js'
 import { isNativeAddress } from '../../schemas/fields.js'
+import { pairedInputs } from '../bundle/pairedInputs.js'
 import { applySlippage } from '../bundle/applySlippage.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
-import { planApprove, planMath, planRevoke, planTransfer } from '../bundle/planValues.js'
+import { planApprove, planMath, planRevoke, planSendOn, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
 import { declareSharesSweep } from '../lido/encode.js'
 import type { EncodeStepContext } from '../types.js'
@@ -79,9 +80,7 @@ export const curveDepositAction = defineBundleAction({
   }),
   outputs: () => ['amount'],
   build(ctx, args) {
-    const tokensIn = Array.isArray(args.tokenIn) ? args.tokenIn : [args.tokenIn]
-    const amountArgs = Array.isArray(args.amountIn) ? args.amountIn : [args.amountIn]
-    if (tokensIn.length !== amountArgs.length) ctx.fail('LENGTH_MISMATCH', 'amountIn', `amountIn has ${amountArgs.length} entries but tokenIn has ${tokensIn.length}`)
+    const { tokens: tokensIn, amounts: amountArgs } = pairedInputs(ctx, args.tokenIn, args.amountIn)
     const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenOut, lpField: 'tokenOut' })
     sweepSharesOf(ctx, pool)
     const n = pool.balances.length
@@ -118,7 +117,7 @@ export const curveDepositAction = defineBundleAction({
     const received = planMath(ctx, 'sub', { kind: 'amount', value: addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: lp }), estimate }, { kind: 'amount', value: before, estimate: 0n })
     const out: BundleValue = { ...received, estimate, token: lp }
     ctx.produce(lp, out)
-    if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, lp, out, args.receiver)
+    planSendOn(ctx, lp, out, args.receiver)
     ctx.report({
       action: 'deposit', protocol: 'curve', primary, tokenIn: tokensIn.map((t) => getAddress(t)), tokenOut: [lp],
       amountIn: tokensIn.length === 1 && typeof amounts.find((a) => a)?.value === 'bigint' ? String(amounts.find((a) => a)!.value) : undefined,
@@ -181,7 +180,7 @@ export const curveRedeemAction = defineBundleAction({
       const received = planMath(ctx, 'sub', { kind: 'amount', value: addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token }), estimate: estimates[k] }, { kind: 'amount', value: before[k]!, estimate: 0n })
       const out: BundleValue = { ...received, estimate: estimates[k], token }
       ctx.produce(token, out)
-      if (args.receiver !== undefined && lower(args.receiver) !== lower(ctx.self)) planTransfer(ctx, token, out, args.receiver)
+      planSendOn(ctx, token, out, args.receiver)
       return out
     })
     ctx.report({

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { switchyardMathHelperAbi } from '../../contracts/generated/abis.js'
 import { functionCall } from '../../encoding/call.js'
 import { isNativeAddress } from '../../schemas/fields.js'
+import { pairedInputs } from '../bundle/pairedInputs.js'
 import { addressArg, bpsArg, positiveAmountArg, receiverArg, tokenArg } from '../bundle/args.js'
 import { planApprove, planExtractUint, planMath, planMinimum, planRevoke, planTransfer } from '../bundle/planValues.js'
 import { defineBundleAction, type BundleActionContext, type BundleValue } from '../bundle/types.js'
@@ -100,9 +101,7 @@ export const uniswapV2DepositAction = defineBundleAction({
   }),
   outputs: () => ['amount'],
   build(ctx, args) {
-    const tokensIn = Array.isArray(args.tokenIn) ? args.tokenIn : [args.tokenIn]
-    const amountsArg = Array.isArray(args.amountIn) ? args.amountIn : [args.amountIn]
-    if (tokensIn.length !== amountsArg.length) ctx.fail('LENGTH_MISMATCH', 'amountIn', `amountIn has ${amountsArg.length} entries but tokenIn has ${tokensIn.length}`)
+    const { tokens: tokensIn, amounts: amountsArg } = pairedInputs(ctx, args.tokenIn, args.amountIn)
     const amounts = amountsArg.map((a) => ctx.amount(a))
     const tokens = tokensIn.map((t, i) => wrapped(ctx, t, amounts[i]!))
     const pair = pairOf(ctx, [args.primaryAddress, args.tokenOut], tokens)
