@@ -181,6 +181,14 @@ export interface ProtocolAdapter<TSnapshot extends PoolSnapshotBase = PoolSnapsh
    */
   getFloatModel(snapshot: TSnapshot, edge: PoolEdge): FloatModel
 
+  /**
+   * An upper bound, exact in bigint, on `quote(snapshot, { edge, amountIn: x })` for every `x <= amountIn`,
+   * or undefined where the adapter knows none. The search bounds a walk's output by it when the walk's
+   * exact input is only known to be at most `amountIn`. Constant-product edges need no hook: their quote
+   * is monotone, so `quote(amountIn)` is the bound.
+   */
+  quoteUpperBound?: ((snapshot: TSnapshot, parameters: QuoteParameters) => bigint | undefined) | undefined
+
   /** Plain data the encoder needs for a step through `edge`, e.g. `{ fee: 3000 }` or `{ poolId }`. */
   getStepData(snapshot: TSnapshot, edge: PoolEdge): StepData
 

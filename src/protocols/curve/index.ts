@@ -1,5 +1,6 @@
 import type { PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
 import { encodeCurveStep } from './encode.js'
+import { exchangeUpperBound } from './exchangeUpperBound.js'
 import { curveFloatModel } from './floatModel.js'
 import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
@@ -55,6 +56,12 @@ function swap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): S
   return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}) } }
 }
 
+/** Swaps of the generations {@link exchangeUpperBound} covers; no bound for deposits and redemptions (not monotone). */
+function quoteUpperBound(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParameters): bigint | undefined {
+  if (edge.action !== 'swap' || (snapshot.variant !== undefined && snapshot.variant !== 'steth')) return undefined
+  return exchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
+}
+
 function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepData {
   const kind = edge.action === 'deposit' ? 'deposit' : edge.action === 'redeem' ? 'redeem' : 'swap'
   return {
@@ -82,6 +89,7 @@ export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
   quote,
   swap,
   getFloatModel: curveFloatModel,
+  quoteUpperBound,
   getStepData,
   encode: encodeCurveStep,
 }

@@ -1,4 +1,5 @@
-import { CurveMathRevert, FEE_DENOMINATOR, PRECISION, ampAt, div, getD, getY, solveY, sub, xpOf } from './stableSwapMath.js'
+import { poolInvariant } from './poolInvariant.js'
+import { CurveMathRevert, FEE_DENOMINATOR, PRECISION, ampAt, div, getD, solveY, sub, xpOf } from './stableSwapMath.js'
 import type { CurveSharesCoin, CurveStableSwapSnapshot } from './types.js'
 
 /** The pool state the operations read: balances, rates, A, fees and LP supply (and the generation). */
@@ -27,6 +28,14 @@ function move(s: PoolState, sharesCoin: CurveSharesCoin | undefined, p: { i: num
 }
 
 const ampOf = (s: PoolState) => ampAt(s.ramp, s.timestamp)
+
+/** `get_y(i, j, x, xp)` on the state's own balances, with its invariant computed once per state. */
+function yAfter(s: PoolState, p: { i: number; j: number; x: bigint; xp: readonly bigint[] }): bigint {
+  if (p.i === p.j) throw new CurveMathRevert('same coin')
+  const xs = [...p.xp]
+  xs[p.i] = p.x
+  return solveY({ D: poolInvariant(s), amp: ampOf(s), j: p.j, xs, variant: s.variant })
+}
 /** The imbalance fee of deposits and single-coin withdrawals: `fee * N / (4 * (N - 1))`. */
 const imbalanceFeeOf = (s: PoolState) => {
   const n = BigInt(s.balances.length)
@@ -47,7 +56,7 @@ export function getDy(s: PoolState, p: { i: number; j: number; dx: bigint }): bi
   checkIndex(s, p.j)
   const xp = xpOf(s.balances, s.rates)
   const x = xp[p.i]! + (p.dx * s.rates[p.i]!) / PRECISION
-  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampOf(s), variant: s.variant })
+  const y = yAfter(s, { i: p.i, j: p.j, x, xp })
   const dy = (sub(sub(xp[p.j]!, y), 1n) * PRECISION) / s.rates[p.j]!
   return sub(dy, (s.fee * dy) / FEE_DENOMINATOR)
 }
@@ -65,7 +74,7 @@ export function exchange(s: PoolState, p: { i: number; j: number; dx: bigint }):
   const rateJ = s.rates[p.j]!
   const xp = xpOf(s.balances, s.rates)
   const x = xp[p.i]! + (p.dx * s.rates[p.i]!) / PRECISION
-  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampOf(s), variant: s.variant })
+  const y = yAfter(s, { i: p.i, j: p.j, x, xp })
   const dyXp = sub(sub(xp[p.j]!, y), 1n)
   const dyFee = (dyXp * s.fee) / FEE_DENOMINATOR
   const dy = (sub(dyXp, dyFee) * PRECISION) / rateJ
@@ -85,7 +94,7 @@ export function exchange(s: PoolState, p: { i: number; j: number; dx: bigint }):
  */
 export function calcTokenAmount(s: PoolState, p: { amounts: readonly bigint[]; deposit: boolean }): bigint {
   const amp = ampOf(s)
-  const D0 = getD(xpOf(s.balances, s.rates), amp, s.variant)
+  const D0 = poolInvariant(s)
   const balances = s.balances.map((b, i) => (p.deposit ? b + p.amounts[i]! : sub(b, p.amounts[i]!)))
   const D1 = getD(xpOf(balances, s.rates), amp, s.variant)
   const diff = p.deposit ? sub(D1, D0) : sub(D0, D1)
@@ -101,7 +110,7 @@ export function addLiquidity(s: PoolState, p: { amounts: readonly bigint[] }): {
   const amp = ampOf(s)
   const supply = s.totalSupply
   const old = s.balances
-  const D0 = supply > 0n ? getD(xpOf(old, s.rates), amp, s.variant) : 0n
+  const D0 = supply > 0n ? poolInvariant(s) : 0n
   const next = old.map((b, i) => {
     if (supply === 0n && p.amounts[i]! <= 0n) throw new CurveMathRevert('initial deposit requires all coins')
     return b + p.amounts[i]!
@@ -144,7 +153,7 @@ export function calcWithdrawOneCoin(s: PoolState, p: { tokenAmount: bigint; i: n
   const fee = imbalanceFeeOf(s)
   const precision = s.rates[p.i]! / PRECISION
   const xp = xpOf(s.balances, s.rates)
-  const D0 = getD(xp, amp, s.variant)
+  const D0 = poolInvariant(s)
   const D1 = sub(D0, div(p.tokenAmount * D0, s.totalSupply))
   const newY = solveY({ D: D1, amp, j: p.i, xs: xp, variant: s.variant })
   const reduced = xp.map((x, j) => {

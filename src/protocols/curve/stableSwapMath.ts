@@ -81,6 +81,13 @@ export function getD(xp: readonly bigint[], amp: bigint, variant?: StableSwapMat
  * coin `k` at `xs[k]` (in index order, as the pool's loop adds them).
  */
 export function solveY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigint[]; variant?: StableSwapMathVariant }): bigint {
+  const { y, converged } = iterateY(p)
+  if (!converged && p.variant === 'steth') throw new CurveMathRevert('get_y did not converge')
+  return y
+}
+
+/** {@link solveY}'s Newton iteration, saying whether it stopped within 1 (the 3pool returns y either way). */
+export function iterateY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigint[]; variant?: StableSwapMathVariant }): { y: bigint; converged: boolean } {
   const { D, amp, j, xs } = p
   const n = BigInt(xs.length)
   const aP = aPrecisionOf(p.variant)
@@ -98,10 +105,9 @@ export function solveY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigi
   for (let it = 0; it < 255; it++) {
     const yPrev = y
     y = div(y * y + c, sub(2n * y + b, D))
-    if (y > yPrev ? y - yPrev <= 1n : yPrev - y <= 1n) return y
+    if (y > yPrev ? y - yPrev <= 1n : yPrev - y <= 1n) return { y, converged: true }
   }
-  if (p.variant === 'steth') throw new CurveMathRevert('get_y did not converge')
-  return y
+  return { y, converged: false }
 }
 
 /** `get_y(i, j, x, xp)`: coin `j`'s balance after coin `i` moves to `x`, the invariant kept. */
