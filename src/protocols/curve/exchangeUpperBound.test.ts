@@ -48,10 +48,12 @@ test('no smaller input is paid more than the bound: every dx\' <= dx, near dx an
       const i = a % n
       const j = (i + 1 + (b % (n - 1))) % n
       const dx = BigInt(Math.max(1, Math.floor(Number(s.balances[i]!) * f)))
-      const bound = exchangeUpperBound(s, { i, j, dx })
-      if (bound === undefined) return
+      const r = exchangeUpperBound(s, { i, j, dx })
+      if (r === undefined) return
       bounded++
+      const bound = r.bound
       const atDx = paid(s, { i, j, dx })
+      expect(r.atDx).toBe(atDx)
       if (atDx === bound) tight++
       expect(atDx).toBeLessThanOrEqual(bound)
       // The next 64 smaller inputs (where Newton's rounding could make a smaller input pay more), and 8 anywhere below.

@@ -3,8 +3,9 @@ import { CurveMathRevert, FEE_DENOMINATOR, PRECISION, ampAt, iterateY, xpOf } fr
 import type { CurveStableSwapSnapshot } from './types.js'
 
 /**
- * An upper bound on what `exchange(i, j, dx')` pays for every `dx' <= dx`, exact in bigint; undefined where
- * the pool reverts at `dx` or its `get_y` does not converge.
+ * An upper bound on what `exchange(i, j, dx')` pays for every `dx' <= dx`, exact in bigint, and what this
+ * math says `exchange(i, j, dx)` itself pays (`atDx`, for the caller to check against the pool's quote);
+ * undefined where the pool reverts at `dx` or its `get_y` does not converge.
  *
  * Why it holds: `get_D` does not depend on the input, and `x = xp[i] + dx * rate / 1e18` grows with it, so
  * the quadratic `get_y` solves has `b = S + D / Ann` growing and `c` (floored products of `D / (x * N)`)
@@ -16,7 +17,7 @@ import type { CurveStableSwapSnapshot } from './types.js'
  * all. On a coin with fewer decimals than 18 that is almost always the output at `dx` itself, which is what
  * lets the search tell apart walks that tie into a nearly drained pool.
  */
-export function exchangeUpperBound(s: CurveStableSwapSnapshot, p: { i: number; j: number; dx: bigint }): bigint | undefined {
+export function exchangeUpperBound(s: CurveStableSwapSnapshot, p: { i: number; j: number; dx: bigint }): { bound: bigint; atDx: bigint } | undefined {
   const n = s.balances.length
   if (p.i === p.j || p.i < 0 || p.j < 0 || p.i >= n || p.j >= n || p.dx < 0n) return undefined
   try {
@@ -27,9 +28,8 @@ export function exchangeUpperBound(s: CurveStableSwapSnapshot, p: { i: number; j
     const { y, converged } = iterateY({ D, amp: ampAt(s.ramp, s.timestamp), j: p.j, xs, variant: s.variant })
     if (!converged) return undefined
     // t(dx) + 1, where t = xp[j] - y - 1 is what exchange takes its fee from.
-    const t = xp[p.j]! - y
-    if (t <= 0n) return 0n
-    return ((t - (t * s.fee) / FEE_DENOMINATOR) * PRECISION) / s.rates[p.j]!
+    const paid = (t: bigint) => (t <= 0n ? 0n : ((t - (t * s.fee) / FEE_DENOMINATOR) * PRECISION) / s.rates[p.j]!)
+    return { bound: paid(xp[p.j]! - y), atDx: paid(xp[p.j]! - y - 1n) }
   } catch (error) {
     if (error instanceof CurveMathRevert) return undefined
     throw error

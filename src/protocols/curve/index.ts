@@ -56,10 +56,18 @@ function swap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): S
   return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}) } }
 }
 
-/** Swaps of the generations {@link exchangeUpperBound} covers; no bound for deposits and redemptions (not monotone). */
-function quoteUpperBound(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParameters): bigint | undefined {
+/**
+ * Swaps of the generations {@link exchangeUpperBound} covers; no bound for deposits and redemptions (not
+ * monotone). The bound holds only for an edge whose quote is that plain `exchange` math, so it is given only
+ * where the edge's own quote at `amountIn` equals what the math pays there (a swap priced another way, e.g.
+ * through a base pool, never gets it).
+ */
+function quoteUpperBound(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): bigint | undefined {
+  const { edge, amountIn } = parameters
   if (edge.action !== 'swap' || (snapshot.variant !== undefined && snapshot.variant !== 'steth')) return undefined
-  return exchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
+  const r = exchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
+  if (r === undefined || r.atDx !== quote(snapshot, parameters)) return undefined
+  return r.bound
 }
 
 function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepData {
