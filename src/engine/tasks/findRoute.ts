@@ -81,7 +81,7 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
         tokenOut: graph.tokens[graph.edgeHead[e]!]!,
         amountIn: quote.amounts[h]!,
         amountOut: quote.amounts[h + 1]!,
-        data: pool.adapter.getStepData(states.get(poolIndex), spec),
+        data: pool.adapter.getStepData(states.get(poolIndex), spec, quote.amounts[h]!),
       }
     })
     return {
