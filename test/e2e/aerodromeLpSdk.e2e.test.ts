@@ -105,7 +105,10 @@ describe('Aerodrome LP tokens through @ensofinance/sdk', () => {
       chainId: 8453, fromAddress: user, receiver: user, routingStrategy: 'router', tokenIn: [token('USDC')], tokenOut: [pool], amountIn: [amountIn.toString()], slippage: '50',
     })
     const amountOut = BigInt(route.amountOut as string)
-    const steps = route.route as { protocol: string; action: string; tokenOut: string[] }[]
+    const steps = route.route as { protocol: string; action: string; tokenOut: string[]; args: { amountOut?: string } }[]
+    // The engine's exact quote (the steps into the LP token, a split's paths included) is what the simulation delivers.
+    const quoted = steps.filter((st) => st.tokenOut[0]!.toLowerCase() === pool.toLowerCase()).reduce((sum, st) => sum + BigInt(st.args.amountOut!), 0n)
+    expect(quoted).toBe(amountOut)
     console.log(`aerodrome LP e2e: 100,000 USDC -> ${Number(amountOut) / 1e18} vAMM-WETH/USDC LP (${steps.map((s) => `${s.protocol} ${s.action}`).join(', ')})`)
     expect(protocolsOf(route.route)).toContain('aerodrome')
     if (steps.length === 1) {
