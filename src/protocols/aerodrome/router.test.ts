@@ -107,6 +107,68 @@ test('the Router is at Aerodrome\'s address with Aerodrome\'s wiring: default fa
   await expect(client.readContract({ address: router, abi: routerAbi, functionName: 'poolFor', args: [usdc, weth, false, usdc] })).rejects.toThrow()
 })
 
+test('the ETH entry points: swapExactETHForTokens and swapExactTokensForETH pay getAmountsOut, addLiquidityETH mints the quote and refunds the dust, removeLiquidityETH pays the quote in ETH', async () => {
+  const ethAbi = parseAbi([
+    'struct Route { address from; address to; bool stable; address factory; }',
+    'function swapExactETHForTokens(uint256 amountOutMin, Route[] routes, address to, uint256 deadline) payable returns (uint256[] amounts)',
+    'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, Route[] routes, address to, uint256 deadline) returns (uint256[] amounts)',
+    'function addLiquidityETH(address token, bool stable, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256 amountToken, uint256 amountETH, uint256 liquidity)',
+    'function removeLiquidityETH(address token, bool stable, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) returns (uint256 amountToken, uint256 amountETH)',
+  ])
+  const weth = book.weth
+  const usdc = book.tokens.USDC!.address
+  const pool = book.aerodrome!.pools.find((p) => !p.stable)!
+  const entry: AerodromePoolEntry = pool
+  const who: Address = '0x00000000000000000000000000000000000ae7e1'
+  await chain.client.setBalance({ address: who, value: 10n ** 21n })
+  await chain.client.impersonateAccount({ address: who })
+  const send = (functionName: string, args: readonly unknown[], value?: bigint) => sendTx(chain.client, { address: router, abi: ethAbi as Abi, functionName, args, account: who, ...(value === undefined ? {} : { value }) })
+  const eth = () => client.getBalance({ address: who })
+
+  // ETH → USDC.
+  let s = await load(entry)
+  const wethIs0 = s.tokens[0] === weth.toLowerCase()
+  const edges = aerodromeAdapter.getEdges(s)
+  const ethIn = 3n * 10n ** 18n
+  const usdcOut = aerodromeAdapter.quote(s, { edge: edges[wethIs0 ? 0 : 1]!, amountIn: ethIn })
+  expect(await client.readContract({ address: router, abi: routerAbi, functionName: 'getAmountsOut', args: [ethIn, [{ from: weth, to: usdc, stable: false, factory: zeroAddress }]] })).toEqual([ethIn, usdcOut])
+  await send('swapExactETHForTokens', [usdcOut, [{ from: weth, to: usdc, stable: false, factory: zeroAddress }], who, deadline], ethIn)
+  expect(await balanceOf(usdc, who)).toBe(usdcOut)
+
+  // USDC → ETH, half of it back (the router unwraps and pays ETH).
+  s = await load(entry)
+  const usdcIn = usdcOut / 2n
+  const ethOut = aerodromeAdapter.quote(s, { edge: edges[wethIs0 ? 1 : 0]!, amountIn: usdcIn })
+  await sendTx(chain.client, { address: usdc, abi: erc20Abi, functionName: 'approve', args: [router, 2n ** 256n - 1n], account: who })
+  let before = await eth()
+  const receipt = await send('swapExactTokensForETH', [usdcIn, ethOut, [{ from: usdc, to: weth, stable: false, factory: zeroAddress }], who, deadline])
+  expect((await eth()) - before + receipt.gasUsed * receipt.effectiveGasPrice).toBe(ethOut)
+
+  // addLiquidityETH: the rest of the USDC and more ETH than its ratio takes; the dust ETH comes back.
+  s = await load(entry)
+  const usdcLeft = await balanceOf(usdc, who)
+  const q = quoteAddLiquidity(s, { aIsToken0: !wethIs0, amountADesired: usdcLeft, amountBDesired: 10n ** 18n })
+  before = await eth()
+  const added = await send('addLiquidityETH', [usdc, false, usdcLeft, 0n, 0n, who, deadline], 10n ** 18n)
+  expect(await balanceOf(pool.address, who)).toBe(q.liquidity)
+  expect(before - (await eth()) - added.gasUsed * added.effectiveGasPrice).toBe(q.amountB)
+  expect(await balanceOf(usdc, who)).toBe(usdcLeft - q.amountA)
+
+  // removeLiquidityETH: all of it, USDC and ETH as quoted.
+  s = await load(entry)
+  const r = quoteRemoveLiquidity(s, { aIsToken0: !wethIs0, liquidity: q.liquidity })
+  await sendTx(chain.client, { address: pool.address, abi: erc20Abi, functionName: 'approve', args: [router, q.liquidity], account: who })
+  const usdcBefore = await balanceOf(usdc, who)
+  before = await eth()
+  const removed = await send('removeLiquidityETH', [usdc, false, q.liquidity, r.amountA, r.amountB, who, deadline])
+  expect((await balanceOf(usdc, who)) - usdcBefore).toBe(r.amountA)
+  expect((await eth()) - before + removed.gasUsed * removed.effectiveGasPrice).toBe(r.amountB)
+  // Nothing stays in the Router.
+  expect(await client.getBalance({ address: router })).toBe(0n)
+  for (const t of [weth, usdc, pool.address]) expect(await balanceOf(t, router)).toBe(0n)
+  await chain.client.stopImpersonatingAccount({ address: who })
+})
+
 const scenario = fc.record({
   stable: fc.boolean(),
   decimals: fc.tuple(fc.constantFrom(6, 8, 18), fc.constantFrom(6, 8, 18)),
