@@ -209,4 +209,28 @@ describe('Aerodrome LP tokens through @ensofinance/sdk', () => {
     expect(await balanceOf(pool, user)).toBe(0n)
     expect(await leftovers()).toEqual({})
   })
+
+  test('a bundle: ETH alone into vAMM-WETH/USDC LP (wrapped, then the deposit edge); sent, exactly amountsOut of LP', async () => {
+    const pool = volatilePool()
+    const amountIn = 5n * 10n ** 18n
+    const bundle = await enso.getBundleData({ chainId: 8453, fromAddress: user, routingStrategy: 'router', receiver }, [
+      { protocol: 'aerodrome', action: 'singledeposit', args: { tokenIn: ETH, amountIn: amountIn.toString(), tokenOut: pool, primaryAddress: pool } },
+    ] as never)
+    const out = BigInt(Object.entries(bundle.amountsOut ?? {}).find(([t]) => t.toLowerCase() === pool.toLowerCase())![1] as string)
+    const before = await balanceOf(pool, receiver)
+    await send(bundle.tx, bundle.gas!)
+    expect((await balanceOf(pool, receiver)) - before).toBe(out)
+    expect(await leftovers()).toEqual({})
+  })
+
+  test('bad input is a 400 naming the argument: a token the pool does not hold, a primaryAddress that is no Aerodrome pool, ETH out of a two-token redeem', async () => {
+    const pool = volatilePool()
+    const bundle = (action: string, args: Record<string, unknown>) => enso.getBundleData({ chainId: 8453, fromAddress: user, routingStrategy: 'router' }, [{ protocol: 'aerodrome', action, args }] as never)
+    await expect(bundle('deposit', { tokenIn: [token('USDbC'), token('USDC')], amountIn: ['1000000', '1000000'], primaryAddress: pool }))
+      .rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_TOKEN', message: expect.stringContaining('tokenIn') } })
+    await expect(bundle('deposit', { tokenIn: token('USDC'), amountIn: '1000000', primaryAddress: token('USDC') }))
+      .rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_PRIMARY_ADDRESS' } })
+    await expect(bundle('redeem', { tokenIn: pool, amountIn: '1000', tokenOut: [ETH, token('USDC')], primaryAddress: pool }))
+      .rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_TOKEN', message: expect.stringContaining('tokenOut') } })
+  })
 })

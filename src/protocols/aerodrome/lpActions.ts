@@ -36,13 +36,16 @@ function routerOf(ctx: BundleActionContext, primary: Address, pool: AerodromePoo
   return router
 }
 
-/** Refuses the native coin: the pools hold WETH (route ETH into WETH first). */
+const wethAbi = parseAbi(['function deposit() payable'])
+
+/** The pool's tokens only; the native coin stands for WETH (wrapped before the pool). */
 function checkTokens(ctx: BundleActionContext, field: string, tokens: readonly Address[], pool: AerodromePoolSnapshot): void {
   const [t0, t1] = pool.tokens
-  if (tokens.some((t) => isNativeAddress(t) || (lower(t) !== t0 && lower(t) !== t1))) {
+  const engine = (t: Address) => (isNativeAddress(t) ? lower(ctx.contracts.weth) : lower(t))
+  if (tokens.some((t) => engine(t) !== t0 && engine(t) !== t1)) {
     ctx.fail('INVALID_TOKEN', field, `must be the pool's tokens ${getAddress(t0!)}, ${getAddress(t1!)}`)
   }
-  if (tokens.length === 2 && lower(tokens[0]!) === lower(tokens[1]!)) ctx.fail('INVALID_TOKEN', field, 'names the same token twice')
+  if (tokens.length === 2 && engine(tokens[0]!) === engine(tokens[1]!)) ctx.fail('INVALID_TOKEN', field, 'names the same token twice')
 }
 
 /**
@@ -77,9 +80,16 @@ export const aerodromeDepositAction = defineBundleAction({
     if (tokens.length === 1) {
       return [ctx.route({ tokenIn: tokens[0]!, tokenOut: lp, amountIn: amounts[0]!, onlyProtocols: ['aerodrome'], onlyPools: [lower(pool.address)], maxHops: 1, receiver: args.receiver, slippageBps: args.slippage, reportAs: 'aerodrome' })]
     }
-    const [a, b] = tokens.map((t, i) => ({ token: getAddress(t), amount: amounts[i]! })) as [{ token: Address; amount: BundleValue }, { token: Address; amount: BundleValue }]
-    ctx.spend(a.token, a.amount)
-    ctx.spend(b.token, b.amount)
+    // The native coin is wrapped first and added as WETH.
+    const [a, b] = tokens.map((t, i) => {
+      const amount = amounts[i]!
+      ctx.spend(t, amount)
+      if (!isNativeAddress(t)) return { token: getAddress(t), amount }
+      ctx.planner.add(functionCall({ address: ctx.contracts.weth, abi: wethAbi, functionName: 'deposit' }).withValue(amount.value as bigint))
+      ctx.produce(ctx.contracts.weth, amount)
+      ctx.spend(ctx.contracts.weth, amount)
+      return { token: getAddress(ctx.contracts.weth), amount }
+    }) as [{ token: Address; amount: BundleValue }, { token: Address; amount: BundleValue }]
     planApprove(ctx, a.token, router, a.amount)
     planApprove(ctx, b.token, router, b.amount)
     const recipient = args.receiver ?? (ctx.strategy === 'router' ? ctx.receiver : ctx.self)
@@ -130,6 +140,7 @@ export const aerodromeRedeemAction = defineBundleAction({
     if (outs.length === 1) {
       return [ctx.route({ tokenIn: lp, tokenOut: outs[0]!, amountIn: liquidity, onlyProtocols: ['aerodrome'], onlyPools: [lower(pool.address)], maxHops: 1, receiver: args.receiver, slippageBps: args.slippage, reportAs: 'aerodrome' })]
     }
+    if (outs.some((t) => isNativeAddress(t))) ctx.fail('INVALID_TOKEN', 'tokenOut', 'the Router pays both tokens as ERC-20s: name WETH, and unwrap it in a later action')
     const [tA, tB] = outs as [Address, Address]
     ctx.spend(lp, liquidity)
     planApprove(ctx, lp, router, liquidity)
