@@ -65,6 +65,24 @@ export function aerodromeFloatModel(snapshot: AerodromePoolSnapshot, edge: PoolE
     const i = edge.tokenInIndex
     const rIn = r[i]!
     const rOut = r[1 - i]!
+    if (!snapshot.stable) {
+      // The zap itself in doubles: the split s from the closed form, then both shares of the supply on the
+      // reserves the swap leaves, each at least the pool's (the fee is floored, the output too). Mint pays
+      // the smaller share, and the larger of the two bounds every split's smaller one.
+      return {
+        kind: 'custom',
+        quote: (a) => {
+          if (!(a > 0) || !(rIn > 0) || !(rOut > 0) || !(supply > 0)) return 0
+          const b = (1 + gamma) * rIn
+          const split = Math.min(a, (2 * a * rIn) / (b + Math.sqrt(b * b + 4 * gamma * gamma * a * rIn)))
+          const traded = Math.min(split, split * gamma + 1)
+          const out = (rOut * traded) / (rIn + traded)
+          const shareIn = ((a - split) * supply) / (rIn + split * gamma)
+          const shareOut = out >= rOut ? Infinity : (out * supply) / (rOut - out)
+          return Math.min((a * supply) / rIn, Math.max(shareIn, shareOut)) * (1 + 1e-9) + 2
+        },
+      }
+    }
     const price = marginalPrice(snapshot.stable, rIn, rOut, unit[i]!, unit[1 - i]!) * (1 + 1e-9)
     return {
       kind: 'custom',

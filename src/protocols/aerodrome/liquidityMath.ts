@@ -119,32 +119,36 @@ export function zapSwapAmount(s: AerodromeLiquidityState, p: { amountIn: bigint;
       return undefined
     }
   }
-  // The nearest split at most two units away that the pool accepts.
-  const usable = (split: bigint) => {
-    for (const d of [0n, 1n, -1n, 2n, -2n]) {
-      const at = split + d
-      if (at <= 0n || at >= a) continue
-      const r = trade(at)
-      if (r) return { at, r }
+  // The nearest split the pool accepts, within (lo, hi): a tiny stable pool far out of balance reverts
+  // on whole ranges of amounts (`_k(x0, y + 1)` overflows), so look further out, doubling the step.
+  const usable = (split: bigint, lo: bigint, hi: bigint) => {
+    for (let d = 0n; ; d = d === 0n ? 1n : d * 2n) {
+      if (split - d <= lo && split + d >= hi) return undefined
+      for (const at of d === 0n ? [split] : [split + d, split - d]) {
+        if (at <= lo || at >= hi || at <= 0n || at >= a) continue
+        const r = trade(at)
+        if (r) return { at, r }
+      }
     }
-    return undefined
   }
   // Rest per unit of reserve minus output per unit of the reserve after: decreasing in s, crossing 0 once.
-  const excess = (split: bigint): bigint => {
-    const u = usable(split)
-    if (!u) return -1n
+  const excess = (u: { at: bigint; r: { reserve0: bigint; reserve1: bigint; amountOut: bigint } }): bigint => {
     const [rInAfter, rOutAfter] = p.zeroForOne ? [u.r.reserve0, u.r.reserve1] : [u.r.reserve1, u.r.reserve0]
     return (a - u.at) * rOutAfter - u.r.amountOut * rInAfter
   }
   let lo = 0n
-  let hi = a - 1n
+  let hi = a
+  let best: bigint | undefined
   const tolerance = a / 1_000_000_000n + 1n
   while (hi - lo > tolerance) {
-    const mid = (lo + hi) / 2n
-    if (excess(mid) > 0n) lo = mid
-    else hi = mid
+    const u = usable((lo + hi) / 2n, lo, hi)
+    if (!u) break
+    if (excess(u) > 0n) {
+      lo = u.at
+      best = u.at
+    } else hi = u.at
   }
-  return usable(lo)?.at ?? 0n
+  return best ?? usable(lo, 0n, a)?.at ?? 0n
 }
 
 /** Result of {@link zapIn}: the split, LP minted and the state after. */
