@@ -2,7 +2,7 @@ import type { FloatModel, PoolEdge } from '../types.js'
 import type { AerodromePoolSnapshot } from './types.js'
 
 /** The stable curve's y for `x0` at invariant `k` (token units): Newton from above on x0 y^3 + x0^3 y = k. */
-function solveStableY(x0: number, k: number, start: number): number {
+export function solveStableY(x0: number, k: number, start: number): number {
   let y = start
   for (let it = 0; it < 100; it++) {
     const h = x0 * y * y * y + x0 * x0 * x0 * y - k

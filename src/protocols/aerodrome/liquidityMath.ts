@@ -1,4 +1,5 @@
 import { isqrt } from '../uniswap-v2/lpActions.js'
+import { solveStableY } from './floatModel.js'
 import { AerodromeMathRevert, kOf, swapExactIn, type AerodromeCurve } from './poolMath.js'
 
 /** Locked to address(1) by a pool's first `mint`. */
@@ -96,8 +97,8 @@ export function quoteRemoveLiquidity(s: AerodromeLiquidityState, p: { aIsToken0:
  * How much of a single-token deposit `amountIn` to swap in the same pool first, so the rest and the swap's
  * output match the pool's ratio after the swap (the pool then mints for nearly all of both).
  * Volatile pools: the root of `γ² s² + (1 + γ) r s − a r = 0` (γ = 1 − fee; the pool moves the fee out of
- * its reserves, so the input side grows by γ s). Stable pools: bisection on the exact swap, to a
- * billionth of the amount. Deterministic in (state, amount), so the encoder sends the same split the quote priced.
+ * its reserves, so the input side grows by γ s). Stable pools: the exact swap, bracketed around a float
+ * estimate, then bisected to a billionth of the amount. Deterministic in (state, amount), so the encoder sends the same split the quote priced.
  */
 export function zapSwapAmount(s: AerodromeLiquidityState, p: { amountIn: bigint; zeroForOne: boolean }): bigint {
   const a = p.amountIn
@@ -136,19 +137,50 @@ export function zapSwapAmount(s: AerodromeLiquidityState, p: { amountIn: bigint;
     const [rInAfter, rOutAfter] = p.zeroForOne ? [u.r.reserve0, u.r.reserve1] : [u.r.reserve1, u.r.reserve0]
     return (a - u.at) * rOutAfter - u.r.amountOut * rInAfter
   }
+  // Invariant: the crossing lies in [lo, hi] (excess > 0 at lo, not at hi); each probe narrows it exactly.
   let lo = 0n
   let hi = a
   let best: bigint | undefined
-  const tolerance = a / 1_000_000_000n + 1n
-  while (hi - lo > tolerance) {
-    const u = usable((lo + hi) / 2n, lo, hi)
-    if (!u) break
+  const probe = (at: bigint): boolean => {
+    const u = usable(at < lo + 1n ? lo + 1n : at > hi - 1n ? hi - 1n : at, lo, hi)
+    if (!u) return false
     if (excess(u) > 0n) {
       lo = u.at
       best = u.at
     } else hi = u.at
+    return true
+  }
+  // A bracket around the float estimate first (widened 16-fold until it holds), then bisection in it.
+  const guess = stableSplitGuess(s, p)
+  for (let width = a / 100_000_000n + 1n; hi - lo > 4n * width && width < a; width *= 16n) {
+    if (guess - width > lo && !probe(guess - width)) break
+    if (guess + width < hi && !probe(guess + width)) break
+  }
+  const tolerance = a / 1_000_000_000n + 1n
+  while (hi - lo > tolerance) {
+    if (!probe((lo + hi) / 2n)) break
   }
   return best ?? usable(lo, 0n, a)?.at ?? 0n
+}
+
+/** Float64 estimate of a stable pool's split (bisection on the float curve), where the exact search starts. */
+function stableSplitGuess(s: AerodromeLiquidityState, p: { amountIn: bigint; zeroForOne: boolean }): bigint {
+  const [rIn, rOut, unitIn, unitOut] = p.zeroForOne ? [s.reserve0, s.reserve1, s.decimals0, s.decimals1] : [s.reserve1, s.reserve0, s.decimals1, s.decimals0]
+  const x = Number(rIn) / Number(unitIn)
+  const y = Number(rOut) / Number(unitOut)
+  const total = Number(p.amountIn) / Number(unitIn)
+  const gamma = 1 - Number(s.fee) / 10_000
+  const k = x * y * (x * x + y * y)
+  let lo = 0
+  let hi = total
+  for (let i = 0; i < 60 && hi - lo > total * 1e-12; i++) {
+    const split = (lo + hi) / 2
+    const out = y - solveStableY(x + gamma * split, k, y)
+    if ((total - split) * (y - out) - out * (x + gamma * split) > 0) lo = split
+    else hi = split
+  }
+  const guess = BigInt(Math.floor(((lo + hi) / 2) * Number(unitIn)))
+  return guess <= 0n ? 1n : guess >= p.amountIn ? p.amountIn - 1n : guess
 }
 
 /** Result of {@link zapIn}: the split, LP minted and the state after. */
