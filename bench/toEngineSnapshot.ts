@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { sqrtBigInt } from '../src/chain/devnet/poolMath.js'
 import type { AerodromePoolSnapshot } from '../src/protocols/aerodrome/types.js'
 import type { CurveStableSwapSnapshot } from '../src/protocols/curve/types.js'
 import type { UniswapV2PoolSnapshot } from '../src/protocols/uniswap-v2/types.js'
@@ -41,7 +42,9 @@ export function toEngineSnapshot(graph: BenchGraph, version = 'bench'): EngineSn
       protocol: 'aerodrome',
       address: a.address.toLowerCase() as Address,
       blockNumber: 0n,
-      tokens: [t0, t1],
+      // The pool is its own LP token; its supply as the first mint leaves it (sqrt(r0 * r1), 1,000 of it locked).
+      tokens: [t0, t1, a.address.toLowerCase()],
+      totalSupply: sqrtBigInt(BigInt(a.reserve0) * BigInt(a.reserve1)),
       stable: a.stable,
       reserve0: BigInt(a.reserve0),
       reserve1: BigInt(a.reserve1),

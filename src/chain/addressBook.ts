@@ -231,7 +231,7 @@ export type ChainAddressBook = {
    * Aerodrome classic pools (volatile x*y and stable x^3y+y^3x) behind the PoolFactory; on the devnet our
    * implementation of their ABI and math, at the addresses Aerodrome's factory derives.
    */
-  aerodrome?: { factory: Address; implementation: Address; pools: AerodromePoolEntry[] } | undefined
+  aerodrome?: { factory: Address; implementation: Address; router: Address; pools: AerodromePoolEntry[] } | undefined
   /** Liquid staking with Lido's interface: stETH (rebasing) and wstETH (also in `tokens`). */
   lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */

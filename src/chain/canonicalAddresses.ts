@@ -184,13 +184,18 @@ export const curveGauges: Record<number, { minter: Address; crv: Address; gauges
 
 /**
  * Aerodrome's classic AMM per chain: the PoolFactory, the Pool implementation it clones (EIP-1167, CREATE2
- * with salt `keccak256(token0, token1, stable)`, so a pool's address follows from these two) and the Router.
+ * with salt `keccak256(token0, token1, stable)`, so a pool's address follows from these two) and the Router,
+ * with the Router's other constructor arguments (ERC-2771 forwarder, FactoryRegistry, Voter), as Aerodrome's
+ * `script/constants/output/DeployCore-Base.json` lists them.
  */
-export const aerodromeDeployments: Record<number, { factory: Address; implementation: Address; router: Address }> = {
+export const aerodromeDeployments: Record<number, { factory: Address; implementation: Address; router: Address; forwarder: Address; factoryRegistry: Address; voter: Address }> = {
   8453: {
     factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da',
     implementation: '0xA4e46b4f701c62e14DF11B48dCe76A7d793CD6d7',
     router: '0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43',
+    forwarder: '0x15e62707FCA7352fbE35F51a8D6b0F8066A05DCc',
+    factoryRegistry: '0x5C3F18F06CC09CA1910767A34a20F771039E37C0',
+    voter: '0x16613524e02ad97eDfeF371bC883F2F5d6C480A5',
   },
 }
 

@@ -189,8 +189,13 @@ export interface ProtocolAdapter<TSnapshot extends PoolSnapshotBase = PoolSnapsh
    */
   quoteUpperBound?: ((snapshot: TSnapshot, parameters: QuoteParameters) => bigint | undefined) | undefined
 
-  /** Plain data the encoder needs for a step through `edge`, e.g. `{ fee: 3000 }` or `{ poolId }`. */
-  getStepData(snapshot: TSnapshot, edge: PoolEdge): StepData
+  /**
+   * Plain data the encoder needs for a step through `edge`, e.g. `{ fee: 3000 }` or `{ poolId }`.
+   * `snapshot` is the pool's state the step's quote met and `amountIn` the exact input the engine quoted
+   * through the step (absent where no amount is known), for steps whose calls depend on both (the split
+   * of a single-token LP deposit).
+   */
+  getStepData(snapshot: TSnapshot, edge: PoolEdge, amountIn?: bigint): StepData
 
   /**
    * Adds the commands that execute one step to a weiroll plan and returns the handle of the exact
