@@ -54,7 +54,9 @@ export function runMetaEdge(s: CurveMetaSnapshot, { edge, amountIn }: QuoteParam
       const r = metaAddLiquidity(s, { amounts: i === 0 ? [amountIn, 0n] : [0n, amountIn] })
       return { amountOut: r.minted, balances: r.balances, totalSupply: r.totalSupply, meta: r.meta }
     }
-    const r = zapAddLiquidity(s, { u: underlyingIndexOf(i)!, amount: amountIn })
+    const amounts = [0n, 0n, 0n, 0n]
+    amounts[underlyingIndexOf(i)!] = amountIn
+    const r = zapAddLiquidity(s, { amounts })
     return { amountOut: r.minted, balances: r.balances, totalSupply: r.totalSupply, meta: r.meta }
   }
   const r = j < LP ? metaRemoveLiquidityOneCoin(s, { tokenAmount: amountIn, i: j }) : zapRemoveLiquidityOneCoin(s, { tokenAmount: amountIn, u: underlyingIndexOf(j)! })

@@ -116,20 +116,43 @@ export function metaExchangeUnderlying(s: CurveMetaSnapshot, p: { i: number; j: 
 }
 
 /**
- * The Deposit zap's `add_liquidity` with one base coin (`1 + k`): deposited in the base pool, the 3Crv
- * minted deposited in the metapool. LP minted and both pools' states after.
+ * The Deposit zap's `add_liquidity(amounts, 0)` in underlying order (0 the meta coin, `1 + k` base coin
+ * `k`): the base coins deposited in the base pool (when any), the meta coin and the 3Crv minted deposited in
+ * the metapool. LP minted and both pools' states after.
  * @throws CurveMathRevert where either pool reverts
  */
-export function zapAddLiquidity(s: CurveMetaSnapshot, p: { u: number; amount: bigint }): { minted: bigint } & CurveMetaUpdate {
-  const k = baseIndexOf(p.u)
-  const amounts = [0n, 0n, 0n]
-  amounts[k] = p.amount
-  const b = addLiquidity(baseStateOf(s), { amounts })
-  // The metapool's `_vp_rate()` runs after the base deposit: a stale cache reads the base pool as it is then.
-  const afterBase: CurveMetaSnapshot = { ...s, meta: { ...s.meta, base: { ...s.meta.base, balances: b.balances, totalSupply: b.totalSupply } } }
+export function zapAddLiquidity(s: CurveMetaSnapshot, p: { amounts: readonly bigint[] }): { minted: bigint } & CurveMetaUpdate {
+  if (p.amounts.length !== 1 + s.meta.base.balances.length) throw new CurveMathRevert('one amount per underlying coin')
+  const baseAmounts = p.amounts.slice(1)
+  let afterBase = s
+  let lp = 0n
+  if (baseAmounts.some((a) => a > 0n)) {
+    const b = addLiquidity(baseStateOf(s), { amounts: baseAmounts })
+    lp = b.minted
+    // The metapool's `_vp_rate()` runs after the base deposit: a stale cache reads the base pool as it is then.
+    afterBase = { ...s, meta: { ...s.meta, base: { ...s.meta.base, balances: b.balances, totalSupply: b.totalSupply } } }
+  }
   const { vp, cache } = tradeRate(afterBase)
-  const m = addLiquidity(metaStateOf(afterBase, vp), { amounts: [0n, b.minted] })
+  const m = addLiquidity(metaStateOf(afterBase, vp), { amounts: [p.amounts[0]!, lp] })
   return { minted: m.minted, balances: m.balances, totalSupply: m.totalSupply, meta: withBase(afterBase, undefined, cache) }
+}
+
+/**
+ * The Deposit zap's `remove_liquidity(amount, 0s)`: the metapool pays both its coins in proportion, the
+ * base pool pays the 3Crv out in proportion too. Amounts in underlying order and both pools' states after.
+ * @throws CurveMathRevert where either pool reverts
+ */
+export function zapRemoveLiquidity(s: CurveMetaSnapshot, p: { tokenAmount: bigint }): { amounts: bigint[] } & CurveMetaUpdate {
+  if (p.tokenAmount > s.totalSupply) throw new CurveMathRevert('burn exceeds supply')
+  const meta = s.balances.map((b) => div(b * p.tokenAmount, s.totalSupply))
+  const base = s.meta.base
+  const out = base.balances.map((b) => div(b * meta[1]!, base.totalSupply))
+  return {
+    amounts: [meta[0]!, ...out],
+    balances: s.balances.map((b, i) => b - meta[i]!),
+    totalSupply: s.totalSupply - p.tokenAmount,
+    meta: { ...s.meta, base: { ...base, balances: base.balances.map((b, k) => b - out[k]!), totalSupply: sub(base.totalSupply, meta[1]!) } },
+  }
 }
 
 /**
