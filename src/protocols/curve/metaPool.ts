@@ -57,6 +57,21 @@ const withBase = (s: CurveMetaSnapshot, base: BaseUpdate | undefined, cache: Ret
 })
 
 /**
+ * The metapool's `get_dy(i, j, dx)` view: unlike the 3pool's, it takes the fee before converting to coin
+ * units, as `exchange` does, so it equals what `exchange` pays.
+ * @throws CurveMathRevert where the view reverts
+ */
+export function metaGetDy(s: CurveMetaSnapshot, p: { i: number; j: number; dx: bigint }): bigint {
+  const meta = metaStateOf(s, vpRateOf(s))
+  if (![0, 1].includes(p.i) || ![0, 1].includes(p.j)) throw new CurveMathRevert('coin index out of range')
+  const xp = xpOf(meta.balances, meta.rates)
+  const x = xp[p.i]! + (p.dx * meta.rates[p.i]!) / PRECISION
+  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampAt(s.ramp, s.timestamp), variant: 'meta' })
+  const dy = sub(sub(xp[p.j]!, y), 1n)
+  return div(sub(dy, (s.fee * dy) / FEE_DENOMINATOR) * PRECISION, meta.rates[p.j]!)
+}
+
+/**
  * `exchange(i, j, dx, 0)` between the metapool's own coins (0 and 3Crv): what it pays and the state after.
  * @throws CurveMathRevert where the pool reverts
  */
