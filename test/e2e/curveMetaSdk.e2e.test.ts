@@ -77,6 +77,7 @@ async function sendAndCheck(answer: Awaited<ReturnType<typeof route>>, tokenIn: 
   const tx = answer.tx as { to: string; data: string; value?: string }
   await mined(await client.sendTransaction({ account: trader, to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value ?? '0'), chain: client.chain, gas: BigInt(answer.gas as string) + 100_000n }))
   const got = (await balanceOf(tokenOut, receiver)) - before
+  console.log(`${tokenIn} -> ${tokenOut}: ${got} via ${(answer.route as Step[]).map((r) => `${r.protocol}:${r.action}@${r.primary}`).join(' ')}`)
   expect(got).toBe(BigInt(answer.amountOut as string))
   for (const holder of leftovers) for (const t of new Set([tokenIn, tokenOut, GUSD, GUSD3CRV, ...Object.values(tokens)])) expect(await balanceOf(t, holder), `${holder} holds ${t}`).toBe(0n)
   return got
