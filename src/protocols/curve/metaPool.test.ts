@@ -235,4 +235,12 @@ test('the seeded GUSD metapool loads at its mainnet address over the 3pool, with
   // $40M: 20M GUSD (2 decimals) and 20M 3Crv.
   expect(s.balances[0]).toBe(20_000_000n * 100n)
   expect(s.balances[1]).toBe(20_000_000n * 10n ** 18n)
+  // Reading either pool reads both: a base pool log moves the metapool's quotes, and the metapool needs its base.
+  const at = await client.getBlockNumber()
+  for (const asked of ['0xbEbc44782C7dB0a1A60Cb6fe97d0b483032FF1C7', '0x4f062658EaAF2C1ccf8C8e36D6824CDf41167956'] as const) {
+    const read = await loadCurve({ client, book }, { blockNumber: at, pools: [asked] })
+    expect(read.map((p) => p.address).sort()).toEqual(['0x4f062658eaaf2c1ccf8c8e36d6824cdf41167956', '0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7'])
+  }
+  const steth = await loadCurve({ client, book }, { blockNumber: at, pools: ['0xDC24316b9AE028F1497c275EB9192a3Ea0f67022'] })
+  expect(steth.map((p) => p.address)).toEqual(['0xdc24316b9ae028f1497c275eb9192a3ea0f67022'])
 })
