@@ -124,6 +124,8 @@ const scenario = fc.record({
   meta: fc.tuple(dollars, dollars),
   // Seconds after the metapool's deposit: past 600 the cached virtual price is stale and re-read.
   wait: fc.constantFrom(0, 300, 700, 5_000),
+  // An A ramp of the metapool (A stored times 100), caught part-way or finished.
+  ramp: fc.option(fc.record({ factor: fc.double({ min: 0.15, max: 9, noNaN: true }), duration: fc.integer({ min: 86_400, max: 30 * 86_400 }), elapsed: fc.double({ min: 0, max: 1.2, noNaN: true }) }), { nil: undefined }),
   // A base pool trade after the metapool's deposit moves the base virtual price.
   baseTrade: fc.double({ min: 0, max: 0.4, noNaN: true }),
   views: fc.array(fc.record({ u: fc.nat(3), f: fc.double({ min: 1e-9, max: 1.2, noNaN: true }), g: fc.double({ min: 0, max: 0.5, noNaN: true }), h: fc.double({ min: 0, max: 0.5, noNaN: true }) }), { minLength: 3, maxLength: 3 }),
@@ -135,6 +137,7 @@ test('views and executed trades equal the adapter to the wei over random states 
   console.log(`curve/metaPool seed=${seed} (rerun with FC_SEED=${seed})`)
   let compared = 0
   let executed = 0
+  let ramps = 0
   const kinds = new Map<string, number>()
   await fc.assert(
     fc.asyncProperty(scenario, async (sc) => {
@@ -148,6 +151,15 @@ test('views and executed trades equal the adapter to the wei over random states 
       if (sc.baseTrade > 0) {
         const dx = BigInt(Math.floor(Number(baseAmounts[0]!) * sc.baseTrade))
         if (dx > 0n) await sendTx(chain.client, { address: pools.base.address, abi: loadContractArtifact('DevCurveStableSwap3Pool').abi, functionName: 'exchange', args: [0n, 1n, dx, 0n] })
+      }
+      if (sc.ramp) {
+        const now = (await chain.client.getBlock()).timestamp
+        const futureA = BigInt(Math.min(999_999, Math.max(1, Math.round(Number(sc.A) * sc.ramp.factor))))
+        await chain.client.setNextBlockTimestamp({ timestamp: now + 1n })
+        await sendTx(chain.client, { address: pools.meta.address, abi: metaAbi(), functionName: 'ramp_A', args: [futureA, now + 1n + BigInt(sc.ramp.duration)] })
+        await chain.client.setNextBlockTimestamp({ timestamp: now + 2n + BigInt(Math.floor(sc.ramp.duration * sc.ramp.elapsed)) })
+        await chain.client.mine({ blocks: 1 })
+        ramps++
       }
       if (sc.wait > 0) {
         await chain.client.increaseTime({ seconds: sc.wait })
@@ -217,7 +229,7 @@ test('views and executed trades equal the adapter to the wei over random states 
     }),
     { numRuns: 30, seed, endOnFailure: true },
   )
-  console.log(`curve/metaPool: ${compared} views compared, ${executed} trades executed (${[...kinds].map(([k, n]) => `${k}: ${n}`).join(', ')})`)
+  console.log(`curve/metaPool: ${compared} views compared, ${executed} trades executed, ${ramps} states with an A ramp (${[...kinds].map(([k, n]) => `${k}: ${n}`).join(', ')})`)
   expect(compared).toBeGreaterThan(600)
   expect(executed).toBeGreaterThan(80)
 }, 900_000)
