@@ -167,6 +167,14 @@ export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEn
     address: '0xDC24316b9AE028F1497c275EB9192a3Ea0f67022',
     lpToken: '0x06325440D014e39736583c165C2963BA99fAf14E',
     coins: ['0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84'],
+  }, {
+    // Curve's GUSD metapool over the 3pool (curve-contract contracts/pools/gusd: GUSD, 3Crv) and its Deposit zap.
+    name: 'gusd',
+    variant: 'meta',
+    address: '0x4f062658EaAF2C1ccf8C8e36D6824CDf41167956',
+    lpToken: '0xD2967f45c4f384DEEa880F807Be904762a3DeA07',
+    coins: ['0x056Fd409E1d7A124BD7017459dFEa2F387b6d5Cd', '0x6c3F90f043a72FA612cbac8115EE7e52BDe6E490'],
+    zap: '0x0aE274c98c0415C0651AF8cF52b010136E4a0082',
   }],
 }
 

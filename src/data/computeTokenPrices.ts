@@ -18,7 +18,8 @@ const Q96 = 2 ** 96
  */
 function curveSpot(pool: CurveStableSwapSnapshot, i: number, j: number, di: number, dj: number): number | undefined {
   const n = pool.balances.length
-  if (j === n) return undefined
+  // A metapool lists its base pool's coins after its LP token: those are priced by the base pool.
+  if (j === n || i > n || j > n) return undefined
   const edge = { tokenInIndex: i, tokenOutIndex: j, action: i === n ? ('redeem' as const) : ('swap' as const) }
   const model = curveFloatModel(pool, edge)
   if (model.kind !== 'custom') return undefined

@@ -5,6 +5,7 @@ import { addBalanceOfSelf, addForceApprove } from '../../encoding/planActions.js
 import type { Planner } from '../../encoding/planner.js'
 import type { ReturnValue } from '../../encoding/value.js'
 import { declareSharesSweep } from '../lido/encode.js'
+import { encodeMetaStep } from './metaEncode.js'
 import type { EncodeStepContext, EncodeStepParameters, StepData } from '../types.js'
 
 /** Curve's StableSwap write functions (3pool generation): none of them returns a value. */
@@ -65,6 +66,7 @@ function balanceDelta(planner: Planner, context: EncodeStepContext, token: Addre
  * of `tokenOut`. The approval is exact, and the pool pulls all of it.
  */
 export function encodeCurveStep(planner: Planner, context: EncodeStepContext, step: EncodeStepParameters): ReturnValue {
+  if (step.data.variant === 'meta') return encodeMetaStep(planner, context, step)
   const data = curveStepDataOf(step.data)
   if (data.variant === 'steth') return encodeStethStep(planner, context, step, data)
   const { kind, i, j, nCoins } = data

@@ -7,12 +7,15 @@
  * (underflow, division by zero) these functions throw {@link CurveMathRevert}.
  */
 
-/** Which generation's math: undefined is the 3pool's; `steth` the ETH/stETH pool's. */
-export type StableSwapMathVariant = 'steth' | undefined
+/**
+ * Which generation's math: undefined is the 3pool's; `steth` the ETH/stETH pool's; `meta` the 2020
+ * metapool template's (A times 100 as steth, but `get_D` dividing by `x * N` and never raising, as the 3pool).
+ */
+export type StableSwapMathVariant = 'steth' | 'meta' | undefined
 
 /** `A_PRECISION` of a generation (1 where A is stored as is). */
 export function aPrecisionOf(variant: StableSwapMathVariant): bigint {
-  return variant === 'steth' ? 100n : 1n
+  return variant === 'steth' || variant === 'meta' ? 100n : 1n
 }
 
 /** `FEE_DENOMINATOR`: fees are fractions of 1e10. */
