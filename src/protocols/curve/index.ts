@@ -3,13 +3,20 @@ import { encodeCurveStep } from './encode.js'
 import { curveFloatModel } from './floatModel.js'
 import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
+import { encodeTwocryptoStep, isCurveTwocrypto, twocryptoEdges, twocryptoFloatModel, twocryptoQuote, twocryptoStepData, twocryptoSwap } from './twocryptoAdapter.js'
+import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
 export type { CurveStableSwapSnapshot } from './types.js'
+export type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
+
+/** Any pool the Curve adapter serves: a StableSwap pool, or a twocrypto-ng pool (`kind: 'twocrypto'`). */
+export type CurveSnapshot = CurveStableSwapSnapshot | CurveTwocryptoSnapshot
 
 /** Edges per pool size: every coin to every other (swap), each coin to the LP token (deposit) and back (redeem). */
 const edgesBySize = new Map<number, readonly PoolEdge[]>()
-function getEdges(snapshot: CurveStableSwapSnapshot): readonly PoolEdge[] {
+function getEdges(snapshot: CurveSnapshot): readonly PoolEdge[] {
+  if (isCurveTwocrypto(snapshot)) return twocryptoEdges()
   const n = snapshot.balances.length
   let edges = edgesBySize.get(n)
   if (!edges) {
@@ -45,17 +52,20 @@ function run(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParamet
   }
 }
 
-function quote(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): bigint {
+function quote(snapshot: CurveSnapshot, parameters: QuoteParameters): bigint {
+  if (isCurveTwocrypto(snapshot)) return twocryptoQuote(snapshot, parameters)
   return run(snapshot, parameters)?.amountOut ?? 0n
 }
 
-function swap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): SwapReturnType<CurveStableSwapSnapshot> {
+function swap(snapshot: CurveSnapshot, parameters: QuoteParameters): SwapReturnType<CurveSnapshot> {
+  if (isCurveTwocrypto(snapshot)) return twocryptoSwap(snapshot, parameters)
   const r = run(snapshot, parameters)
   if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
   return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}) } }
 }
 
-function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepData {
+function getStepData(snapshot: CurveSnapshot, edge: PoolEdge): StepData {
+  if (isCurveTwocrypto(snapshot)) return twocryptoStepData(edge)
   const kind = edge.action === 'deposit' ? 'deposit' : edge.action === 'redeem' ? 'redeem' : 'swap'
   return {
     kind, i: edge.tokenInIndex, j: edge.tokenOutIndex, nCoins: snapshot.balances.length,
@@ -72,7 +82,7 @@ function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepDat
  * quoted with the pool's exact integer math. A native coin is WETH to the engine (unwrapped before the
  * pool, wrapped after).
  */
-export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
+export const curveAdapter: ProtocolAdapter<CurveSnapshot> = {
   slug: 'curve',
   standard: 'curve',
   actions: ['swap', 'deposit', 'redeem'],
@@ -81,7 +91,7 @@ export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
   getEdges,
   quote,
   swap,
-  getFloatModel: curveFloatModel,
+  getFloatModel: (snapshot, edge) => (isCurveTwocrypto(snapshot) ? twocryptoFloatModel(snapshot, edge) : curveFloatModel(snapshot, edge)),
   getStepData,
-  encode: encodeCurveStep,
+  encode: (planner, context, step) => (step.data.variant === 'twocrypto' ? encodeTwocryptoStep(planner, context, step) : encodeCurveStep(planner, context, step)),
 }
