@@ -27,8 +27,8 @@ function initialPrice(c0: TokenEntry, c1: TokenEntry): bigint {
  * pool's ABI and math; the pool is its own LP token) at their mainnet addresses from {@link curveSeeder},
  * first the tokens a pool declares (each with its Uniswap V2 market), then a deposit of `liquidityUsd`, half
  * in each coin at the scenario's prices (the pool's initial price_scale), by the deployer. Called by
- * `seedCurve` while the seeder is impersonated and before it puts the deployer's nonce back. Records each
- * pool in `book.tokens` as its LP token (priced at the pool's USD value per LP token at seeding).
+ * `seedCurve` while the seeder is impersonated and before it puts the deployer's nonce back. The pool's
+ * LP token (the pool itself) is not a scenario token: the adapter offers swaps only.
  * @returns the pools' address book entries
  * @throws DevnetDeployError naming the pool that failed
  */
@@ -57,8 +57,6 @@ export async function seedCurveTwocrypto(client: DevnetClient, { book, pools }: 
       }
       await sendTx(client, { address: pool, abi: artifact.abi, functionName: 'add_liquidity', args: [amounts, 0n] })
       for (const c of [c0, c1]) await sendTx(client, { address: c.address, abi: approveAbi, functionName: 'approve', args: [pool, 0n] })
-      const supply = (await client.readContract({ address: pool, abi: artifact.abi, functionName: 'totalSupply' })) as bigint
-      book.tokens[lpSymbol] = { address: pool, symbol: lpSymbol, name: `Curve.fi ${p.name}`, decimals: 18, priceUsd: p.liquidityUsd / (Number(supply) / 1e18), kind: 'erc20' }
       out.push({ address: pool, coins: [c0.address, c1.address], name: p.name })
     } catch (cause) {
       throw new DevnetDeployError({ chainId: book.chainId, step: `seed Curve twocrypto pool ${p.name}`, cause })
