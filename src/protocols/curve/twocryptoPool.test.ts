@@ -8,7 +8,7 @@ import { sendTx } from '../../chain/devnet/sendTx.js'
 import { startDevnet, type Devnet } from '../../chain/devnet/startDevnet.js'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { curveAdapter } from './index.js'
-import { addLiquidity, calcTokenAmount, calcWithdrawOneCoin, exchange, getDy, removeLiquidityOneCoin } from './twocryptoPool.js'
+import { addLiquidity, calcTokenAmount, calcWithdrawOneCoin, exchange, getDx, getDy, removeLiquidityOneCoin } from './twocryptoPool.js'
 import { loadCurveTwocrypto } from './twocryptoLoad.js'
 import type { CurveTwocryptoSnapshot, CurveTwocryptoState } from './twocryptoTypes.js'
 
@@ -22,6 +22,7 @@ const viewAbi = parseAbi([
   'function get_dy(uint256 i, uint256 j, uint256 dx) view returns (uint256)',
   'function calc_token_amount(uint256[2] amounts, bool deposit) view returns (uint256)',
   'function calc_withdraw_one_coin(uint256 token_amount, uint256 i) view returns (uint256)',
+  'function get_dx(uint256 i, uint256 j, uint256 dy) view returns (uint256)',
 ])
 const poolAbi = () => loadContractArtifact('DevCurveTwocryptoNG').abi
 const tokenAbi = () => loadContractArtifact('DevToken').abi
@@ -53,7 +54,7 @@ async function load(entry: CurveTwocryptoPoolEntry, blockNumber?: bigint): Promi
   return s
 }
 
-async function view(entry: CurveTwocryptoPoolEntry, blockNumber: bigint, functionName: 'get_dy' | 'calc_token_amount' | 'calc_withdraw_one_coin', args: readonly unknown[]): Promise<bigint | undefined> {
+async function view(entry: CurveTwocryptoPoolEntry, blockNumber: bigint, functionName: 'get_dy' | 'get_dx' | 'calc_token_amount' | 'calc_withdraw_one_coin', args: readonly unknown[]): Promise<bigint | undefined> {
   return client.readContract({ address: entry.address, abi: viewAbi, functionName, args: args as never, blockNumber }).then((r) => r as bigint, () => undefined)
 }
 
@@ -120,11 +121,13 @@ test('views and executed trades, deposits and withdrawals equal the twocrypto-ng
           const j = 1 - v.i
           const dx = BigInt(Math.max(1, Math.floor(Number(s.balances[v.i]!) * v.f)))
           expect(ours(() => getDy(s, { i: v.i, j, dx })), `get_dy ${v.i} ${dx}`).toBe(await view(entry, blockNumber, 'get_dy', [BigInt(v.i), BigInt(j), dx]))
+          const dy = BigInt(Math.max(1, Math.floor(Number(s.balances[j]!) * v.f * 0.5)))
+          expect(ours(() => getDx(s, { i: v.i, j, dy })), `get_dx ${v.i} ${dy}`).toBe(await view(entry, blockNumber, 'get_dx', [BigInt(v.i), BigInt(j), dy]))
           const amounts = s.balances.map((b, k) => BigInt(Math.floor(Number(b) * (k === v.i ? v.g : v.h))))
           if (amounts[0]! + amounts[1]! > 0n) expect(ours(() => calcTokenAmount(s, { amounts }))).toBe(await view(entry, blockNumber, 'calc_token_amount', [amounts, true]))
           const lp = BigInt(Math.max(1, Math.floor(Number(s.totalSupply) * v.g)))
           expect(ours(() => calcWithdrawOneCoin(s, { tokenAmount: lp, i: j }))).toBe(await view(entry, blockNumber, 'calc_withdraw_one_coin', [lp, BigInt(j)]))
-          compared += 3
+          compared += 4
         }
         if (o.wait > 0) {
           const head = await client.getBlock({ blockNumber })

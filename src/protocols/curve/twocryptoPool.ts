@@ -71,6 +71,27 @@ export function getDy(s: CurveTwocryptoState, { i, j, dx }: { i: number; j: numb
   return dy - (dynamicFee(s, xp) * dy) / 10n ** 10n
 }
 
+/** `get_dx(i, j, dy)` (Curve's views contract): the input for an output of `dy`, five fixed-point rounds on the fee. */
+export function getDx(s: CurveTwocryptoState, { i, j, dy }: { i: number; j: number; dy: bigint }): bigint {
+  if (i === j || i > 1 || j > 1 || i < 0 || j < 0) fail('coin index out of range')
+  if (dy <= 0n) fail('do not exchange out 0 coins')
+  checkNotRamping(s, s.timestamp)
+  let dx = 0n
+  let target = dy
+  for (let k = 0; k < 5; k++) {
+    const bal = [...s.balances]
+    bal[j] = sub(bal[j]!, target)
+    const xp = toXp(s, bal, s.priceScale)
+    const [x] = getY(s.A, s.gamma, xp, s.D, i)
+    dx = sub(x, xp[i]!)
+    xp[i] = x
+    if (i > 0) dx = (dx * E18) / s.priceScale
+    dx /= precision(s, i)
+    target = dy + (dynamicFee(s, xp) * target) / 10n ** 10n + 1n
+  }
+  return dx
+}
+
 /** Result of {@link exchange}: the output, the fee kept, and the state after. */
 export type TwocryptoExchangeReturnType = { dy: bigint; fee: bigint; state: CurveTwocryptoState }
 
