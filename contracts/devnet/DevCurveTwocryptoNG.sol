@@ -35,6 +35,9 @@ contract DevCurveTwocryptoNG {
     uint256 public constant ADMIN_FEE = 5 * 10 ** 9;
     uint256 private constant NOISE_FEE = 10 ** 5;
     uint8 public constant decimals = 18;
+    /// @dev The twocrypto-ng release whose math this follows (Curve's pools expose `version()`; the YieldBasis
+    ///      Twocrypto pools, which run a StableSwap math, report other versions).
+    string public constant version = "v2.1.0";
 
     address private immutable coin0;
     address private immutable coin1;

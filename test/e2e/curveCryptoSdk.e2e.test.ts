@@ -8,7 +8,7 @@ import { configSchema } from '../../src/config.js'
 import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
 
 /**
- * The Curve twocrypto-ng crvUSD/WETH pool (our implementation of its ABI and math at its mainnet address)
+ * The Curve twocrypto-ng CVG/ETH pool (our implementation of its ABI and math at its mainnet address)
  * from the outside in: the real @ensofinance/sdk against a running switchyard on the devnet. Each route is
  * asked with and without Curve (`ignoreStandards: ['curve']`), goes through the pool and pays more with
  * it, by the pools' own numbers; its transaction is sent and delivers exactly `amountOut`, and the router
@@ -16,8 +16,8 @@ import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchya
  */
 
 const KEY = 'curve-crypto-sdk-key-0123456789ab'
-const POOL: Address = '0x6e5492F8ea2370844EE098A56DD88e1717e4A9C2'
-const CRVUSD: Address = '0xf939E0A03FB07F59A73314E73794Be0E57ac1b4E'
+const POOL: Address = '0x004C167d27ADa24305b76D80762997Fa6EB8d9B2'
+const CVG: Address = '0x97efFB790f2fbB701D88f89DB4521348A2B77be8'
 const WETH: Address = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
 const USDC: Address = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const trader: Address = '0x0000000000000000000000000000000000c2c001'
@@ -81,29 +81,29 @@ async function routeThroughPool(label: string, tokenIn: Address, tokenOut: Addre
   const before = await balanceOf(tokenOut, receiver)
   await send(quote.tx as never, quote.gas)
   expect((await balanceOf(tokenOut, receiver)) - before).toBe(BigInt(quote.amountOut as string))
-  for (const t of [tokenIn, tokenOut, CRVUSD, WETH, USDC, POOL]) {
+  for (const t of [tokenIn, tokenOut, CVG, WETH, USDC, POOL]) {
     expect(await balanceOf(t, executor), `executor ${t}`).toBe(0n)
     expect(await balanceOf(t, router), `router ${t}`).toBe(0n)
   }
   console.log(`${label}: ${quote.amountOut} with the crypto pool (${steps.map((r) => r.protocol).join(', ')}), ${without.amountOut} without (${(without.route as { protocol: string }[]).map((r) => r.protocol).join(', ')})`)
 }
 
-describe('Curve twocrypto-ng crvUSD/WETH through @ensofinance/sdk', () => {
-  test('100 WETH → crvUSD goes through the crypto pool, pays more than without it, delivered exactly', async () => {
+describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
+  test('100 WETH → CVG goes through the crypto pool, pays more than without it, delivered exactly', async () => {
     const amount = 100n * 10n ** 18n
     await fundAndApprove('WETH', WETH, amount)
-    await routeThroughPool('100 WETH → crvUSD', WETH, CRVUSD, amount)
+    await routeThroughPool('100 WETH → CVG', WETH, CVG, amount)
   })
 
-  test('1M crvUSD → WETH goes through the crypto pool, pays more than without it, delivered exactly', async () => {
-    const amount = 1_000_000n * 10n ** 18n
-    await fundAndApprove('crvUSD', CRVUSD, amount)
-    await routeThroughPool('1M crvUSD → WETH', CRVUSD, WETH, amount)
+  test('3M CVG → WETH goes through the crypto pool, pays more than without it, delivered exactly', async () => {
+    const amount = 3_000_000n * 10n ** 18n
+    await fundAndApprove('CVG', CVG, amount)
+    await routeThroughPool('3M CVG → WETH', CVG, WETH, amount)
   })
 
-  test('1M crvUSD → USDC: through the crypto pool and on (crvUSD → WETH → USDC), more than the crvUSD/USDC pair alone, delivered exactly', async () => {
-    const amount = 1_000_000n * 10n ** 18n
-    await fundAndApprove('crvUSD', CRVUSD, amount)
-    await routeThroughPool('1M crvUSD → USDC', CRVUSD, USDC, amount)
+  test('3M CVG → USDC: through the crypto pool and on (CVG → WETH → USDC), delivered exactly', async () => {
+    const amount = 3_000_000n * 10n ** 18n
+    await fundAndApprove('CVG', CVG, amount)
+    await routeThroughPool('3M CVG → USDC', CVG, USDC, amount)
   })
 })

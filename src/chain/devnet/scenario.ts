@@ -219,7 +219,7 @@ const curveDeclaredTokenSchema = z.strictObject({
 })
 
 const curveTwocryptoPoolSchema = z.strictObject({
-  /** Readable name, e.g. `crvUSD/WETH`; the pool is its own LP token, named `Curve.fi <name>`. */
+  /** Readable name, e.g. `CVG/ETH`; the pool is its own LP token, named `Curve.fi <name>`. */
   name: z.string().min(1),
   /** Where the pool lives (its mainnet address on chain 1); our DevCurveTwocryptoNG. */
   address,

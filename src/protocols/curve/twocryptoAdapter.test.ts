@@ -22,8 +22,8 @@ function pool(p: { usd: bigint; price: bigint; decimals: readonly [number, numbe
   const D = newtonD(A, gamma, xp, 0n)
   const totalSupply = isqrt((D / 2n) * ((D * E18) / (2n * p.price)))
   return {
-    protocol: 'curve', kind: 'twocrypto', address: '0x6e5492f8ea2370844ee098a56dd88e1717e4a9c2', blockNumber: 1n,
-    tokens: ['0xf939e0a03fb07f59a73314e73794be0e57ac1b4e', '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', '0x6e5492f8ea2370844ee098a56dd88e1717e4a9c2'],
+    protocol: 'curve', kind: 'twocrypto', address: '0x004c167d27ada24305b76d80762997fa6eb8d9b2', blockNumber: 1n,
+    tokens: ['0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', '0x97effb790f2fbb701d88f89db4521348a2b77be8', '0x004c167d27ada24305b76d80762997fa6eb8d9b2'],
     balances, precisions, A, gamma, D, priceScale: p.price, priceOracle: p.price, oracleTimestamp: 1_000n, lastPrices: p.price, lastTimestamp: 1_000n,
     futureAGammaTime: 0n, midFee: 26_000_000n, outFee: 45_000_000n, feeGamma: 230_000_000_000_000n,
     allowedExtraProfit: 2_000_000_000_000n, adjustmentStep: 146_000_000_000_000n, maTime: 866n,

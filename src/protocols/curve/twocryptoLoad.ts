@@ -23,13 +23,20 @@ export const curveTwocryptoReadAbi = parseAbi([
   'function xcp_profit() view returns (uint256)',
   'function virtual_price() view returns (uint256)',
   'function totalSupply() view returns (uint256)',
+  'function version() view returns (string)',
 ])
 const multicall3Abi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)'])
 
 type ReadName = (typeof curveTwocryptoReadAbi)[number]['name']
 /** Argument-less reads per pool, in this order, after `coins(0..1)` and `balances(0..1)`. */
-const READS: readonly ReadName[] = ['precisions', 'A', 'gamma', 'D', 'price_scale', 'price_oracle', 'last_prices', 'last_timestamp', 'future_A_gamma_time', 'mid_fee', 'out_fee', 'fee_gamma', 'packed_rebalancing_params', 'xcp_profit', 'virtual_price', 'totalSupply']
+const READS: readonly ReadName[] = ['precisions', 'A', 'gamma', 'D', 'price_scale', 'price_oracle', 'last_prices', 'last_timestamp', 'future_A_gamma_time', 'mid_fee', 'out_fee', 'fee_gamma', 'packed_rebalancing_params', 'xcp_profit', 'virtual_price', 'totalSupply', 'version']
 const MASK64 = (1n << 64n) - 1n
+/**
+ * Releases of Curve's twocrypto-ng pool whose math (the CryptoSwap invariant, `CurveCryptoMathOptimized2`)
+ * this model implements. Pools of the same ABI built on another math (the YieldBasis `Twocrypto` pools,
+ * v2.1.0d and v3.0.0, run a StableSwap math) are left out rather than misquoted.
+ */
+const CRYPTOSWAP_VERSIONS = new Set(['v2.0.0', 'v2.1.0'])
 
 type Read = { status: string; result?: unknown } | undefined
 const ok = (r: Read): r is { status: 'success'; result: unknown } => r?.status === 'success'
@@ -38,9 +45,10 @@ const ok = (r: Read): r is { status: 'success'; result: unknown } => r?.status =
  * Reads the address book's Curve twocrypto-ng pools at one block in one Multicall3 batch through the
  * pools' own getters (`coins`, `balances`, `precisions`, `A`, `gamma`, `D`, `price_scale`, `price_oracle`,
  * `last_prices`, `last_timestamp`, `future_A_gamma_time`, the fee getters, `packed_rebalancing_params`,
- * `xcp_profit`, `virtual_price`, `totalSupply`) and the block timestamp, so it serves the real pools on
+ * `xcp_profit`, `virtual_price`, `totalSupply`, `version`) and the block timestamp, so it serves the real pools on
  * any node. `price_oracle()` is the EMA moved to the block; the snapshot records the block it is as of.
- * A pool is left out when a read fails, its coins differ from the book's, or it is empty.
+ * A pool is left out when a read fails, its coins differ from the book's, it is empty, or its `version()` is
+ * not a CryptoSwap-math release of twocrypto-ng.
  * @returns one snapshot per usable pool
  */
 export const loadCurveTwocrypto: LoadSnapshots<LoadContext, CurveTwocryptoSnapshot> = async ({ client, book }, { blockNumber, pools }) => {
@@ -75,6 +83,7 @@ export const loadCurveTwocrypto: LoadSnapshots<LoadContext, CurveTwocryptoSnapsh
     const coins = [lower(v[0] as `0x${string}`), lower(v[2] as `0x${string}`)]
     if (coins.some((c, i) => c !== lower(p.coins[i]!))) continue
     const [precisions, A, gamma, D, priceScale, priceOracle, lastPrices, lastTimestamp, futureAGammaTime, midFee, outFee, feeGamma, rebalancing, xcpProfit, virtualPrice, totalSupply] = v.slice(4) as [readonly bigint[], ...bigint[]]
+    if (!CRYPTOSWAP_VERSIONS.has(v[4 + READS.length - 1] as string)) continue
     if (D === 0n || totalSupply === 0n) continue
     out.push({
       protocol: 'curve',
