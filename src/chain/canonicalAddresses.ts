@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { CurveGaugeEntry, CurveStableSwapPoolEntry } from './addressBook.js'
+import type { CurveGaugeEntry, CurveStableSwapPoolEntry, CurveTwocryptoPoolEntry } from './addressBook.js'
 
 /**
  * Canonical (mainnet) addresses of the protocol contracts, per chain: the devnet deploys real bytecode
@@ -168,6 +168,15 @@ export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEn
     lpToken: '0x06325440D014e39736583c165C2963BA99fAf14E',
     coins: ['0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84'],
   }],
+}
+
+/**
+ * Curve twocrypto-ng pools per chain at their mainnet addresses (coins in `coins(i)` order): an external
+ * node's address book picks them up where their code is. The devnet deploys our implementation of the
+ * pool's ABI and math at the same address.
+ */
+export const curveTwocryptoPools: Record<number, readonly CurveTwocryptoPoolEntry[]> = {
+  1: [{ name: 'CVG/ETH', address: '0x004C167d27ADa24305b76D80762997Fa6EB8d9B2', coins: ['0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0x97efFB790f2fbB701D88f89DB4521348A2B77be8'] }],
 }
 
 /**
