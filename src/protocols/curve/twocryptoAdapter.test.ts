@@ -66,14 +66,25 @@ describe('curve twocrypto-ng edges', () => {
     )
   })
 
-  test('swap returns the state after, marked spent: the same pool is not quoted again in the route', () => {
+  test('swap returns the state after; once tweak_price weighs a price_scale move the pool is spent for the rest of the route', () => {
     const s = pool({ usd: 60_000_000n, price: 3_000n * E18, decimals: [18, 18] })
     const [toWeth, toCrvUsd] = curveAdapter.getEdges(s) as [never, never]
+    // A small trade leaves the profit below the move threshold: the state after is timestamp-free, and the
+    // next trade through the pool is quoted on it, exactly as the pool will run it in the same block.
+    const small = 1_000n * E18
+    const first = curveAdapter.swap(s, { edge: toWeth, amountIn: small }) as { amountOut: bigint; snapshot: CurveTwocryptoSnapshot }
+    expect(first.amountOut).toBe(exchange(s, { i: 0, j: 1, dx: small, timestamp: s.timestamp }).dy)
+    expect(first.snapshot.spent).toBeUndefined()
+    expect(first.snapshot.priceScale).toBe(s.priceScale)
+    const later = exchange(s, { i: 0, j: 1, dx: small, timestamp: s.timestamp + 600n }).state
+    expect({ balances: later.balances, D: later.D, priceScale: later.priceScale }).toEqual({ balances: first.snapshot.balances, D: first.snapshot.D, priceScale: first.snapshot.priceScale })
+    expect(curveAdapter.quote(first.snapshot, { edge: toCrvUsd, amountIn: E18 })).toBeGreaterThan(0n)
+    // A large trade earns enough fees for tweak_price to weigh a move (it reads the oracle): spent.
     const dx = 1_000_000n * E18
-    const { amountOut, snapshot } = curveAdapter.swap(s, { edge: toWeth, amountIn: dx })
+    const { amountOut, snapshot } = curveAdapter.swap(s, { edge: toWeth, amountIn: dx }) as { amountOut: bigint; snapshot: CurveTwocryptoSnapshot }
     expect(amountOut).toBe(curveAdapter.quote(s, { edge: toWeth, amountIn: dx }))
-    expect(amountOut).toBe(exchange(s, { i: 0, j: 1, dx, timestamp: s.timestamp }).dy)
     expect(snapshot.balances).toEqual([s.balances[0]! + dx, s.balances[1]! - amountOut])
+    expect(snapshot.spent).toBe(true)
     expect(curveAdapter.quote(snapshot, { edge: toCrvUsd, amountIn: 10n ** 18n })).toBe(0n)
     expect(curveAdapter.swap(snapshot, { edge: toWeth, amountIn: dx }).amountOut).toBe(0n)
     const model = curveAdapter.getFloatModel(snapshot, toCrvUsd)

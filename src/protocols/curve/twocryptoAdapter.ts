@@ -43,9 +43,12 @@ export function twocryptoQuote(snapshot: CurveTwocryptoSnapshot, parameters: Quo
 
 /**
  * The trade and the pool after it (balances, D, price_scale, the oracle and profit counters from
- * `tweak_price`, taken at the snapshot's timestamp), marked `spent`: a second trade through the pool in the
- * same route runs in the same block, at a timestamp the engine does not know when it quotes, so it is
- * refused (quoted 0n) rather than quoted approximately.
+ * `tweak_price`, taken at the snapshot's timestamp). A later trade through the pool in the same route runs
+ * in the same block, at a timestamp the engine does not know when it quotes. When `tweak_price` weighed a
+ * price_scale move (the one step that reads the EMA oracle, so the timestamp) the state after is marked
+ * `spent` and the pool is refused (quoted 0n) for the rest of the route rather than quoted approximately;
+ * otherwise D, price_scale and the balances after do not depend on the timestamp, and the next trade is
+ * quoted exactly.
  */
 export function twocryptoSwap(snapshot: CurveTwocryptoSnapshot, parameters: QuoteParameters): SwapReturnType<CurveTwocryptoSnapshot> {
   const amountOut = quoteOrZero(snapshot, parameters)
@@ -53,7 +56,7 @@ export function twocryptoSwap(snapshot: CurveTwocryptoSnapshot, parameters: Quot
   try {
     const { edge, amountIn } = parameters
     const r = exchange(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn, timestamp: snapshot.timestamp })
-    return { amountOut, snapshot: { ...snapshot, ...r.state, spent: true } }
+    return { amountOut, snapshot: { ...snapshot, ...r.state, ...(r.timeDependent ? { spent: true } : {}) } }
   } catch (error) {
     if (!(error instanceof CurveMathRevert)) throw error
     // tweak_price can revert where get_dy does not (a virtual price that would fall): the trade does too.

@@ -195,10 +195,44 @@ test('the seeded CVG/ETH pool loads at its mainnet address: $30M a side at the s
   // 10,000 CVG less the 0.26% mid fee and a hair of impact.
   expect(oneEth).toBeGreaterThan(9_970n * 10n ** 18n)
   expect(oneEth).toBeLessThan(9_975n * 10n ** 18n)
-  const { amountOut, snapshot } = curveAdapter.swap(s, { edge: edges[0]!, amountIn: 10n ** 18n })
+  const { amountOut } = curveAdapter.swap(s, { edge: edges[0]!, amountIn: 10n ** 18n })
   expect(amountOut).toBe(oneEth)
-  // A pool the route already traded through is not quoted again.
+  // After a trade whose tweak_price weighs a price_scale move (it reads the block's timestamp), the route
+  // does not trade through the pool again.
+  const { snapshot } = curveAdapter.swap(s, { edge: edges[0]!, amountIn: 500n * 10n ** 18n })
+  expect((snapshot as CurveTwocryptoSnapshot).spent).toBe(true)
   expect(curveAdapter.quote(snapshot, { edge: edges[1]!, amountIn: 10n ** 18n })).toBe(0n)
   const model = curveAdapter.getFloatModel(s, edges[0]!)
   expect(model.kind === 'custom' && model.quote(1e18)).toBeGreaterThanOrEqual(Number(oneEth))
+})
+
+test('two trades through the pool in one block (a route using it twice) pay what the adapter quotes for the second on the state after the first', async () => {
+  const entry = book.curve!.twocryptoPools![0]!
+  const [weth, cvg] = entry.coins as [Address, Address]
+  const trader = devnetDeployer
+  await devnet.fund({ chainId: 1, address: trader, token: 'WETH', amount: 1_000n * 10n ** 18n })
+  await devnet.fund({ chainId: 1, address: trader, token: 'CVG', amount: 10_000_000n * 10n ** 18n })
+  for (const c of [weth, cvg]) await sendTx(chain.client, { address: c, abi: tokenAbi(), functionName: 'approve', args: [entry.address, maxUint256] })
+  let checked = 0
+  for (const [a, b] of [[2n * 10n ** 18n, 15_000n * 10n ** 18n], [10n ** 17n, 10n ** 18n], [3n * 10n ** 18n, 50_000n * 10n ** 18n]] as const) {
+    const s = await load(entry)
+    const edges = curveAdapter.getEdges(s)
+    // WETH -> CVG, then CVG -> WETH, as a route through the pool and back would.
+    const first = curveAdapter.swap(s, { edge: edges[0]!, amountIn: a })
+    const second = curveAdapter.swap(first.snapshot, { edge: edges[1]!, amountIn: b })
+    if ((first.snapshot as CurveTwocryptoSnapshot).spent) continue
+    await chain.client.request({ method: 'evm_setAutomine' as never, params: [false] as never })
+    const hashes: `0x${string}`[] = []
+    for (const [i, dx] of [[0n, a], [1n, b]] as const) {
+      hashes.push(await chain.client.writeContract({ address: entry.address, abi: poolAbi() as Abi, functionName: 'exchange', args: [i, 1n - i, dx, 0n], account: trader, chain: chain.client.chain, gas: 1_500_000n }))
+    }
+    await chain.client.request({ method: 'evm_mine' as never, params: [] as never })
+    await chain.client.request({ method: 'evm_setAutomine' as never, params: [true] as never })
+    const receipts = await Promise.all(hashes.map((hash) => chain.client.waitForTransactionReceipt({ hash })))
+    expect(receipts[0]!.blockNumber).toBe(receipts[1]!.blockNumber)
+    const paid = receipts.map((r) => (parseEventLogs({ abi: poolAbi() as Abi, logs: r.logs, eventName: 'TokenExchange' }) as unknown as { args: { tokens_bought: bigint } }[])[0]!.args.tokens_bought)
+    expect(paid).toEqual([first.amountOut, second.amountOut])
+    checked++
+  }
+  expect(checked).toBeGreaterThanOrEqual(2)
 })

@@ -92,8 +92,12 @@ export function getDx(s: CurveTwocryptoState, { i, j, dy }: { i: number; j: numb
   return dx
 }
 
-/** Result of {@link exchange}: the output, the fee kept, and the state after. */
-export type TwocryptoExchangeReturnType = { dy: bigint; fee: bigint; state: CurveTwocryptoState }
+/**
+ * Result of {@link exchange}: the output, the fee kept, the state after, and whether that state depends
+ * on the block timestamp (`tweak_price` weighed a price_scale move, which reads the EMA oracle; otherwise
+ * D, price_scale and the balances after are the same at any timestamp).
+ */
+export type TwocryptoExchangeReturnType = { dy: bigint; fee: bigint; state: CurveTwocryptoState; timeDependent: boolean }
 
 /** `exchange(i, j, dx)` executed at `timestamp`: what it pays and the pool's state after (`tweak_price` included). */
 export function exchange(s: CurveTwocryptoState, { i, j, dx, timestamp }: { i: number; j: number; dx: bigint; timestamp: bigint }): TwocryptoExchangeReturnType {
@@ -119,7 +123,17 @@ export function exchange(s: CurveTwocryptoState, { i, j, dx, timestamp }: { i: n
   if (j > 0) y = (y * ps) / E18
   xp[j] = y
   const state = tweakPrice({ ...s, balances }, { xp, newD: 0n, K0prev: K0, timestamp })
-  return { dy, fee, state }
+  return { dy, fee, state, timeDependent: weighsPriceScale(s, state) }
+}
+
+/**
+ * True when `tweak_price`, having left `after`, entered its price_scale branch (`2·virtual_price − 1 >
+ * xcp_profit + 2·allowed_extra_profit`, both as computed before any move), the only part that reads the
+ * EMA oracle and so the timestamp.
+ */
+function weighsPriceScale(before: CurveTwocryptoState, after: CurveTwocryptoState): boolean {
+  if (after.priceScale !== before.priceScale) return true
+  return after.virtualPrice * 2n - E18 > after.xcpProfit + 2n * before.allowedExtraProfit
 }
 
 /** `tweak_price`: the EMA oracle step, `last_prices`, `xcp_profit`, `virtual_price`, and the price_scale move when profit allows. */

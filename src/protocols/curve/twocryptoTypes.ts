@@ -51,9 +51,9 @@ export type CurveTwocryptoState = {
 
 /**
  * A twocrypto-ng pool as the engine sees it: `tokens` are its two coins and then the pool itself (its
- * own LP token). `spent` marks a state after a trade in the same route: the route's next trade would run
- * in the same block, whose timestamp the engine does not know when it quotes, so the pool is used once per
- * route.
+ * own LP token). `spent` marks a state after a trade of the route whose `tweak_price` weighed a price_scale
+ * move: that reads the EMA oracle at the block's timestamp, which the engine does not know when it quotes,
+ * so the pool takes no further trade in the route.
  */
 export type CurveTwocryptoSnapshot = PoolSnapshotBase & CurveTwocryptoState & {
   protocol: 'curve'
