@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { CurveGaugeEntry, CurveStableSwapPoolEntry } from './addressBook.js'
+import type { CurveGaugeEntry, CurveStableSwapPoolEntry, CurveTwocryptoPoolEntry } from './addressBook.js'
 
 /**
  * Canonical (mainnet) addresses of the protocol contracts, per chain: the devnet deploys real bytecode
@@ -176,6 +176,15 @@ export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEn
     coins: ['0x056Fd409E1d7A124BD7017459dFEa2F387b6d5Cd', '0x6c3F90f043a72FA612cbac8115EE7e52BDe6E490'],
     zap: '0x0aE274c98c0415C0651AF8cF52b010136E4a0082',
   }],
+}
+
+/**
+ * Curve twocrypto-ng pools per chain at their mainnet addresses (coins in `coins(i)` order): an external
+ * node's address book picks them up where their code is. The devnet deploys our implementation of the
+ * pool's ABI and math at the same address.
+ */
+export const curveTwocryptoPools: Record<number, readonly CurveTwocryptoPoolEntry[]> = {
+  1: [{ name: 'CVG/ETH', address: '0x004C167d27ADa24305b76D80762997Fa6EB8d9B2', coins: ['0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0x97efFB790f2fbB701D88f89DB4521348A2B77be8'] }],
 }
 
 /**
