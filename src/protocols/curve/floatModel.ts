@@ -63,15 +63,32 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
   const slack = D0 * 1e-12 + 2 * scale.reduce((a, b) => a + b, 0)
   const i = edge.tokenInIndex
   const j = edge.tokenOutIndex
+  // The invariant's tangent, for the dust regime of every edge: with c = D^(n+1) / (n^n Πx) (Curve's
+  // Ann·S + D = Ann·D + c), dD/dx_k = (Ann + c/x_k) / (Ann - 1 + (n+1)c/D); 1 on a balanced pool. Below
+  // 1e-9 of D an edge's model is its tangent bound (plus the slack): there the Newton evaluations are
+  // mostly cancellation noise (~1e-15 of D) and were not monotone (seen: 51 raw units paid more than 51.51
+  // on a 4e27-D pool). Above it, the Newton value capped by the tangent and floored at the tangent's value
+  // at the switch (`capByTangent`), so the pieces join without a step down. Both are upper bounds.
+  const Ann = amp * n
+  let c = D0
+  for (const x of xp) c = (c * D0) / (x * n)
+  const dDdx = (k: number) => (Ann + c / xp[k]!) / (Ann - 1 + ((n + 1) * c) / D0)
+  const dustXp = D0 * 1e-9
+  const capByTangent = (value: number, linear: number) => (Number.isFinite(linear) ? Math.max(Math.min(value, linear), dustXp) : value)
   if (edge.action === 'swap') {
+    // The curve is concave: no input pays more than its size at the marginal rate at zero, dy/dx =
+    // (Ann + c/x_i) / (Ann + c/x_j).
+    const tangent = ((Ann + c / xp[i]!) / (Ann + c / xp[j]!)) * (1 + 1e-9)
     return {
       kind: 'custom',
       quote: (amountIn) => {
         if (!(amountIn > 0) || !(D0 > 0)) return 0
+        const linear = Number.isFinite(tangent) ? amountIn * scale[i]! * tangent * (1 - fee) : Infinity
+        if (linear <= dustXp) return (linear + slack) / scale[j]!
         const xs = [...xp]
         xs[i] = xp[i]! + amountIn * scale[i]!
         const dy = Math.max(0, xp[j]! - fSolveY(D0, amp, j, xs)) * (1 - fee)
-        return (dy + slack) / scale[j]!
+        return (capByTangent(dy, linear) + slack) / scale[j]!
       },
     }
   }
@@ -80,13 +97,16 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
       kind: 'custom',
       quote: (amountIn) => {
         if (!(amountIn > 0) || !(D0 > 0) || !(supply > 0)) return 0
+        // D is concave in the balances: a deposit raises it by at most its size times dD/dx_i.
+        const linear = amountIn * scale[i]! * dDdx(i) * (1 + 1e-9)
+        if (linear <= dustXp) return (supply * (linear + slack)) / D0
         const next = [...raw]
         next[i] = raw[i]! + amountIn
         const D1 = fGetD(next.map((x, k) => x * scale[k]!), amp)
         // Fees in raw units, floored as the pool floors them (one unit less: never more than the pool takes).
         const charged = next.map((x, k) => x - Math.max(0, Math.floor(imbalanceFee * Math.abs((D1 * raw[k]!) / D0 - x)) - 1))
         const D2 = fGetD(charged.map((x, k) => x * scale[k]!), amp)
-        return Math.max(0, (supply * (D2 - D0 + slack)) / D0)
+        return Math.max(0, (supply * (capByTangent(D2 - D0, linear) + slack)) / D0)
       },
     }
   }
@@ -94,11 +114,14 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
     kind: 'custom',
     quote: (amountIn) => {
       if (!(amountIn > 0) || !(D0 > 0) || !(supply > 0)) return 0
+      // D concave: lowering it by ΔD takes at least ΔD / (dD/dx_j) of coin j, so no more is paid.
+      const linear = ((D0 * Math.min(amountIn, supply)) / supply / dDdx(j)) * (1 + 1e-9)
+      if (linear <= dustXp) return (linear + slack) / scale[j]!
       const D1 = D0 * (1 - Math.min(amountIn, supply) / supply)
       const newY = fSolveY(D1, amp, j, xp)
       const reduced = xp.map((x, k) => x - imbalanceFee * (k === j ? (x * D1) / D0 - newY : x - (x * D1) / D0))
       const dy = Math.max(0, reduced[j]! - fSolveY(D1, amp, j, reduced))
-      return (dy + slack) / scale[j]!
+      return (capByTangent(dy, linear) + slack) / scale[j]!
     },
   }
 }
