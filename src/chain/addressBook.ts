@@ -47,9 +47,10 @@ export type CurveStableSwapPoolEntry = {
   /**
    * The pool's generation where it is not the 3pool's: `steth` is the ETH/stETH pool's (A stored times 100,
    * coin 0 the native coin 0xEeee…EEeE, balances read from what the pool holds, payable calls that return
-   * what they paid).
+   * what they paid); `ng` a stableswap-ng plain pool (its own LP token: `lpToken` is the pool; rates from
+   * `stored_rates()`, dynamic fees).
    */
-  variant?: 'steth' | undefined
+  variant?: 'steth' | 'ng' | undefined
 }
 
 /**

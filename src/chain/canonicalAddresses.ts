@@ -167,6 +167,14 @@ export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEn
     address: '0xDC24316b9AE028F1497c275EB9192a3Ea0f67022',
     lpToken: '0x06325440D014e39736583c165C2963BA99fAf14E',
     coins: ['0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84'],
+  }, {
+    // stableswap-ng (ng factory 0x6A8cbed756804B16E05E741eDaBd5cB544AE21bf): sDAI/sUSDe, both ERC-4626
+    // (asset type 3); the pool is its own LP token.
+    name: 'sDAI/sUSDe',
+    variant: 'ng',
+    address: '0x167478921b907422F8E88B43C4Af2B8BEa278d3A',
+    lpToken: '0x167478921b907422F8E88B43C4Af2B8BEa278d3A',
+    coins: ['0x83F20F44975D03b1b09e64809B757c47f942BEeA', '0x9D39A5DE30e57443BfF2A8307A4256c8797A3497'],
   }],
 }
 

@@ -8,6 +8,7 @@ import { mintToDeployer } from './mintToDeployer.js'
 import { pairAmounts, rawAmountForUsd } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import type { ScenarioCurve } from './scenario.js'
+import { seedCurveNg } from './seedCurveNg.js'
 import { sendTx } from './sendTx.js'
 
 /** Parameters of {@link seedCurve}. */
@@ -196,6 +197,11 @@ export async function seedCurve(client: DevnetClient, { book, curve }: SeedCurve
     gauges = await seedGauges(client, book, curve, pools)
   } catch (cause) {
     throw new DevnetDeployError({ chainId: book.chainId, step: 'seed Curve gauges', cause })
+  }
+  try {
+    pools.push(...(await seedCurveNg(client, { book, curve, seeder: curveSeeder })))
+  } catch (cause) {
+    throw new DevnetDeployError({ chainId: book.chainId, step: 'seed Curve stableswap-ng pools', cause })
   }
   await client.setNonce({ address: devnetDeployer, nonce })
   await client.stopImpersonatingAccount({ address: curveSeeder })

@@ -48,7 +48,8 @@ const ok = (r: Read): r is { status: 'success'; result: unknown } => r?.status =
  */
 export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = async ({ client, book }, { blockNumber, pools }) => {
   const wanted = pools ? new Set(pools.map((p) => p.toLowerCase())) : undefined
-  const entries = (book.curve?.pools ?? []).filter((p) => !wanted || wanted.has(p.address.toLowerCase()) || wanted.has(p.lpToken.toLowerCase()))
+  // stableswap-ng pools are read by loadCurveNg.
+  const entries = (book.curve?.pools ?? []).filter((p) => p.variant !== 'ng').filter((p) => !wanted || wanted.has(p.address.toLowerCase()) || wanted.has(p.lpToken.toLowerCase()))
   if (entries.length === 0) return []
   const pool = (address: `0x${string}`, functionName: 'A' | 'A_precise' | 'fee' | 'admin_fee' | 'initial_A' | 'future_A' | 'initial_A_time' | 'future_A_time') =>
     ({ address, abi: curveStableSwapReadAbi, functionName }) as const

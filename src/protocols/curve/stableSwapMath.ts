@@ -7,12 +7,15 @@
  * (underflow, division by zero) these functions throw {@link CurveMathRevert}.
  */
 
-/** Which generation's math: undefined is the 3pool's; `steth` the ETH/stETH pool's. */
-export type StableSwapMathVariant = 'steth' | undefined
+/**
+ * Which generation's math: undefined is the 3pool's; `steth` the ETH/stETH pool's; `ng` stableswap-ng's
+ * (A times 100 as steth; its own `get_D` and raising `get_y` are in `ngMath.ts`).
+ */
+export type StableSwapMathVariant = 'steth' | 'ng' | undefined
 
 /** `A_PRECISION` of a generation (1 where A is stored as is). */
 export function aPrecisionOf(variant: StableSwapMathVariant): bigint {
-  return variant === 'steth' ? 100n : 1n
+  return variant === 'steth' || variant === 'ng' ? 100n : 1n
 }
 
 /** `FEE_DENOMINATOR`: fees are fractions of 1e10. */
