@@ -17,12 +17,13 @@ import {
 import type { CurveStableSwapSnapshot } from './types.js'
 
 // The adapter against our implementation of Curve's stableswap-ng plain pool (DevCurveStableSwapNG) over
-// random states: 2 or 3 coins, each a plain token or an ERC-4626 vault (asset type 3) of random decimals
-// and share price, random A (ramping or not), fee and off-peg multiplier, random balances. Every view
-// (get_dy, get_dx, calc_token_amount both ways, calc_withdraw_one_coin, get_virtual_price) equals our
-// bigint math to the wei, and every executed trade (exchange, exchange_received, add_liquidity,
-// remove_liquidity_one_coin, remove_liquidity_imbalance, remove_liquidity) pays exactly the quote and
-// leaves exactly the modelled balances and supply, including after the vaults' share prices move.
+// random states: 2 or 3 coins, each a plain token, an ERC-4626 vault (asset type 3) or a token with a rate
+// oracle (asset type 1) of random decimals and share price or rate, random A (ramping or not), fee and
+// off-peg multiplier, random balances. Every view (get_dy, get_dx, calc_token_amount both ways,
+// calc_withdraw_one_coin, get_virtual_price) equals our bigint math to the wei, and every executed trade
+// (exchange, exchange_received, add_liquidity, remove_liquidity_one_coin, remove_liquidity_imbalance,
+// remove_liquidity) pays exactly the quote and leaves exactly the modelled balances and supply, including
+// after the vaults' share prices and the oracles' rates move.
 
 const poolAbi = () => loadContractArtifact('DevCurveStableSwapNG').abi as Abi
 const tokenAbi = () => loadContractArtifact('DevToken').abi as Abi
@@ -48,11 +49,22 @@ async function deploy(name: string, args: readonly unknown[]): Promise<Address> 
   return (await chain.client.waitForTransactionReceipt({ hash })).contractAddress! as Address
 }
 
-type Coin = { address: Address; asset: Address; vault: boolean; decimals: number }
+type Coin = { address: Address; asset: Address; vault: boolean; decimals: number; oracle?: Address | undefined }
 
-/** A coin: a plain DevToken, or a DevVault over one (its share price set by a donation). */
-async function deployCoin(c: { vault: boolean; decimals: number; sharePriceBps: number }): Promise<Coin> {
+/** `totalSupply()`: the test oracles' method (any no-argument view returning a 1e18-scaled rate will do). */
+const ORACLE_METHOD = '0x18160ddd'
+
+/**
+ * A coin: a plain DevToken, a DevVault over one (its share price set by a donation), or a plain DevToken
+ * priced by an oracle (asset type 1): here another DevToken whose `totalSupply()` is the 1e18-scaled rate.
+ */
+async function deployCoin(c: { vault: boolean; oracle: boolean; decimals: number; sharePriceBps: number }): Promise<Coin> {
   const asset = await deploy('DevToken', ['Test asset', 'TA', c.decimals])
+  if (c.oracle && !c.vault) {
+    const oracle = await deploy('DevToken', ['Test oracle', 'TO', 18])
+    await sendTx(chain.client, { address: oracle, abi: tokenAbi(), functionName: 'mint', args: [devnetDeployer, 10n ** 18n + (10n ** 18n * BigInt(c.sharePriceBps)) / 10_000n] })
+    return { address: asset, asset, vault: false, decimals: c.decimals, oracle }
+  }
   if (!c.vault) return { address: asset, asset, vault: false, decimals: c.decimals }
   const vault = await deploy('DevVault', [asset, 'Test vault', 'TV'])
   const seed = 10n ** BigInt(c.decimals + 6)
@@ -99,7 +111,7 @@ async function atNextBlock(s: CurveStableSwapSnapshot): Promise<CurveStableSwapS
   return { ...s, timestamp: head.timestamp + 1n }
 }
 
-const coinArb = fc.record({ vault: fc.boolean(), decimals: fc.constantFrom(6, 8, 18), sharePriceBps: fc.integer({ min: 0, max: 6_000 }) })
+const coinArb = fc.record({ vault: fc.boolean(), oracle: fc.boolean(), decimals: fc.constantFrom(6, 8, 18), sharePriceBps: fc.integer({ min: 0, max: 6_000 }) })
 const scenario = fc.record({
   coins: fc.array(coinArb, { minLength: 2, maxLength: 3 }),
   A: fc.integer({ min: 1, max: 5_000 }),
@@ -119,6 +131,7 @@ test('views and executed trades equal the adapter to the wei over random stables
   let executed = 0
   let refused = 0
   let floatChecked = 0
+  const assetTypes = [0, 0, 0, 0]
   await fc.assert(
     fc.asyncProperty(scenario, async (sc) => {
       const coins: Coin[] = []
@@ -127,10 +140,12 @@ test('views and executed trades equal the adapter to the wei over random stables
       const config = {
         name: 'Test ng', symbol: 'tng', A: BigInt(sc.A), fee: sc.fee, offpegFeeMultiplier: sc.offpeg, maExpTime: 866n,
         coins: coins.map((c) => c.address), rateMultipliers: coins.map((c) => 10n ** BigInt(36 - c.decimals)),
-        assetTypes: coins.map((c) => (c.vault ? 3 : 0)), methodIds: coins.map(() => '0x00000000'), oracles: coins.map(() => '0x0000000000000000000000000000000000000000'),
+        assetTypes: coins.map((c) => (c.vault ? 3 : c.oracle ? 1 : 0)), methodIds: coins.map((c) => (c.oracle ? ORACLE_METHOD : '0x00000000')),
+        oracles: coins.map((c) => c.oracle ?? '0x0000000000000000000000000000000000000000'),
         admin: devnetDeployer,
       }
       const pool = await deploy('DevCurveStableSwapNG', [config])
+      for (const t of config.assetTypes) assetTypes[t]!++
       const entry: CurveStableSwapPoolEntry = { address: pool, lpToken: pool, coins: coins.map((c) => c.address), name: 'test', variant: 'ng' }
       const amounts = coins.map((c, k) => BigInt(sc.deposit[k]!) * 10n ** BigInt(c.decimals) + BigInt(k * 7))
       for (const [k, c] of coins.entries()) {
@@ -225,10 +240,14 @@ test('views and executed trades equal the adapter to the wei over random stables
           send = () => sendTx(chain.client, { address: pool, abi: poolAbi(), functionName: 'remove_liquidity', args: [burn, Array.from({ length: n }, () => 0n)] })
         } else {
           // The vaults' share prices move (yield donated): the pool's rates follow with no event of its own.
-          for (const c of coins) if (c.vault) await sendTx(chain.client, { address: c.asset, abi: tokenAbi(), functionName: 'mint', args: [c.address, (10n ** BigInt(c.decimals + 6) * BigInt(sc.rateMove)) / 10_000n] })
+          // An oracle's answer moves likewise.
+          for (const c of coins) {
+            if (c.vault) await sendTx(chain.client, { address: c.asset, abi: tokenAbi(), functionName: 'mint', args: [c.address, (10n ** BigInt(c.decimals + 6) * BigInt(sc.rateMove)) / 10_000n] })
+            if (c.oracle) await sendTx(chain.client, { address: c.oracle, abi: tokenAbi(), functionName: 'mint', args: [devnetDeployer, (10n ** 18n * BigInt(sc.rateMove)) / 10_000n] })
+          }
           const before = state.rates
           state = await load(entry)
-          if (sc.rateMove > 0 && coins.some((c) => c.vault)) expect(state.rates).not.toEqual(before)
+          if (sc.rateMove > 0 && coins.some((c) => c.vault || c.oracle)) expect(state.rates).not.toEqual(before)
           continue
         }
         if (!expected || expected.out === 0n) {
@@ -254,7 +273,7 @@ test('views and executed trades equal the adapter to the wei over random stables
     }),
     { numRuns: 10, seed },
   )
-  console.log(`curve/ngPool: ${compared} views compared, ${executed} trades executed, ${floatChecked} float bounds, ${refused} first deposits refused`)
+  console.log(`curve/ngPool: ${compared} views compared, ${executed} trades executed, ${floatChecked} float bounds, ${refused} first deposits refused; coins of asset types 0/1/3: ${assetTypes[0]}/${assetTypes[1]}/${assetTypes[3]}`)
   expect(compared).toBeGreaterThan(100)
   expect(executed).toBeGreaterThan(20)
 }, 900_000)
