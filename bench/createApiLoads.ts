@@ -35,6 +35,11 @@ export const ROUTE_PAIRS: readonly (readonly [string, string, string])[] = [
   ['LINK', 'USDC', '1000000000000000000000'],
 ]
 
+/** The protocol families issue 21 added to chain 1's graph: the "before" of its route figures ignores them. */
+export const NEW_FAMILIES = ['curve'] as const
+/** Name of the row that routes without {@link NEW_FAMILIES}. */
+export const ROUTE_WITHOUT_NEW_FAMILIES = 'route, without Curve'
+
 /** Base amounts of the 5-action bundle: 1 WETH swapped, 1,000 DAI borrowed. */
 const BUNDLE_SWAP_IN = 10n ** 18n
 const BUNDLE_BORROW = 1_000n * 10n ** 18n
@@ -63,11 +68,14 @@ export function createApiLoads(ctx: ApiBenchContext): ApiLoad[] {
     if (!address) throw new Error(`the devnet has no ${symbol}`)
     return address
   }
-  const routeBody = (a: string, b: string, amount: string, explain = false) =>
-    JSON.stringify({ fromAddress: FROM, chainId: 1, tokenIn: [t(a)], tokenOut: [t(b)], amountIn: [amount], variableEstimates: {}, ...(explain ? { explain: true } : {}) })
+  const routeBody = (a: string, b: string, amount: string, explain = false, ignoreStandards?: readonly string[]) =>
+    JSON.stringify({ fromAddress: FROM, chainId: 1, tokenIn: [t(a)], tokenOut: [t(b)], amountIn: [amount], variableEstimates: {}, ...(explain ? { explain: true } : {}), ...(ignoreStandards ? { ignoreStandards } : {}) })
   // The explained row asks the same amounts as the plain cold row: its own stream from the same seed.
   let explainSeed = 42
   const explainJitter = (base: string) => (BigInt(base) + BigInt((explainSeed = (explainSeed * 1103515245 + 12345) % 2147483648) % 1_000_000_000)).toString()
+  // The row without the families issue 21 added asks the same amounts as the plain cold row too.
+  let withoutSeed = 42
+  const withoutJitter = (base: string) => (BigInt(base) + BigInt((withoutSeed = (withoutSeed * 1103515245 + 12345) % 2147483648) % 1_000_000_000)).toString()
   // Swap WETH→USDC, check slippage on it, supply the USDC to Aave, borrow DAI against it, route the DAI
   // back to WETH: five actions, three references, one engine route search, one wallet (delegate).
   const bundleBody = (swapIn: string, borrow: string) =>
@@ -103,6 +111,8 @@ export function createApiLoads(ctx: ApiBenchContext): ApiLoad[] {
     { request: 'route', mode: 'warm', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => fixed('/api/v1/shortcuts/route', routeBody(a, b, amount))), expect: ok },
     // Issue 25: the same cold routes with explain=true (steps from the simulation's logs, decoded plan, candidates, quoteId kept).
     { request: 'route, explain=true', mode: 'cold', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => cold('/api/v1/shortcuts/route', () => routeBody(a, b, explainJitter(amount), true))), expect: ok },
+    // Issue 21: the same cold routes as the graph was before Curve (ignoreStandards), for route p50 and cold routes/s before and after.
+    { request: ROUTE_WITHOUT_NEW_FAMILIES, mode: 'cold', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => cold('/api/v1/shortcuts/route', () => routeBody(a, b, withoutJitter(amount), false, NEW_FAMILIES))), expect: ok },
     { request: bundle, mode: 'cold', requests: cold(BUNDLE_PATH, () => bundleBody(jitter(BUNDLE_SWAP_IN), jitter(BUNDLE_BORROW))), expect: ok },
     { request: bundle, mode: 'warm', requests: fixed(BUNDLE_PATH, bundleBody(BUNDLE_SWAP_IN.toString(), BUNDLE_BORROW.toString())), expect: ok },
     { request: 'refused: 11 actions', mode: '—', requests: fixed(BUNDLE_PATH, elevenRoutes), expect: { status: 400, code: 'TOO_MANY_ACTIONS' } },

@@ -1,42 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { NoRouteError } from '../src/errors/engine.js'
-import { buildGraph } from '../src/engine/graph/buildGraph.js'
-import { bruteForceBestPath } from '../src/engine/search/bruteForceBestPath.js'
-import { createSearchContext } from '../src/engine/search/searchContext.js'
-import { findRoute } from '../src/engine/tasks/findRoute.js'
-import { protocolAdapters } from '../src/protocols/registry.js'
 import { HOSTILE_CURVE_STATES } from './generateCurvePools.js'
 import { type GeneratedGraph, generateGraph, generateQueries } from './generateGraph.js'
 import { generateHostileGraph, generateHostileQueries } from './generateHostileGraph.js'
 import { mixStableQueries } from './mixStableQueries.js'
+import { checkAgainstReference } from './testing/checkAgainstReference.js'
 import { toEngineSnapshot } from './toEngineSnapshot.js'
-import type { BenchQuery } from './types.js'
-
-/** Checks single path == the exact reference (which quotes Curve with the adapter's bigint math) and split ≥ single; returns how many exact best paths cross a Curve pool. */
-function checkAgainstReference(generated: GeneratedGraph, queries: readonly BenchQuery[]): number {
-  const snapshot = toEngineSnapshot(generated.graph)
-  const context = createSearchContext(buildGraph({ adapters: protocolAdapters }, snapshot))
-  const isCurve = (e: number) => context.graph.pools[context.graph.edgePool[e]!]!.adapter.slug === 'curve'
-  let throughCurve = 0
-  queries.forEach((q, i) => {
-    const route = (maxSplits: number): bigint => {
-      try {
-        return findRoute(context, { tokensIn: [{ token: q.tokenIn, amount: BigInt(q.amountIn) }], tokensOut: [{ token: q.tokenOut }], maxHops: 3, maxSplits }).amountsOut[0]!.amount
-      } catch (error) {
-        if (error instanceof NoRouteError) return 0n
-        throw error
-      }
-    }
-    const source = context.graph.tokenIndex.get(q.tokenIn)!
-    const target = context.graph.tokenIndex.get(q.tokenOut)!
-    const exact = bruteForceBestPath(context.graph, { source, target, amountIn: BigInt(q.amountIn), maxHops: 3 })
-    if (exact.amountOut > 0n && exact.edges.some(isCurve)) throughCurve++
-    const single = route(1)
-    expect(single, `query ${i}`).toBe(exact.amountOut)
-    expect(route(4) >= single, `query ${i}`).toBe(true)
-  })
-  return throughCurve
-}
 
 // `npm run bench` adds Curve StableSwap pools to its graphs (issue 21); these fail if they are dropped.
 describe('Curve pools in the bench graphs', () => {

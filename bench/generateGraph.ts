@@ -1,4 +1,5 @@
 import { createRandom } from '../src/engine/testing/randomSnapshot.js'
+import { generateAerodromePools } from './generateAerodromePools.js'
 import { chooseStableTokens, generateCurvePools } from './generateCurvePools.js'
 import type { BenchGraph, BenchQuery } from './types.js'
 
@@ -24,8 +25,10 @@ export type GeneratedGraph = { graph: BenchGraph; pricesUsd: number[] }
  * deeper), every token has a pool to a hub, one pair per token pair, 30 bps, and each pool's price
  * deviates from the token prices by up to ±0.25% so that routes genuinely differ. With `curve`, 3 % of
  * the tokens become stablecoin-like ($1, 6 or 18 decimals; with the $1 hub HUB1) and Curve StableSwap
- * pools among them, 2 % of the V2 pool count, join the graph ({@link generateCurvePools}); the V2 pools
- * keep their pairs and draws (a stable token's reserves are sized at its $1 price).
+ * pools among them, 2 % of the V2 pool count, join the graph ({@link generateCurvePools}), and so do
+ * Aerodrome classic pools, 1 % of the V2 pool count, stable among the stables and volatile from a hub
+ * ({@link generateAerodromePools}); the V2 pools keep their pairs and draws (a stable token's reserves
+ * are sized at its $1 price).
  */
 export function generateGraph({ size, seed, curve = false }: { size: GraphSize; seed: number; curve?: boolean }): GeneratedGraph {
   const { tokens: n, pools: m, hubs } = GRAPH_SIZES[size]
@@ -78,7 +81,9 @@ export function generateGraph({ size, seed, curve = false }: { size: GraphSize; 
   while (pools.length < m) addPool(pick(), pick())
   if (!curve) return { graph: { tokens, pools }, pricesUsd }
   const curvePools = generateCurvePools({ seed, tokens, pricesUsd, stables, count: Math.round(m * 0.02), poolPrefix: 'b1', lpPrefix: 'a1' })
-  return { graph: { tokens, pools, curvePools }, pricesUsd }
+  const volatileTokens = tokens.map((_, i) => i)
+  const aerodromePools = generateAerodromePools({ seed, tokens, pricesUsd, stables, volatileTokens, count: Math.round(m * 0.01), poolPrefix: 'b2' })
+  return { graph: { tokens, pools, curvePools, aerodromePools }, pricesUsd }
 }
 
 /**

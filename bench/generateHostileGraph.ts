@@ -1,4 +1,5 @@
 import { createRandom } from '../src/engine/testing/randomSnapshot.js'
+import { generateAerodromePools } from './generateAerodromePools.js'
 import { chooseStableTokens, generateCurvePools } from './generateCurvePools.js'
 import type { GeneratedGraph } from './generateGraph.js'
 import type { BenchGraph, BenchQuery } from './types.js'
@@ -30,7 +31,9 @@ export type HostileRoles = { hubs: number; sinks: number[]; islands: number[][];
  * 30 bps constant-product pair, as in {@link generateGraph}. With `curve`, 3 % of the main tokens become
  * $1 tokens (their drawn decimals kept, 0–2 included) and Curve StableSwap pools among them (2 % of the
  * pool count) join the graph in six equal shares of states: balanced, imbalanced, a coin of 1–1,000 raw
- * units, 1e6:1, A = 1 and $0.01–$1 of liquidity ({@link generateCurvePools}).
+ * units, 1e6:1, A = 1 and $0.01–$1 of liquidity ({@link generateCurvePools}), and Aerodrome classic pools
+ * (1 %: stable among those tokens, volatile from a hub; balanced, skewed, a side of 1–1,000 raw units, and
+ * $0.01–$1 of liquidity; {@link generateAerodromePools}).
  */
 export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM, curve = false }: { seed: number; shape?: HostileGraphShape; curve?: boolean }): GeneratedGraph & { roles: HostileRoles } {
   const random = createRandom(seed)
@@ -88,7 +91,9 @@ export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM, curve = fal
   const roles = { hubs: shape.hubs, sinks, islands, lowDecimals }
   if (!curve) return { graph: { tokens, pools }, pricesUsd, roles }
   const curvePools = generateCurvePools({ seed, tokens, pricesUsd, stables, count: Math.round(shape.pools * 0.02), poolPrefix: 'd1', lpPrefix: 'c1', hostile: true })
-  return { graph: { tokens, pools, curvePools }, pricesUsd, roles }
+  const volatileTokens = Array.from({ length: mainTokens }, (_, i) => i)
+  const aerodromePools = generateAerodromePools({ seed, tokens, pricesUsd, stables, volatileTokens, count: Math.round(shape.pools * 0.01), poolPrefix: 'd2', hostile: true })
+  return { graph: { tokens, pools, curvePools, aerodromePools }, pricesUsd, roles }
 }
 
 /**

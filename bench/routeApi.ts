@@ -19,7 +19,10 @@
  *
  * - route, explain=true: the cold routes again with explain=true (issue 25: explain costs ≤ 1.5× plain p50).
  *
- * Run: npm run bench:api [-- --duration 10] [-- --only route] [-- --only explain]
+ * - route, without Curve: the cold routes again ignoring the families issue 21 added (route p50 and cold
+ *   routes/s before and after them, in the same run).
+ *
+ * Run: npm run bench:api [-- --duration 10] [-- --only route] [-- --only explain] [-- --only families]
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -28,7 +31,7 @@ import autocannon from 'autocannon'
 import { pino } from 'pino'
 import { configSchema } from '../src/config.js'
 import { startSwitchyard } from '../src/startSwitchyard.js'
-import { BENCH_API_KEY, ROUTE_PAIRS, createApiLoads, type ApiBenchContext, type ApiLoad } from './createApiLoads.js'
+import { BENCH_API_KEY, ROUTE_PAIRS, ROUTE_WITHOUT_NEW_FAMILIES, createApiLoads, type ApiBenchContext, type ApiLoad } from './createApiLoads.js'
 
 const args = process.argv.slice(2)
 const arg = (name: string) => {
@@ -247,11 +250,14 @@ if (arg('--target')) {
   // Child: the load generator. `--only <request>` keeps the rows of one kind of request; `--only explain`
   // the cold route rows plain and with explain=true, one after the other in the same run (issue 25).
   const only = arg('--only')
-  const kept = (l: ApiLoad) => (only === 'explain' ? l.mode === 'cold' && (l.request === 'route' || l.request === 'route, explain=true') : only === undefined || l.request === only)
+  const kept = (l: ApiLoad) =>
+    only === 'explain' ? l.mode === 'cold' && (l.request === 'route' || l.request === 'route, explain=true')
+    : only === 'families' ? l.mode === 'cold' && (l.request === 'route' || l.request === ROUTE_WITHOUT_NEW_FAMILIES)
+    : only === undefined || l.request === only
   const loads = createApiLoads(JSON.parse(arg('--context')!) as ApiBenchContext).filter(kept)
   const rows = await runLoads(arg('--target')!, loads)
   const overloaded = loads.find((l) => l.request === 'route' && l.mode === 'cold')
-  if (overloaded && only !== 'explain') rows.push(...(await runOverload(arg('--target')!, overloaded)))
+  if (overloaded && only !== 'explain' && only !== 'families') rows.push(...(await runOverload(arg('--target')!, overloaded)))
   process.stdout.write(`${JSON.stringify(rows)}\n`)
   process.exit(0)
 }

@@ -3,8 +3,9 @@
  * [--queries q.json] [--out r.json] [--threads 2] [--max-hops 3] [--max-splits 4] [--no-benny]
  * [--reference-budget-s 60] [--peer-max-pools 100000] [--hub-share 0] [--no-curve]`.
  * Without --graph it generates the synthetic graphs (fixed seeds) and 1,000 queries each, with Curve
- * StableSwap pools among stablecoin-like tokens (bench/generateCurvePools.ts), a tenth of the queries between two of their coins (bench/mixStableQueries.ts);
- * `--no-curve`: V2 pools only and the uniform queries. The
+ * StableSwap pools among stablecoin-like tokens (bench/generateCurvePools.ts) and Aerodrome classic pools,
+ * stable among those tokens and volatile from a hub (bench/generateAerodromePools.ts), a tenth of the queries
+ * between two Curve coins (bench/mixStableQueries.ts); `--no-curve`: V2 pools only and the uniform queries. The
  * @uniswap/v2-sdk peer is skipped on graphs above `--peer-max-pools` pools (the 250,000-pool `xlarge`:
  * building its Pair objects alone takes ~25 s there; issue 20 allows the skip), and the exact
  * brute-force reference stops after `--reference-budget-s` (it takes ~5 s on `xlarge`). `--hub-share 0.5`
@@ -88,7 +89,7 @@ if (values.graph !== undefined) {
 const reports: Record<string, unknown> = {}
 const scaleRows: ScaleRow[] = []
 for (const job of jobs) {
-  log(`\n== ${job.name}: ${job.graph.tokens.length} tokens, ${job.graph.pools.length} V2 pools, ${job.graph.curvePools?.length ?? 0} Curve pools, ${job.queries.length} queries ==`)
+  log(`\n== ${job.name}: ${job.graph.tokens.length} tokens, ${job.graph.pools.length} V2 pools, ${job.graph.curvePools?.length ?? 0} Curve pools, ${job.graph.aerodromePools?.length ?? 0} Aerodrome pools, ${job.queries.length} queries ==`)
   const report = await runGraphBench({
     name: job.name,
     graph: job.graph,
@@ -103,7 +104,7 @@ for (const job of jobs) {
   })
   const s = report.summary
   log(`  worst query: single-path ${s.single.max.toFixed(2)} ms (p99.9 ${s.single.p99_9.toFixed(2)}), split ${s.split.max.toFixed(2)} ms (p99.9 ${s.split.p99_9.toFixed(2)}); targets ≤ 5 ms and ≤ 25 ms`)
-  log(`  single-path == exact best single path: ${s.singleEqualsExact.equal}/${s.singleEqualsExact.of} (${s.exactThroughCurve} exact best paths through a Curve pool)`)
+  log(`  single-path == exact best single path: ${s.singleEqualsExact.equal}/${s.singleEqualsExact.of} (${s.exactThroughCurve} exact best paths through a Curve pool, ${s.exactThroughAerodrome} through an Aerodrome pool)`)
   log(`  ours ÷ exact single path: mean ${s.oursVsExact.mean.toFixed(6)}, min ${s.oursVsExact.min.toFixed(6)}`)
   log(`  ours (split) ÷ v2-sdk: mean ${s.splitVsPeer.mean.toFixed(4)}, min ${s.splitVsPeer.min.toFixed(6)}; ≥ v2-sdk on ${s.splitVsPeer.atLeast}/${s.splitVsPeer.of} (single-path: ${s.singleAtLeastPeer.atLeast}/${s.singleAtLeastPeer.of})`)
   log(`  throughput single-path vs v2-sdk (one thread each): ${Number.isNaN(s.throughputVsPeer) ? 'peer skipped' : `${s.throughputVsPeer.toFixed(0)}×`}`)

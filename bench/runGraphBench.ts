@@ -105,21 +105,23 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
   })
 
   // Exact single-path reference: brute force over every simple path, bigint.
-  // It quotes every edge with its adapter's exact bigint quote, Curve's get_D/get_y included.
+  // It quotes every edge with its adapter's exact bigint quote, Curve's get_D/get_y and Aerodrome's get_y included.
   const exact: (bigint | undefined)[] = []
   let exactThroughCurve = 0
-  const isCurve = (e: number): boolean => context.graph.pools[context.graph.edgePool[e]!]!.adapter.slug === 'curve'
+  let exactThroughAerodrome = 0
+  const crosses = (slug: string) => (e: number): boolean => context.graph.pools[context.graph.edgePool[e]!]!.adapter.slug === slug
   let start = performance.now()
   for (const q of queries) {
     if (performance.now() - start > options.referenceBudgetMs) break
     const source = context.graph.tokenIndex.get(q.tokenIn.toLowerCase())
     const target = context.graph.tokenIndex.get(q.tokenOut.toLowerCase())
     const best = source === undefined || target === undefined ? undefined : bruteForceBestPath(context.graph, { source, target, amountIn: BigInt(q.amountIn), maxHops })
-    if (best !== undefined && best.amountOut > 0n && best.edges.some(isCurve)) exactThroughCurve++
+    if (best !== undefined && best.amountOut > 0n && best.edges.some(crosses('curve'))) exactThroughCurve++
+    if (best !== undefined && best.amountOut > 0n && best.edges.some(crosses('aerodrome'))) exactThroughAerodrome++
     exact.push(best?.amountOut ?? 0n)
   }
   const exactMs = performance.now() - start
-  log(`  exact reference: ${exact.length}/${queries.length} queries in ${(exactMs / 1000).toFixed(1)} s; best path through a Curve pool on ${exactThroughCurve}`)
+  log(`  exact reference: ${exact.length}/${queries.length} queries in ${(exactMs / 1000).toFixed(1)} s; best path through a Curve pool on ${exactThroughCurve}, through an Aerodrome pool on ${exactThroughAerodrome}`)
 
   // Peer: @uniswap/v2-sdk, over the V2 pools only (it has no Curve math; `graph.curvePools` are not given to it).
   const peer = options.peer ? createV2SdkPeer(graph) : undefined
@@ -224,6 +226,8 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
     singleEqualsExact: { equal: exactEqual, of: exact.length },
     /** Queries whose exact best single path goes through a Curve pool. */
     exactThroughCurve,
+    /** Queries whose exact best single path goes through an Aerodrome pool. */
+    exactThroughAerodrome,
     oursVsExact: { mean: mean(vsExact), min: Math.min(...vsExact) },
     splitVsPeer: { atLeast: atLeastPeer, of: peerOut.length, mean: mean(vsPeer), min: Math.min(...vsPeer) },
     singleAtLeastPeer: { atLeast: singleVsPeer, of: peerOut.length },

@@ -4,6 +4,23 @@ export type BenchGraph = {
   pools: { address: string; token0: string; token1: string; reserve0: string; reserve1: string; feeBps: number }[]
   /** Curve StableSwap pools (the engine's `curve` adapter, the 3pool's math); the v2-sdk peer cannot route them. */
   curvePools?: BenchCurvePool[]
+  /** Aerodrome classic pools (the engine's `aerodrome` adapter: volatile x·y and stable x³y + y³x); the v2-sdk peer cannot route them. */
+  aerodromePools?: BenchAerodromePool[]
+}
+
+/** An Aerodrome classic pool of a bench graph (reserves as decimal strings, `token0 < token1` by index). */
+export type BenchAerodromePool = {
+  address: string
+  token0: string
+  token1: string
+  reserve0: string
+  reserve1: string
+  /** The stable curve (x³y + y³x on balances normalised to 1e18) or the volatile x·y. */
+  stable: boolean
+  /** The factory's fee, in 1/10000 of the input. */
+  fee: number
+  /** What state the generator gave it: balanced, skewed, or a hostile one (near-empty, dust). */
+  state: string
 }
 
 /**

@@ -47,10 +47,16 @@ export type CurveStableSwapPoolEntry = {
   /**
    * The pool's generation where it is not the 3pool's: `steth` is the ETH/stETH pool's (A stored times 100,
    * coin 0 the native coin 0xEeee…EEeE, balances read from what the pool holds, payable calls that return
-   * what they paid); `ng` a stableswap-ng plain pool (its own LP token: `lpToken` is the pool; rates from
-   * `stored_rates()`, dynamic fees).
+   * what they paid); `meta` is a metapool of Curve's 2020 template (A stored times 100, coin 1 the base
+   * pool's LP token priced at its cached virtual price, `exchange_underlying` through the base pool); `ng` a
+   * stableswap-ng plain pool (its own LP token: `lpToken` is the pool; rates from `stored_rates()`, dynamic fees).
    */
-  variant?: 'steth' | 'ng' | undefined
+  variant?: 'steth' | 'meta' | 'ng' | undefined
+  /**
+   * A metapool's Deposit zap (`variant` `meta`: a metapool of Curve's 2020 template over a base pool it names
+   * through `base_pool()`, coin 1 that pool's LP token): the pool does not know its zap, so the book does.
+   */
+  zap?: Address | undefined
 }
 
 /**
@@ -232,7 +238,7 @@ export type ChainAddressBook = {
    * Aerodrome classic pools (volatile x*y and stable x^3y+y^3x) behind the PoolFactory; on the devnet our
    * implementation of their ABI and math, at the addresses Aerodrome's factory derives.
    */
-  aerodrome?: { factory: Address; implementation: Address; pools: AerodromePoolEntry[] } | undefined
+  aerodrome?: { factory: Address; implementation: Address; router: Address; pools: AerodromePoolEntry[] } | undefined
   /** Liquid staking with Lido's interface: stETH (rebasing) and wstETH (also in `tokens`). */
   lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */

@@ -168,6 +168,14 @@ export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEn
     lpToken: '0x06325440D014e39736583c165C2963BA99fAf14E',
     coins: ['0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84'],
   }, {
+    // Curve's GUSD metapool over the 3pool (curve-contract contracts/pools/gusd: GUSD, 3Crv) and its Deposit zap.
+    name: 'gusd',
+    variant: 'meta',
+    address: '0x4f062658EaAF2C1ccf8C8e36D6824CDf41167956',
+    lpToken: '0xD2967f45c4f384DEEa880F807Be904762a3DeA07',
+    coins: ['0x056Fd409E1d7A124BD7017459dFEa2F387b6d5Cd', '0x6c3F90f043a72FA612cbac8115EE7e52BDe6E490'],
+    zap: '0x0aE274c98c0415C0651AF8cF52b010136E4a0082',
+  }, {
     // stableswap-ng (ng factory 0x6A8cbed756804B16E05E741eDaBd5cB544AE21bf): sDAI/sUSDe, both ERC-4626
     // (asset type 3); the pool is its own LP token.
     name: 'sDAI/sUSDe',
@@ -192,13 +200,18 @@ export const curveGauges: Record<number, { minter: Address; crv: Address; gauges
 
 /**
  * Aerodrome's classic AMM per chain: the PoolFactory, the Pool implementation it clones (EIP-1167, CREATE2
- * with salt `keccak256(token0, token1, stable)`, so a pool's address follows from these two) and the Router.
+ * with salt `keccak256(token0, token1, stable)`, so a pool's address follows from these two) and the Router,
+ * with the Router's other constructor arguments (ERC-2771 forwarder, FactoryRegistry, Voter), as Aerodrome's
+ * `script/constants/output/DeployCore-Base.json` lists them.
  */
-export const aerodromeDeployments: Record<number, { factory: Address; implementation: Address; router: Address }> = {
+export const aerodromeDeployments: Record<number, { factory: Address; implementation: Address; router: Address; forwarder: Address; factoryRegistry: Address; voter: Address }> = {
   8453: {
     factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da',
     implementation: '0xA4e46b4f701c62e14DF11B48dCe76A7d793CD6d7',
     router: '0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43',
+    forwarder: '0x15e62707FCA7352fbE35F51a8D6b0F8066A05DCc',
+    factoryRegistry: '0x5C3F18F06CC09CA1910767A34a20F771039E37C0',
+    voter: '0x16613524e02ad97eDfeF371bC883F2F5d6C480A5',
   },
 }
 

@@ -16,8 +16,8 @@ export type DiscoverAerodromePoolsParameters = {
   maxTokens?: number | undefined
 }
 
-/** What {@link discoverAerodromePools} found: the factory, the implementation it clones, the pools. */
-export type DiscoverAerodromePoolsReturnType = { factory: Address; implementation: Address; pools: AerodromePoolEntry[] } | undefined
+/** What {@link discoverAerodromePools} found: the factory, the implementation it clones, the Router, the pools. */
+export type DiscoverAerodromePoolsReturnType = { factory: Address; implementation: Address; router: Address; pools: AerodromePoolEntry[] } | undefined
 
 /**
  * Aerodrome's classic pools between the given tokens on a node, where Aerodrome's PoolFactory has code:
@@ -46,5 +46,5 @@ export async function discoverAerodromePools(client: PublicClient, p: DiscoverAe
   results.forEach((r, k) => {
     if (r.status === 'success' && r.result !== zeroAddress) pools.push({ address: getAddress(r.result), ...asks[k]! })
   })
-  return { factory: known.factory, implementation: known.implementation, pools }
+  return { factory: known.factory, implementation: known.implementation, router: known.router, pools }
 }

@@ -18,7 +18,8 @@ const Q96 = 2 ** 96
  */
 function curveSpot(pool: CurveStableSwapSnapshot, i: number, j: number, di: number, dj: number): number | undefined {
   const n = pool.balances.length
-  if (j === n) return undefined
+  // A metapool lists its base pool's coins after its LP token: those are priced by the base pool.
+  if (j === n || i > n || j > n) return undefined
   const edge = { tokenInIndex: i, tokenOutIndex: j, action: i === n ? ('redeem' as const) : ('swap' as const) }
   const model = curveFloatModel(pool, edge)
   if (model.kind !== 'custom') return undefined
@@ -66,6 +67,16 @@ function spot(pool: PoolSnapshotBase, i: number, j: number, decimals: (t: string
     return i === 1 ? 1 : undefined
   }
   if (pool.protocol === 'curve') return curveSpot(pool as CurveStableSwapSnapshot, i, j, di, dj)
+  if (pool.protocol === 'aerodrome') {
+    // tokens = [token0, token1, LP]; the LP token is not priced here. Volatile: the reserves' ratio;
+    // stable: the curve's marginal price (3x²y + y³) / (x³ + 3xy²) on whole tokens.
+    if (i > 1 || j > 1) return undefined
+    const p = pool as PoolSnapshotBase & { reserve0: bigint; reserve1: bigint; stable: boolean }
+    const x = Number(i === 0 ? p.reserve0 : p.reserve1) / 10 ** di
+    const y = Number(j === 0 ? p.reserve0 : p.reserve1) / 10 ** dj
+    if (!(x > 0) || !(y > 0)) return undefined
+    return p.stable ? (3 * x * x * y + y * y * y) / (x * x * x + 3 * x * y * y) : y / x
+  }
   if (pool.protocol === 'balancer-v2') {
     const p = pool as PoolSnapshotBase & { balances: readonly bigint[]; weights: readonly bigint[] }
     const bi = Number(p.balances[i]!) / 10 ** di
@@ -79,7 +90,7 @@ function spot(pool: PoolSnapshotBase, i: number, j: number, decimals: (t: string
 
 /** Value, in USD at reference prices, of the pool's holdings of `tokens[j]`. */
 function sideValue(pool: PoolSnapshotBase, j: number, refUsd: number, decimals: number): number {
-  if (pool.protocol === 'uniswap-v2') {
+  if (pool.protocol === 'uniswap-v2' || (pool.protocol === 'aerodrome' && j < 2)) {
     const p = pool as PoolSnapshotBase & { reserve0: bigint; reserve1: bigint }
     return (Number(j === 0 ? p.reserve0 : p.reserve1) / 10 ** decimals) * refUsd
   }

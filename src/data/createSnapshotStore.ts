@@ -47,6 +47,9 @@ const MAX_INCREMENTAL_BLOCKS = 2_000n
 const ADDRESS_FILTER_MAX = 256
 /** Longest range (blocks) asked for without an address filter: a few blocks of a busy chain's logs. */
 const UNFILTERED_LOG_BLOCKS = 8n
+/** Aerodrome PoolFactory's `SetPauseState(bool)` and `SetCustomFee(address indexed pool, uint256 fee)`. */
+const AERODROME_SET_PAUSE_STATE = '0x0d76538efc408318a051137c2720a9e82902acdbd46b802d488b74ca3a09a116'
+const AERODROME_SET_CUSTOM_FEE = '0xae468ce586f9a87660fdffc1448cee942042c16ae2f02046b134b5224f31936b'
 
 /**
  * Identifies the code that shapes pool snapshots (the loaders' source): a snapshot persisted by other
@@ -108,6 +111,10 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
   const v4PoolManager = book.uniswapV4?.poolManager.toLowerCase()
   const v4ById = new Map((book.uniswapV4?.pools ?? []).map((p) => [p.id.toLowerCase(), uniswapV4PoolKeyAddress(p.id)]))
   const aaveReserves = (book.aaveV3?.reserves ?? []).map((r) => r.aToken.toLowerCase())
+  // Aerodrome's PoolFactory sets a pool's fee (`SetCustomFee`, the pool indexed) and pauses every pool's
+  // swaps (`SetPauseState`) without a log of the pool's own: re-read the pools it names.
+  const aerodromeFactory = book.aerodrome?.factory.toLowerCase()
+  const aerodromePools = (book.aerodrome?.pools ?? []).map((p) => p.address.toLowerCase())
   // A Curve pool that reads its balances from what it holds (the steth pool) moves with its stETH's logs
   // too (a rebase, a transfer to it): re-read it on any of them.
   const curveByHeldCoin = new Map<string, string[]>()
@@ -133,6 +140,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     book.balancerV2.vault,
     ...(book.curve?.pools ?? []).map((p) => p.address),
     ...(book.aerodrome?.pools ?? []).map((p) => p.address),
+    ...(book.aerodrome ? [book.aerodrome.factory] : []),
     ...(book.uniswapV4 ? [book.uniswapV4.poolManager] : []),
     ...(book.erc4626?.vaults ?? []).map((v) => v.address),
     ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),
@@ -165,6 +173,10 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
         // the pool's new price (folded like a V3 pool's); the others re-read it.
         const pool = log.topics[1] ? v4ById.get(log.topics[1].toLowerCase()) : undefined
         if (pool) patches.set(pool, foldPoolLog(patches.get(pool), log))
+      } else if (emitter === aerodromeFactory) {
+        const topic = log.topics[0]?.toLowerCase()
+        if (topic === AERODROME_SET_PAUSE_STATE) for (const pool of aerodromePools) changed.add(pool)
+        if (topic === AERODROME_SET_CUSTOM_FEE && log.topics[1]) changed.add(`0x${log.topics[1].slice(26)}`.toLowerCase())
       } else if (emitter === aavePool) {
         // Any Pool event (supply, withdraw, borrow, repay, ReserveDataUpdated, ...) can move an index
         // or a reserve's liquidity; a market has few reserves, so re-read them all.

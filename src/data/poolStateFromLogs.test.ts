@@ -49,6 +49,31 @@ describe('a V2 pair follows its swaps, adds and removals from its logs', () => {
   })
 })
 
+const aeroSync = (r0: bigint, r1: bigint) => ({ topics: [topic('Sync(uint256,uint256)')], data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [r0, r1]) })
+const aeroSwap = { topics: [topic('Swap(address,address,uint256,uint256,uint256,uint256)'), address(7), address(8)], data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }], [1n, 0n, 0n, 2n]) }
+const aeroBurn = { topics: [topic('Burn(address,address,uint256,uint256)'), address(7), address(8)], data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [5n, 6n]) }
+const aeroFees = { topics: [topic('Fees(address,uint256,uint256)'), address(7)], data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [3n, 0n]) }
+const aeroClaim = { topics: [topic('Claim(address,address,uint256,uint256)'), address(7), address(8)], data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [3n, 0n]) }
+const aeroPool = (): PoolSnapshotBase => ({
+  protocol: 'aerodrome', address: '0x00000000000000000000000000000000000000a1', blockNumber: 10n,
+  tokens: ['0x00000000000000000000000000000000000000b1', '0x00000000000000000000000000000000000000b2', '0x00000000000000000000000000000000000000a1'],
+  stable: false, reserve0: 1000n, reserve1: 2000n, decimals0: 10n ** 18n, decimals1: 10n ** 6n, fee: 30n, totalSupply: 500n,
+} as PoolSnapshotBase)
+
+describe('an Aerodrome pool follows its swaps, adds and removals from its own uint256 Sync', () => {
+  test('a swap (its fee moved out first, Fees before the Sync), a mint and a burn: the last Sync and the supply change', () => {
+    const patch = fold([aeroFees, aeroSync(1100n, 1819n), aeroSwap, transfer(ZERO, address(7), 40n), aeroSync(1200n, 1900n), v2Mint, transfer(address(0xa1), ZERO, 10n), aeroSync(1180n, 1860n), aeroBurn, aeroClaim])
+    expect(patch).toEqual({ kind: 'pair', reserves: [1180n, 1860n], supplyDelta: 30n, family: 'aerodrome' })
+    expect(applyPoolPatch(aeroPool(), patch, 11n)).toEqual({ ...aeroPool(), reserve0: 1180n, reserve1: 1860n, totalSupply: 530n, blockNumber: 11n })
+  })
+  test("fee moves and claims alone change nothing; one kind of pool's Sync never patches the other", () => {
+    expect(applyPoolPatch(aeroPool(), fold([aeroFees, aeroClaim]), 11n)).toEqual({ ...aeroPool(), blockNumber: 11n })
+    expect(applyPoolPatch(aeroPool(), fold([sync(1n, 2n)]), 11n)).toBeUndefined()
+    expect(applyPoolPatch(pair(500n), fold([aeroSync(1n, 2n)]), 11n)).toBeUndefined()
+    for (const logs of [[sync(1n, 2n), aeroSync(1n, 2n)], [aeroSync(1n, 2n), sync(1n, 2n)], [aeroSwap], [aeroBurn], [aeroSync(1n, 2n), v2Swap]]) expect(fold(logs)).toEqual({ kind: 'reread' })
+  })
+})
+
 describe('what the logs cannot tell is re-read', () => {
   test('supply moved without a Sync (not how a pair mints): re-read', () => {
     expect(applyPoolPatch(pair(500n), fold([transfer(ZERO, address(7), 40n)]), 11n)).toBeUndefined()

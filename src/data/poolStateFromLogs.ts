@@ -9,6 +9,19 @@ import type { UniswapV4PoolSnapshot } from '../protocols/uniswap-v4/types.js'
 /** `Sync(uint112 reserve0, uint112 reserve1)`: a Uniswap V2 pair's reserves after every change. */
 const V2_SYNC = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1'
 /**
+ * An Aerodrome classic pool's own events: `Sync(uint256 reserve0, uint256 reserve1)` after every change
+ * (its reserves are uint256, so the topic is not V2's), `Swap(address indexed sender, address indexed to,
+ * uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out)` and `Burn(address indexed
+ * sender, address indexed to, uint256 amount0, uint256 amount1)` after the Sync that carries their result
+ * (its `Mint` has V2's signature), and `Fees` (a swap's fee moved out to the pool's fee contract before its
+ * Sync) and `Claim` (fees paid from that contract), which leave the reserves alone.
+ */
+const AERODROME_SYNC = '0xcf2aa50876cdfbb541206f89af0ee78d44a2abf8d328e37fa4917f982149848a'
+const AERODROME_SWAP = '0xb3e2773606abfd36b5bd91394b3a54d1398336c65005baf7bf7a05efeffaf75b'
+const AERODROME_BURN = '0x5d624aa9c148153ab3446c1b154f660ee7701e549fe9b62dab7171b1c80e6fa2'
+const AERODROME_FEES = '0x112c256902bf554b6ed882d2936687aaeb4225e8cd5b51303c90ca6cf43a8602'
+const AERODROME_CLAIM = '0x865ca08d59f5cb456e85cd2f7ef63664ea4f73327414e9d8152c4158b0e94645'
+/**
  * `Swap(address,uint256,uint256,uint256,uint256,address)`, `Mint(address,uint256,uint256)` and
  * `Burn(address,uint256,uint256,address)` of a V2 pair: each comes after the Sync that carries its
  * reserves (and a mint's or burn's LP Transfer from or to zero, which carries the supply change).
@@ -61,8 +74,11 @@ export type LiquidityAdd = { tickLower: number; tickUpper: number; amount: bigin
 
 /** What one pool's logs say about its state, when they say all of it. */
 export type PoolStatePatch =
-  /** A V2 pair: its reserves after the last `Sync` (undefined before the first), and its LP supply change. */
-  | { kind: 'pair'; reserves: readonly [bigint, bigint] | undefined; supplyDelta: bigint }
+  /**
+   * A V2 pair or an Aerodrome pool: its reserves after the last `Sync` (undefined before the first), and
+   * its LP supply change; `family` is `aerodrome` once an Aerodrome Sync gave the reserves.
+   */
+  | { kind: 'pair'; reserves: readonly [bigint, bigint] | undefined; supplyDelta: bigint; family?: 'aerodrome' | undefined }
   /**
    * A concentrated-liquidity pool's swaps and liquidity adds: the price after its last swap (`fee`: what
    * a V4 swap charged, checked against the pool's), and each add in order, `sinceSwap` when it came after
@@ -82,7 +98,7 @@ const addTo = (patch: Extract<PoolStatePatch, { kind: 'price' }>, tickLower: num
   tickLower < tickUpper && amount > 0n ? { ...patch, adds: [...patch.adds, { tickLower, tickUpper, amount, sinceSwap: true }] } : { kind: 'reread' }
 
 /**
- * Folds one log of a pool into what is known of its state since the snapshot: a V2 `Sync` gives the
+ * Folds one log of a pool into what is known of its state since the snapshot: a V2 or Aerodrome `Sync` gives the
  * reserves and an LP Transfer from or to zero the supply change (so a pair's swaps, liquidity adds and
  * removals all come from its logs), a V3 or V4 `Swap` the price, liquidity and tick, a V3 or V4 liquidity
  * add its ticks and in-range liquidity; a plain LP-token transfer or approval, a fee poke and a fee
@@ -96,7 +112,12 @@ export function foldPoolLog(previous: PoolStatePatch | undefined, log: { topics:
   if (previous?.kind === 'reread') return previous
   const topic = log.topics[0]?.toLowerCase()
   const pair = previous === undefined || previous.kind === 'unchanged' ? { kind: 'pair' as const, reserves: undefined, supplyDelta: 0n } : previous.kind === 'pair' ? previous : undefined
-  if (topic === V2_SYNC && log.data.length === 2 + 128) return pair ? { ...pair, reserves: [word(log.data, 0), word(log.data, 1)] } : { kind: 'reread' }
+  if (topic === V2_SYNC && log.data.length === 2 + 128) return pair && pair.family === undefined ? { ...pair, reserves: [word(log.data, 0), word(log.data, 1)] } : { kind: 'reread' }
+  if (topic === AERODROME_SYNC && log.data.length === 2 + 128) {
+    if (!pair || (pair.reserves !== undefined && pair.family !== 'aerodrome')) return { kind: 'reread' }
+    return { ...pair, reserves: [word(log.data, 0), word(log.data, 1)], family: 'aerodrome' }
+  }
+  if (topic === AERODROME_FEES || topic === AERODROME_CLAIM) return previous ?? { kind: 'unchanged' }
   const price = previous === undefined || previous.kind === 'unchanged' ? { kind: 'price' as const, swap: undefined, adds: [] } : previous.kind === 'price' ? previous : undefined
   if (topic === V3_SWAP && log.data.length === 2 + 320) {
     if (!price) return { kind: 'reread' }
@@ -127,13 +148,15 @@ export function foldPoolLog(previous: PoolStatePatch | undefined, log: { topics:
   }
   if (topic === APPROVAL || topic === V3_COLLECT) return previous ?? { kind: 'unchanged' }
   // A V2 Swap, Mint or Burn follows the Sync that carries its result; alone it says nothing.
-  if ((topic === V2_SWAP || topic === V2_MINT || topic === V2_BURN) && previous?.kind === 'pair' && previous.reserves !== undefined) return previous
+  if ((topic === V2_SWAP || topic === V2_MINT || topic === V2_BURN) && previous?.kind === 'pair' && previous.reserves !== undefined && previous.family === undefined) return previous
+  if ((topic === AERODROME_SWAP || topic === V2_MINT || topic === AERODROME_BURN) && previous?.kind === 'pair' && previous.family === 'aerodrome') return previous
   return { kind: 'reread' }
 }
 
 /**
  * The pool's state with a patch applied, or undefined when the patch does not fit the snapshot (then the
- * pool is re-read): reserves and LP supply only on a Uniswap V2 pair (a supply the loader could not read
+ * pool is re-read): reserves and LP supply only on a Uniswap V2 pair or, from its own Sync, an Aerodrome
+ * pool (a supply the loader could not read
  * stays unknown); a price only on a concentrated-liquidity pool (a V4 one at its own swap fee) whose
  * new tick stays at least half the loader's reach inside the tick window it scanned, so a quote still
  * knows every initialized tick for half a reach (a price move of about 10×) either way. Unchanged state
@@ -146,7 +169,10 @@ export function foldPoolLog(previous: PoolStatePatch | undefined, log: { topics:
 export function applyPoolPatch(pool: PoolSnapshotBase, patch: PoolStatePatch, blockNumber: bigint): PoolSnapshotBase | undefined {
   if (patch.kind === 'unchanged') return pool.protocol === 'aave-v3' || pool.protocol === 'curve' ? undefined : { ...pool, blockNumber }
   if (patch.kind === 'pair') {
-    if (pool.protocol !== 'uniswap-v2' || !('reserve0' in pool)) return undefined
+    if (!('reserve0' in pool)) return undefined
+    if (pool.protocol !== (patch.reserves === undefined ? pool.protocol : patch.family === 'aerodrome' ? 'aerodrome' : 'uniswap-v2')) return undefined
+    if (pool.protocol !== 'uniswap-v2' && pool.protocol !== 'aerodrome') return undefined
+    // An Aerodrome pool's snapshot has a pair's reserves and LP supply under the same names.
     const pair = pool as UniswapV2PoolSnapshot
     // Supply moves only with a mint or burn, and each of those Syncs: a change without a Sync is not a pair's.
     if (patch.reserves === undefined) return patch.supplyDelta === 0n ? { ...pool, blockNumber } : undefined

@@ -2,6 +2,7 @@ import { aaveV3BundleActions } from './aave-v3/bundleActions.js'
 import { balancerV2DepositAction, balancerV2RedeemAction } from './balancer-v2/bptActions.js'
 import { bridgeActions } from './bridge/defineBridgeAction.js'
 import { createPoolActions } from './bundle/createPoolActions.js'
+import { aerodromeDepositAction, aerodromeRedeemAction } from './aerodrome/lpActions.js'
 import { curveDepositAction, curveRedeemAction } from './curve/lpActions.js'
 import { curveGaugeActions } from './curve-gauge/gaugeActions.js'
 import type { BundleActionDefinition } from './bundle/types.js'
@@ -49,7 +50,9 @@ const baseActions: readonly BundleActionDefinition[] = [
   balancerV2DepositAction, balancerV2RedeemAction,
   ...createPoolActions({ protocol: 'curve', actions: [swap('curve', 'Curve StableSwap pools')], periphery: () => [] }),
   curveDepositAction, curveRedeemAction,
-  ...createPoolActions({ protocol: 'aerodrome', actions: [swap('aerodrome', 'Aerodrome classic pools')], periphery: () => [] }),
+  ...createPoolActions({ protocol: 'aerodrome', actions: [swap('aerodrome', 'Aerodrome classic pools')], periphery: (c) => [c.aerodromeRouter] }),
+  aerodromeDepositAction,
+  aerodromeRedeemAction,
   ...curveGaugeActions,
   ...createPoolActions({
     protocol: 'erc4626',
@@ -78,6 +81,8 @@ const variantNames: Record<string, Parameters<typeof withVariants>[1]> = {
   'uniswap-v2:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
   'balancer-v2:deposit': ['singledeposit', 'multideposit', 'tokenizedsingledeposit', 'tokenizedmultideposit'],
   'balancer-v2:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
+  'aerodrome:deposit': ['singledeposit', 'multideposit', 'tokenizedsingledeposit', 'tokenizedmultideposit'],
+  'aerodrome:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
   'curve:deposit': ['singledeposit', 'multideposit', 'tokenizedsingledeposit', 'tokenizedmultideposit'],
   'curve:redeem': ['singleredeem', 'multiredeem', 'tokenizedsingleredeem', 'tokenizedmultiredeem'],
   'erc4626:deposit': ['singledeposit', 'tokenizedsingledeposit'],

@@ -181,8 +181,21 @@ export interface ProtocolAdapter<TSnapshot extends PoolSnapshotBase = PoolSnapsh
    */
   getFloatModel(snapshot: TSnapshot, edge: PoolEdge): FloatModel
 
-  /** Plain data the encoder needs for a step through `edge`, e.g. `{ fee: 3000 }` or `{ poolId }`. */
-  getStepData(snapshot: TSnapshot, edge: PoolEdge): StepData
+  /**
+   * An upper bound, exact in bigint, on `quote(snapshot, { edge, amountIn: x })` for every `x <= amountIn`,
+   * or undefined where the adapter knows none. The search bounds a walk's output by it when the walk's
+   * exact input is only known to be at most `amountIn`. Constant-product edges need no hook: their quote
+   * is monotone, so `quote(amountIn)` is the bound.
+   */
+  quoteUpperBound?: ((snapshot: TSnapshot, parameters: QuoteParameters) => bigint | undefined) | undefined
+
+  /**
+   * Plain data the encoder needs for a step through `edge`, e.g. `{ fee: 3000 }` or `{ poolId }`.
+   * `snapshot` is the pool's state the step's quote met and `amountIn` the exact input the engine quoted
+   * through the step (absent where no amount is known), for steps whose calls depend on both (the split
+   * of a single-token LP deposit).
+   */
+  getStepData(snapshot: TSnapshot, edge: PoolEdge, amountIn?: bigint): StepData
 
   /**
    * Adds the commands that execute one step to a weiroll plan and returns the handle of the exact

@@ -159,7 +159,27 @@ const curvePoolSchema = z.strictObject({
    * Which of our implementations: `3pool` (DevCurveStableSwap3Pool, three ERC-20 coins) or `steth`
    * (DevCurveStableSwapSTETH: coins `ETH` and `stETH`, the native coin first).
    */
-  variant: z.enum(['3pool', 'steth']).default('3pool'),
+  variant: z.enum(['3pool', 'steth', 'meta']).default('3pool'),
+  /**
+   * `meta` (DevCurveMetaPool, our implementation of Curve's 2020 metapool template): the base pool (the `name`
+   * of a pool above, whose LP token is coin 1), and the metapool's Deposit zap (DevCurveMetaDeposit) at its
+   * mainnet address. Coins: the meta coin, then the base pool's `lpSymbol`.
+   */
+  basePool: z.string().min(1).optional(),
+  zap: address.optional(),
+  /**
+   * Tokens the pool brings that are not scenario tokens (a metapool's stablecoin): plain ERC-20s at their
+   * mainnet addresses, deployed with the Curve contracts (so no other address moves), optionally with a
+   * Uniswap V2 pair against a scenario token.
+   */
+  declares: z.array(z.strictObject({
+    symbol: z.string().min(1),
+    name: z.string().min(1),
+    address,
+    decimals: z.number().int().min(0).max(36),
+    priceUsd: z.number().positive(),
+    uniswapV2: z.strictObject({ pairWith: symbolRef, liquidityUsd: z.number().positive() }).optional(),
+  })).max(4).optional(),
   /** Where the pool lives (its mainnet address on chain 1). */
   address,
   /** Where its LP token lives (its mainnet address on chain 1). */
@@ -399,7 +419,9 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
       if (!chain.morpho?.lltvs.includes(m.lltv)) throw new Error(`scenario chain ${chainId}: morpho market ${name} uses LLTV ${m.lltv}, which is not enabled`)
     }
     for (const p of chain.curve?.pools ?? []) {
-      for (const c of p.coins) if (!symbols.has(c) && !(p.variant === 'steth' && c === 'ETH')) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} coin ${c} is not a token`)
+      const declared = new Set([...(p.declares ?? []).map((t) => t.symbol), ...chain.curve!.pools.filter((b) => b.name === p.basePool).map((b) => b.lpSymbol)])
+      if (p.variant === 'meta' && (!p.zap || p.coins.length !== 2 || !chain.curve!.pools.some((b) => b.name === p.basePool && b.variant === '3pool' && b.lpSymbol === p.coins[1]))) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (meta) needs a zap and coins [its coin, the lpSymbol of its basePool, a 3pool listed before it]`)
+      for (const c of p.coins) if (!symbols.has(c) && !declared.has(c) && !(p.variant === 'steth' && c === 'ETH')) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} coin ${c} is not a token`)
       if (new Set(p.coins).size !== p.coins.length) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} lists a coin twice`)
       if (p.variant === '3pool' && p.coins.length !== 3) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (3pool) needs three coins`)
       if (p.variant === 'steth' && (p.coins[0] !== 'ETH' || p.coins[1] !== 'stETH' || p.coins.length !== 2)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (steth) has coins ETH and stETH`)

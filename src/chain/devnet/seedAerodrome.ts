@@ -30,9 +30,9 @@ function depositAmounts(p: ScenarioAerodrome['pools'][number], a: TokenEntry, b:
 }
 
 /**
- * Deploys our Aerodrome classic AMM (`DevAerodromePool`, `DevAerodromePoolFactory`: our implementations of
- * Aerodrome's ABI and math) with the Pool implementation and the PoolFactory at Aerodrome's addresses on
- * this chain, creates the scenario's pools through the factory (so each is at the address Aerodrome's
+ * Deploys our Aerodrome classic AMM (`DevAerodromePool`, `DevAerodromePoolFactory`, `DevAerodromeRouter`: our
+ * implementations of Aerodrome's ABI and math) with the Pool implementation, the PoolFactory and the Router at
+ * Aerodrome's addresses on this chain, creates the scenario's pools through the factory (so each is at the address Aerodrome's
  * factory derives for its pair) and adds each pool's first liquidity from the deployer (tokens sent to the
  * pool, then `mint`), whose nonce is left as it was. Records `book.aerodrome`.
  * @throws DevnetDeployError naming the step that failed
@@ -47,9 +47,15 @@ export async function seedAerodrome(client: DevnetClient, { book, aerodrome }: S
   const nonce = await client.getTransactionCount({ address: devnetDeployer })
   let implementation: Address
   let factory: Address
+  let router: Address
   try {
     implementation = await deployAtCanonical(client, { name: 'Aerodrome Pool', address: getAddress(canonical.implementation), abi: poolArtifact.abi, bytecode: poolArtifact.bytecode, account: aerodromeSeeder })
     factory = await deployAtCanonical(client, { name: 'Aerodrome PoolFactory', address: getAddress(canonical.factory), abi: factoryArtifact.abi, bytecode: factoryArtifact.bytecode, args: [implementation], account: aerodromeSeeder })
+    const routerArtifact = loadContractArtifact('DevAerodromeRouter')
+    router = await deployAtCanonical(client, {
+      name: 'Aerodrome Router', address: getAddress(canonical.router), abi: routerArtifact.abi, bytecode: routerArtifact.bytecode,
+      args: [canonical.forwarder, canonical.factoryRegistry, factory, canonical.voter, book.weth], account: aerodromeSeeder,
+    })
   } catch (cause) {
     throw new DevnetDeployError({ chainId: book.chainId, step: 'deploy Aerodrome', cause })
   }
@@ -73,5 +79,5 @@ export async function seedAerodrome(client: DevnetClient, { book, aerodrome }: S
   }
   await client.setNonce({ address: devnetDeployer, nonce })
   await client.stopImpersonatingAccount({ address: aerodromeSeeder })
-  book.aerodrome = { factory, implementation, pools }
+  book.aerodrome = { factory, implementation, router, pools }
 }

@@ -11,6 +11,9 @@ import type { ScenarioCurve } from './scenario.js'
 import { seedCurveNg } from './seedCurveNg.js'
 import { sendTx } from './sendTx.js'
 
+/** A token the scenario declares with a gauge reward or a pool (not a scenario token). */
+type DeclaredToken = NonNullable<ScenarioCurve['gauges'][number]['rewards'][number]['token']>
+
 /** Parameters of {@link seedCurve}. */
 export type SeedCurveParameters = { book: ChainAddressBook; curve: ScenarioCurve }
 
@@ -36,10 +39,11 @@ function seedAmounts(p: ScenarioCurve['pools'][number], coins: readonly { priceU
 }
 
 /** Deploys one pool and its LP token at their addresses, hands the LP token's minting to the pool, and adds the seeding liquidity. */
-async function seedPool(client: DevnetClient, book: ChainAddressBook, p: ScenarioCurve['pools'][number]): Promise<CurveStableSwapPoolEntry> {
+async function seedPool(client: DevnetClient, book: ChainAddressBook, p: ScenarioCurve['pools'][number], pools: readonly CurveStableSwapPoolEntry[]): Promise<CurveStableSwapPoolEntry> {
   const lpArtifact = loadContractArtifact('DevCurveTokenV2')
   const lpToken = await deployAtCanonical(client, { name: p.lpSymbol, address: getAddress(p.lpToken), abi: lpArtifact.abi, bytecode: lpArtifact.bytecode, args: [p.lpName, p.lpSymbol], account: curveSeeder })
   if (p.variant === 'steth') return seedStethPool(client, book, p, lpToken)
+  if (p.variant === 'meta') return seedMetaPool(client, book, p, lpToken, pools)
   const poolArtifact = loadContractArtifact('DevCurveStableSwap3Pool')
   const coins = p.coins.map((s) => book.tokens[s] as TokenEntry)
   const pool = await deployAtCanonical(client, {
@@ -85,8 +89,50 @@ async function seedStethPool(client: DevnetClient, book: ChainAddressBook, p: Sc
   return { address: pool, lpToken, coins: [NATIVE, stETH], name: p.name, variant: 'steth' }
 }
 
+/**
+ * A metapool (`DevCurveMetaPool`, our implementation of Curve's 2020 metapool template) over a 3pool seeded
+ * before it, and its Deposit zap (`DevCurveMetaDeposit`), at their mainnet addresses. The pool's declared
+ * coin (e.g. GUSD) is deployed first. The constructors' infinite approvals (pool -> base pool, zap -> both
+ * pools) are the tokens' state, not the contracts', so they are given again from the canonical addresses.
+ * The deployer deposits the meta coin and 3Crv it holds from the base pool's seeding (3Crv at one dollar).
+ */
+async function seedMetaPool(client: DevnetClient, book: ChainAddressBook, p: ScenarioCurve['pools'][number], lpToken: Address, pools: readonly CurveStableSwapPoolEntry[]): Promise<CurveStableSwapPoolEntry> {
+  const base = pools.find((x) => x.name === p.basePool)
+  if (!base || !p.zap) throw new Error(`metapool ${p.name} needs its base pool seeded before it and a zap`)
+  for (const t of p.declares ?? []) if (!book.tokens[t.symbol]) await deployRewardToken(client, book, { symbol: t.symbol, token: t })
+  const poolArtifact = loadContractArtifact('DevCurveMetaPool')
+  const zapArtifact = loadContractArtifact('DevCurveMetaDeposit')
+  const lpAbi = loadContractArtifact('DevCurveTokenV2').abi
+  const coin = book.tokens[p.coins[0]!] as TokenEntry
+  const pool = await deployAtCanonical(client, {
+    name: `Curve ${p.name}`, address: getAddress(p.address), abi: poolArtifact.abi, bytecode: poolArtifact.bytecode,
+    args: [devnetDeployer, [coin.address, base.lpToken], lpToken, base.address, BigInt(p.A), BigInt(p.fee), BigInt(p.adminFee)], account: curveSeeder,
+  })
+  await sendTx(client, { address: lpToken, abi: lpAbi, functionName: 'set_minter', args: [pool], account: curveSeeder })
+  const zap = await deployAtCanonical(client, { name: `Curve ${p.name} Deposit`, address: getAddress(p.zap), abi: zapArtifact.abi, bytecode: zapArtifact.bytecode, args: [pool, lpToken], account: curveSeeder })
+  const approvals: [Address, Address, Address][] = [
+    ...base.coins.map((c) => [pool, c, base.address] as [Address, Address, Address]),
+    [zap, coin.address, pool], [zap, base.lpToken, pool],
+    ...base.coins.map((c) => [zap, c, base.address] as [Address, Address, Address]),
+  ]
+  for (const [owner, token, spender] of approvals) {
+    await client.impersonateAccount({ address: owner })
+    await client.setBalance({ address: owner, value: 10n ** 18n })
+    await sendTx(client, { address: token, abi: approveAbi, functionName: 'approve', args: [spender, maxUint256], account: owner })
+    await client.stopImpersonatingAccount({ address: owner })
+    await client.setBalance({ address: owner, value: 0n })
+  }
+  const [coinAmount, lpAmount] = seedAmounts(p, [coin, { priceUsd: 1, decimals: 18 }]) as [bigint, bigint]
+  if (p.declares?.some((t) => t.symbol === coin.symbol)) await sendTx(client, { address: coin.address, abi: loadContractArtifact('DevToken').abi, functionName: 'mint', args: [devnetDeployer, coinAmount], account: curveSeeder })
+  else await mintToDeployer(client, coin, coinAmount)
+  await sendTx(client, { address: coin.address, abi: approveAbi, functionName: 'approve', args: [pool, coinAmount] })
+  await sendTx(client, { address: base.lpToken, abi: approveAbi, functionName: 'approve', args: [pool, lpAmount] })
+  await sendTx(client, { address: pool, abi: poolArtifact.abi, functionName: 'add_liquidity', args: [[coinAmount, lpAmount], 0n] })
+  return { address: pool, lpToken, coins: [coin.address, base.lpToken], name: p.name, variant: 'meta', zap }
+}
+
 /** A reward token the scenario declares with its gauge: our plain ERC-20 (`DevToken`) at its mainnet address, minted by the Curve seeder. */
-async function deployRewardToken(client: DevnetClient, book: ChainAddressBook, r: ScenarioCurve['gauges'][number]['rewards'][number]): Promise<TokenEntry> {
+async function deployRewardToken(client: DevnetClient, book: ChainAddressBook, r: { symbol: string; token?: DeclaredToken | undefined }): Promise<TokenEntry> {
   if (!r.token) throw new Error(`curve gauge reward ${r.symbol} is not a token`)
   const artifact = loadContractArtifact('DevToken')
   const address = await deployAtCanonical(client, { name: r.symbol, address: getAddress(r.token.address), abi: artifact.abi, bytecode: artifact.bytecode, args: [r.token.name, r.symbol, r.token.decimals], account: curveSeeder })
@@ -183,7 +229,7 @@ export async function seedCurve(client: DevnetClient, { book, curve }: SeedCurve
   const nonce = await client.getTransactionCount({ address: devnetDeployer })
   for (const p of curve.pools) {
     try {
-      const entry = await seedPool(client, book, p)
+      const entry = await seedPool(client, book, p, pools)
       pools.push(entry)
       // At seeding one LP token is worth about one coin: a dollar (3pool) or an ether (steth).
       const priceUsd = p.variant === 'steth' ? (Object.values(book.tokens).find((t) => t.address.toLowerCase() === book.weth.toLowerCase())?.priceUsd ?? 0) : 1

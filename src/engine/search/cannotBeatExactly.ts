@@ -1,3 +1,4 @@
+import type { AnyProtocolAdapter, PoolEdge, PoolSnapshotBase } from '../../protocols/types.js'
 import type { PoolStates } from '../graph/poolStates.js'
 import { EDGE_KIND_CONSTANT_PRODUCT } from '../graph/types.js'
 import { type DpQuery, FLOAT_MARGIN, quoteEdgeFloat, wholeUnits } from './runLayeredDp.js'
@@ -30,9 +31,13 @@ export type CannotBeatExactlyParameters = {
  * exactly, yet each stays above the float bound. Measured on the 250,000-pool bench graph, a hub to a
  * 6-decimal-routed token with 433 such walks took 433 DP runs (461 ms) before this check.
  *
- * Last hops whose float bound already cannot beat the best are skipped; any other last hop that is
- * not constant-product, or more than {@link MAX_EXACT_LAST_HOPS} exact quotes, answer false (the node is
- * searched as before). Constraints of the last layer are ignored, which can only keep a node.
+ * Any other edge is bounded by its adapter's `quoteUpperBound` where it has one (Curve StableSwap swaps:
+ * a quote monotone up to one unit of `get_y`'s rounding); without it, walks that tie into a nearly
+ * drained Curve pool ran the hostile bench graph's worst query to the 2,000-run cap (46–66 ms).
+ *
+ * Last hops whose float bound already cannot beat the best are skipped; any other last hop with no exact
+ * bound, or more than {@link MAX_EXACT_LAST_HOPS} exact quotes, answer false (the node is searched as
+ * before). Constraints of the last layer are ignored, which can only keep a node.
  */
 export function cannotBeatExactly(context: SearchContext, { query, startLayer, states, bestScore, bestScoreFloat }: CannotBeatExactlyParameters): boolean {
   if (query.gasPrice !== 0) return false
@@ -53,11 +58,22 @@ export function cannotBeatExactly(context: SearchContext, { query, startLayer, s
       if (k - 1 === 0 && X !== source) continue
       const a = value[idx]!
       if (Math.floor(wholeUnits(quoteEdgeFloat(graph, e, a)) * (1 + FLOAT_MARGIN)) <= bestScoreFloat) continue
-      if (edgeKind[e] !== EDGE_KIND_CONSTANT_PRODUCT || ++quotes > MAX_EXACT_LAST_HOPS || !Number.isFinite(a)) return false
-      const poolIndex = edgePool[e]!
-      const out = graph.pools[poolIndex]!.adapter.quote(states.get(poolIndex), { edge: edgeSpec[e]!, amountIn: BigInt(a) })
-      if (out > bestScore) return false
+      if (++quotes > MAX_EXACT_LAST_HOPS || !Number.isFinite(a)) return false
+      if (exactLastHopBound(graph.pools[edgePool[e]!]!.adapter, states.get(edgePool[e]!), edgeSpec[e]!, BigInt(a), edgeKind[e] === EDGE_KIND_CONSTANT_PRODUCT) > bestScore) return false
     }
   }
   return true
 }
+
+/**
+ * The most a walk can deliver through last hop `edge` with an exact input of at most `a`: `quote(a)` for a
+ * constant-product edge (monotone), the adapter's `quoteUpperBound` for any other, and no bound where it
+ * has none.
+ */
+function exactLastHopBound(adapter: AnyProtocolAdapter, state: PoolSnapshotBase, edge: PoolEdge, a: bigint, constantProduct: boolean): bigint {
+  if (constantProduct) return adapter.quote(state, { edge, amountIn: a })
+  return adapter.quoteUpperBound?.(state, { edge, amountIn: a }) ?? NO_BOUND
+}
+
+/** Larger than any uint256 output: "no bound". */
+const NO_BOUND = 1n << 256n

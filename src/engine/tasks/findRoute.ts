@@ -68,11 +68,15 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
   const candidates: RouteCandidate[] = []
   let legIndex = -1
 
-  const toPath = (quote: PathQuote): RoutePath => {
+  // `met` holds the pools earlier paths of the same leg moved, so each step's data sees the state its quote met.
+  const toPath = (quote: PathQuote, met: Map<number, PoolSnapshotBase>): RoutePath => {
     const steps: RouteStep[] = quote.edges.map((e, h) => {
       const poolIndex = graph.edgePool[e]!
       const pool = graph.pools[poolIndex]!
       const spec = graph.edgeSpec[e]!
+      const state = met.get(poolIndex) ?? states.get(poolIndex)
+      const data = pool.adapter.getStepData(state, spec, quote.amounts[h]!)
+      met.set(poolIndex, pool.adapter.swap(state, { edge: spec, amountIn: quote.amounts[h]! }).snapshot)
       return {
         protocol: pool.adapter.slug,
         action: spec.action,
@@ -81,7 +85,7 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
         tokenOut: graph.tokens[graph.edgeHead[e]!]!,
         amountIn: quote.amounts[h]!,
         amountOut: quote.amounts[h + 1]!,
-        data: pool.adapter.getStepData(states.get(poolIndex), spec),
+        data,
       }
     })
     return {
@@ -130,8 +134,9 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
           moved = split.best.moved
         }
         if (parameters.explain === true) candidates.push(...collectLegCandidates(context, { ...leg, leg: legIndex, single: single.best, split, chosen: quotes }))
+        const met = new Map<number, PoolSnapshotBase>()
         for (const quote of quotes) {
-          paths.push(toPath(quote))
+          paths.push(toPath(quote, met))
           gasEstimate += quote.gas
         }
         totals.set(output.token, totals.get(output.token)! + amountOut)

@@ -52,7 +52,7 @@ async function deploy(name: string, args: readonly unknown[]): Promise<Address> 
 
 async function load(entry: AerodromePoolEntry, blockNumber?: bigint): Promise<AerodromePoolSnapshot> {
   const at = blockNumber ?? (await client.getBlockNumber())
-  const [s] = await loadAerodrome({ client, book: { ...book, aerodrome: { factory, implementation: book.aerodrome!.implementation, pools: [entry] } } }, { blockNumber: at })
+  const [s] = await loadAerodrome({ client, book: { ...book, aerodrome: { factory, implementation: book.aerodrome!.implementation, router: book.aerodrome!.router, pools: [entry] } } }, { blockNumber: at })
   if (!s) throw new Error('pool did not load')
   return s
 }

@@ -60,6 +60,8 @@ export type BundleContracts = {
   aaveV3FlashLoanPremiumBps?: bigint | undefined
   /** Aave V3 RewardsController and the rewards it pays per incentivized token (aToken or debt token). */
   aaveV3Rewards?: { controller: Address; rewards: readonly { token: Address; reward: Address }[] } | undefined
+  /** Aerodrome's Router (Base), where the chain has Aerodrome: its `addLiquidity`/`removeLiquidity` serve two-token deposits and redemptions. */
+  aerodromeRouter?: Address | undefined
   /** Curve liquidity gauges (LP token, extra reward tokens) and the Minter that pays their CRV. */
   curveGauges?: { minter?: Address | undefined; crv?: Address | undefined; gauges: readonly { address: Address; lpToken: Address; rewardTokens: readonly Address[] }[] } | undefined
   /** Morpho Blue markets of the chain (id and parameters; `lltv` a decimal string). */

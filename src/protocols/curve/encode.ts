@@ -5,6 +5,7 @@ import { addBalanceOfSelf, addForceApprove } from '../../encoding/planActions.js
 import type { Planner } from '../../encoding/planner.js'
 import type { ReturnValue } from '../../encoding/value.js'
 import { declareSharesSweep } from '../lido/encode.js'
+import { encodeMetaStep } from './metaEncode.js'
 import { encodeCurveNgStep } from './encodeNg.js'
 import type { EncodeStepContext, EncodeStepParameters, StepData } from '../types.js'
 
@@ -66,6 +67,7 @@ function balanceDelta(planner: Planner, context: EncodeStepContext, token: Addre
  * of `tokenOut`. The approval is exact, and the pool pulls all of it.
  */
 export function encodeCurveStep(planner: Planner, context: EncodeStepContext, step: EncodeStepParameters): ReturnValue {
+  if (step.data.variant === 'meta') return encodeMetaStep(planner, context, step)
   const data = curveStepDataOf(step.data)
   if (data.variant === 'steth') return encodeStethStep(planner, context, step, data)
   if (data.variant === 'ng') return encodeCurveNgStep(planner, context, step, data)

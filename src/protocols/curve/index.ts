@@ -1,6 +1,10 @@
 import type { PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
 import { encodeCurveStep } from './encode.js'
+import { exchangeUpperBound } from './exchangeUpperBound.js'
 import { curveFloatModel } from './floatModel.js'
+import { getMetaEdges, metaStepData, runMetaEdge } from './metaEdges.js'
+import { curveMetaFloatModel } from './metaFloatModel.js'
+import type { CurveMetaSnapshot } from './metaPool.js'
 import { addLiquidityNg, exchangeNg, removeLiquidityOneCoinNg } from './ngQuote.js'
 import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
@@ -11,6 +15,7 @@ export type { CurveStableSwapSnapshot } from './types.js'
 /** Edges per pool size: every coin to every other (swap), each coin to the LP token (deposit) and back (redeem). */
 const edgesBySize = new Map<number, readonly PoolEdge[]>()
 function getEdges(snapshot: CurveStableSwapSnapshot): readonly PoolEdge[] {
+  if (snapshot.meta) return getMetaEdges(snapshot as CurveMetaSnapshot)
   const n = snapshot.balances.length
   let edges = edgesBySize.get(n)
   if (!edges) {
@@ -24,11 +29,15 @@ function getEdges(snapshot: CurveStableSwapSnapshot): readonly PoolEdge[] {
 }
 
 /** The pool operation an edge runs: its output and the pool's state after; undefined where the pool reverts. */
-function run(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParameters): ({ amountOut: bigint } & CurvePoolUpdate) | undefined {
+function run(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParameters): ({ amountOut: bigint; meta?: CurveStableSwapSnapshot['meta'] } & CurvePoolUpdate) | undefined {
   if (amountIn <= 0n) return undefined
   const n = snapshot.balances.length
   try {
     if (snapshot.variant === 'ng') return runNg(snapshot, { edge, amountIn })
+    if (snapshot.meta) {
+      const r = runMetaEdge(snapshot as CurveMetaSnapshot, { edge, amountIn })
+      return { amountOut: r.amountOut, balances: [...r.balances], totalSupply: r.totalSupply, meta: r.meta }
+    }
     if (edge.action === 'swap') {
       const r = exchange(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
       return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply, sharesCoin: r.sharesCoin }
@@ -69,10 +78,25 @@ function quote(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): 
 function swap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): SwapReturnType<CurveStableSwapSnapshot> {
   const r = run(snapshot, parameters)
   if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
-  return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}) } }
+  return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}), ...(r.meta ? { meta: r.meta } : {}) } }
+}
+
+/**
+ * Swaps of the generations {@link exchangeUpperBound} covers; no bound for deposits and redemptions (not
+ * monotone). The bound holds only for an edge whose quote is that plain `exchange` math, so it is given only
+ * where the edge's own quote at `amountIn` equals what the math pays there (a swap priced another way, e.g.
+ * through a base pool, never gets it; a metapool's edges get none at all).
+ */
+function quoteUpperBound(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): bigint | undefined {
+  const { edge, amountIn } = parameters
+  if (edge.action !== 'swap' || snapshot.meta || (snapshot.variant !== undefined && snapshot.variant !== 'steth')) return undefined
+  const r = exchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
+  if (r === undefined || r.atDx !== quote(snapshot, parameters)) return undefined
+  return r.bound
 }
 
 function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepData {
+  if (snapshot.meta) return metaStepData(snapshot as CurveMetaSnapshot, edge)
   const kind = edge.action === 'deposit' ? 'deposit' : edge.action === 'redeem' ? 'redeem' : 'swap'
   return {
     kind, i: edge.tokenInIndex, j: edge.tokenOutIndex, nCoins: snapshot.balances.length,
@@ -87,7 +111,8 @@ function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepDat
  * return nothing; and the ETH/stETH pool's: A times 100, a native coin, payable calls returning what they
  * paid; and stableswap-ng's: oracle or ERC-4626 rates, dynamic fees, the pool its own LP token): swaps between coins, single-coin deposits into the LP token and single-coin redemptions, each
  * quoted with the pool's exact integer math. A native coin is WETH to the engine (unwrapped before the
- * pool, wrapped after).
+ * pool, wrapped after). Metapools (the 2020 template over the 3pool) add `exchange_underlying` swaps
+ * between their coin and the base pool's coins and the Deposit zap's deposits and redemptions of base coins.
  */
 export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
   slug: 'curve',
@@ -98,7 +123,8 @@ export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
   getEdges,
   quote,
   swap,
-  getFloatModel: curveFloatModel,
+  getFloatModel: (snapshot, edge) => (snapshot.meta ? curveMetaFloatModel(snapshot as CurveMetaSnapshot, edge) : curveFloatModel(snapshot, edge)),
+  quoteUpperBound,
   getStepData,
   encode: encodeCurveStep,
 }

@@ -159,7 +159,8 @@ test('views and executed trades equal the adapter to the wei over random pool st
 
 test('the seeded 3pool loads at its mainnet address, balanced, with 3Crv as its LP token', async () => {
   const snapshots = await loadCurve({ client, book }, { blockNumber: await client.getBlockNumber() })
-  expect(snapshots.map((s) => s.address)).toEqual(['0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7', '0xdc24316b9ae028f1497c275eb9192a3ea0f67022'])
+  // The 3pool, the ETH/stETH pool and the GUSD metapool over the 3pool.
+  expect(snapshots.map((s) => s.address)).toEqual(['0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7', '0xdc24316b9ae028f1497c275eb9192a3ea0f67022', '0x4f062658eaaf2c1ccf8c8e36d6824cdf41167956'])
   const s = snapshots[0]!
   expect(s.tokens).toEqual([...coins.map((c) => c.address.toLowerCase()), '0x6c3f90f043a72fa612cbac8115ee7e52bde6e490'])
   expect(s.balances).toEqual([50_000_000n * 10n ** 18n, 50_000_000n * 10n ** 6n, 50_000_000n * 10n ** 6n])

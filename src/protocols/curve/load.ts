@@ -1,6 +1,7 @@
 import { parseAbi } from 'viem'
 import { lower, type LoadContext, SNAPSHOT_MULTICALL_BYTES } from '../loadContext.js'
 import type { LoadSnapshots } from '../types.js'
+import { vpRateOf, type CurveMetaSnapshot } from './metaPool.js'
 import { ampAt } from './stableSwapMath.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
@@ -16,6 +17,13 @@ export const curveStableSwapReadAbi = parseAbi([
   'function future_A() view returns (uint256)',
   'function initial_A_time() view returns (uint256)',
   'function future_A_time() view returns (uint256)',
+])
+/** A metapool's getters (Curve's 2020 metapool template): its base pool, the cached virtual price, the base coins. */
+export const curveMetaPoolReadAbi = parseAbi([
+  'function base_pool() view returns (address)',
+  'function base_virtual_price() view returns (uint256)',
+  'function base_cache_updated() view returns (uint256)',
+  'function base_coins(uint256 i) view returns (address)',
 ])
 const lpAbi = parseAbi(['function totalSupply() view returns (uint256)'])
 const multicall3Abi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)'])
@@ -47,9 +55,14 @@ const ok = (r: Read): r is { status: 'success'; result: unknown } => r?.status =
  * @returns one snapshot per usable pool
  */
 export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = async ({ client, book }, { blockNumber, pools }) => {
+  const all = book.curve?.pools ?? []
+  // A metapool's base pool is the book pool whose LP token is its coin 1; the two are read together.
+  const baseOf = (p: (typeof all)[number]) => (p.variant === 'meta' ? all.find((b) => b.variant === undefined && lower(b.lpToken) === lower(p.coins[1]!)) : undefined)
+  const asked = (p: (typeof all)[number]) => !wanted || wanted.has(p.address.toLowerCase()) || wanted.has(p.lpToken.toLowerCase())
   const wanted = pools ? new Set(pools.map((p) => p.toLowerCase())) : undefined
-  // stableswap-ng pools are read by loadCurveNg.
-  const entries = (book.curve?.pools ?? []).filter((p) => p.variant !== 'ng').filter((p) => !wanted || wanted.has(p.address.toLowerCase()) || wanted.has(p.lpToken.toLowerCase()))
+  // Asked pools, the base pools of asked metapools, and the metapools over asked base pools (they move with
+  // them); stableswap-ng pools are read by loadCurveNg.
+  const entries = all.filter((p) => p.variant !== 'ng' && (asked(p) || all.some((m) => asked(m) && baseOf(m) === p) || (baseOf(p) !== undefined && asked(baseOf(p)!))))
   if (entries.length === 0) return []
   const pool = (address: `0x${string}`, functionName: 'A' | 'A_precise' | 'fee' | 'admin_fee' | 'initial_A' | 'future_A' | 'initial_A_time' | 'future_A_time') =>
     ({ address, abi: curveStableSwapReadAbi, functionName }) as const
@@ -63,6 +76,14 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
         ]
       : []
   }
+  const metaReads = (p: (typeof entries)[number]) => (p.variant === 'meta'
+    ? [
+        { address: p.address, abi: curveMetaPoolReadAbi, functionName: 'base_pool' as const },
+        { address: p.address, abi: curveMetaPoolReadAbi, functionName: 'base_virtual_price' as const },
+        { address: p.address, abi: curveMetaPoolReadAbi, functionName: 'base_cache_updated' as const },
+        ...(baseOf(p)?.coins ?? []).map((_, k) => ({ address: p.address, abi: curveMetaPoolReadAbi, functionName: 'base_coins' as const, args: [BigInt(k)] as const })),
+      ]
+    : [])
   const results = (await client.multicall({
     blockNumber,
     multicallAddress: book.multicall3,
@@ -74,10 +95,11 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
           { address: p.address, abi: curveStableSwapReadAbi, functionName: 'coins' as const, args: [BigInt(i)] as const },
           { address: p.address, abi: curveStableSwapReadAbi, functionName: 'balances' as const, args: [BigInt(i)] as const },
         ]),
-        pool(p.address, p.variant === 'steth' ? 'A_precise' : 'A'), pool(p.address, 'fee'), pool(p.address, 'admin_fee'),
+        pool(p.address, p.variant === 'steth' || p.variant === 'meta' ? 'A_precise' : 'A'), pool(p.address, 'fee'), pool(p.address, 'admin_fee'),
         pool(p.address, 'initial_A'), pool(p.address, 'future_A'), pool(p.address, 'initial_A_time'), pool(p.address, 'future_A_time'),
         { address: p.lpToken, abi: lpAbi, functionName: 'totalSupply' as const },
         ...shares(p),
+        ...metaReads(p),
       ]),
     ] as never,
   })) as Read[]
@@ -87,10 +109,11 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
   const decimalsOf = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.decimals]))
   decimalsOf.set(NATIVE, 18)
   const out: CurveStableSwapSnapshot[] = []
+  const metas: { address: string; basePool: string; baseVirtualPrice: bigint; baseCacheUpdated: bigint; baseCoins: string[]; zap: string | undefined }[] = []
   let at = 1
   for (const p of entries) {
     const n = p.coins.length
-    const count = 2 * n + FIXED_CALLS + (p.variant === 'steth' ? SHARES_CALLS : 0)
+    const count = 2 * n + FIXED_CALLS + (p.variant === 'steth' ? SHARES_CALLS : 0) + metaReads(p).length
     const reads = results.slice(at, at + count)
     at += count
     if (!reads.every(ok)) continue
@@ -98,6 +121,10 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
     const coins = values.filter((_, k) => k < 2 * n && k % 2 === 0).map((c) => lower(c as `0x${string}`))
     const balances = values.filter((_, k) => k < 2 * n && k % 2 === 1) as bigint[]
     const [A, fee, adminFee, initialA, futureA, initialATime, futureATime, totalSupply, totalPooledEther, totalShares, poolShares] = values.slice(2 * n) as bigint[]
+    if (p.variant === 'meta') {
+      const m = values.slice(2 * n + FIXED_CALLS)
+      metas.push({ address: lower(p.address), basePool: lower(m[0] as `0x${string}`), baseVirtualPrice: m[1] as bigint, baseCacheUpdated: m[2] as bigint, baseCoins: (m.slice(3) as `0x${string}`[]).map(lower), zap: p.zap })
+    }
     if (coins.some((c, i) => c !== lower(p.coins[i]!))) continue
     const nativeCoin = coins.indexOf(NATIVE)
     if (nativeCoin >= 0 && p.variant !== 'steth') continue
@@ -122,5 +149,33 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
       ...(nativeCoin >= 0 ? { nativeCoin } : {}),
     })
   }
-  return out
+  return attachBasePools(out, metas)
+}
+
+/**
+ * Completes each metapool snapshot with its base pool read in the same batch (`base_pool()` must be a
+ * 3pool-generation snapshot there, `base_coins` its coins, coin 1 its LP token): the base state, the rate
+ * cache, the base coins appended to `tokens`, coin 1's rate set to the rate it trades at. A metapool whose
+ * base pool is missing or differs is left out.
+ */
+function attachBasePools(out: CurveStableSwapSnapshot[], metas: { address: string; basePool: string; baseVirtualPrice: bigint; baseCacheUpdated: bigint; baseCoins: string[]; zap: string | undefined }[]): CurveStableSwapSnapshot[] {
+  if (metas.length === 0) return out
+  const byAddress = new Map<string, CurveStableSwapSnapshot>(out.map((s) => [s.address, s]))
+  const drop = new Set<string>()
+  for (const m of metas) {
+    const s = byAddress.get(m.address)
+    const base = byAddress.get(m.basePool)
+    const n = base?.balances.length ?? 0
+    if (!s || !base || base.variant || base.meta || base.totalSupply === 0n || base.tokens[n] !== s.tokens[1] || m.baseCoins.length !== n || m.baseCoins.some((c, k) => c !== base.tokens[k])) {
+      drop.add(m.address)
+      continue
+    }
+    const meta = {
+      base: { address: base.address, balances: base.balances, rates: base.rates, ramp: base.ramp, fee: base.fee, adminFee: base.adminFee, totalSupply: base.totalSupply },
+      baseVirtualPrice: m.baseVirtualPrice, baseCacheUpdated: m.baseCacheUpdated, ...(m.zap ? { zap: lower(m.zap as `0x${string}`) } : {}),
+    }
+    const full = { ...s, tokens: [...s.tokens, ...m.baseCoins], meta } as CurveMetaSnapshot
+    byAddress.set(m.address, { ...full, rates: [s.rates[0]!, vpRateOf(full)], variant: 'meta' })
+  }
+  return out.filter((s) => !drop.has(s.address)).map((s) => byAddress.get(s.address)!)
 }

@@ -11,6 +11,8 @@ import { defineBundleAction, type BundleActionContext, type BundleValue } from '
 import { declareSharesSweep } from '../lido/encode.js'
 import type { EncodeStepContext } from '../types.js'
 import { curveAddLiquidityAbi, curveStableSwapWriteAbi, curveStethWriteAbi } from './encode.js'
+import { depositThroughZap, namesBaseCoin, redeemThroughZap } from './metaLpActions.js'
+import type { CurveMetaSnapshot } from './metaPool.js'
 import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
 import type { CurveStableSwapSnapshot } from './types.js'
@@ -84,6 +86,11 @@ export const curveDepositAction = defineBundleAction({
   build(ctx, args) {
     const { tokens: tokensIn, amounts: amountArgs } = pairedInputs(ctx, args.tokenIn, args.amountIn)
     const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenOut, lpField: 'tokenOut' })
+    if (namesBaseCoin(pool, tokensIn)) {
+      // A metapool's base coins go in through its Deposit zap.
+      const fields = tokensIn.map((_, k) => (Array.isArray(args.tokenIn) ? `tokenIn[${k}]` : 'tokenIn'))
+      return depositThroughZap(ctx, { pool: pool as CurveMetaSnapshot, tokens: tokensIn.map((t) => getAddress(t)), amounts: amountArgs.map((a) => ctx.amount(a)), fields, slippage: args.slippage, receiver: args.receiver })
+    }
     sweepSharesOf(ctx, pool)
     const n = pool.balances.length
     const lp = getAddress(pool.tokens[n]!)
@@ -151,11 +158,13 @@ export const curveRedeemAction = defineBundleAction({
   outputs: (args) => (Array.isArray(args.tokenOut) ? args.tokenOut.map(() => 'amount' as const) : ['amount']),
   build(ctx, args) {
     const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenIn, lpField: 'tokenIn' })
+    const outs = (Array.isArray(args.tokenOut) ? args.tokenOut : [args.tokenOut]).map((t) => getAddress(t))
+    // A metapool's base coins come out through its Deposit zap.
+    if (namesBaseCoin(pool, outs)) return redeemThroughZap(ctx, { pool: pool as CurveMetaSnapshot, outs, amount: ctx.amount(args.amountIn), field: 'tokenOut', slippage: args.slippage, receiver: args.receiver })
     sweepSharesOf(ctx, pool)
     const n = pool.balances.length
     const lp = getAddress(pool.tokens[n]!)
     const primary = getAddress(pool.address)
-    const outs = (Array.isArray(args.tokenOut) ? args.tokenOut : [args.tokenOut]).map((t) => getAddress(t))
     const indices = outs.map((t, k) => coinIndex(ctx, pool, t, Array.isArray(args.tokenOut) ? `tokenOut[${k}]` : 'tokenOut'))
     if (new Set(indices).size !== indices.length) ctx.fail('DUPLICATE_TOKEN', 'tokenOut', 'a coin is named twice')
     const single = outs.length === 1

@@ -1,8 +1,9 @@
-import { CurveMathRevert, FEE_DENOMINATOR, PRECISION, ampAt, div, getD, getY, solveY, sub, xpOf } from './stableSwapMath.js'
+import { poolInvariant } from './poolInvariant.js'
+import { CurveMathRevert, FEE_DENOMINATOR, PRECISION, ampAt, div, getD, solveY, sub, xpOf } from './stableSwapMath.js'
 import type { CurveSharesCoin, CurveStableSwapSnapshot } from './types.js'
 
 /** The pool state the operations read: balances, rates, A, fees and LP supply (and the generation). */
-type PoolState = Pick<CurveStableSwapSnapshot, 'balances' | 'rates' | 'ramp' | 'timestamp' | 'fee' | 'adminFee' | 'totalSupply'> &
+export type CurvePoolState = Pick<CurveStableSwapSnapshot, 'balances' | 'rates' | 'ramp' | 'timestamp' | 'fee' | 'adminFee' | 'totalSupply'> &
   Partial<Pick<CurveStableSwapSnapshot, 'variant' | 'sharesCoin'>>
 
 /** The state after an operation: balances and LP supply as the pool stores them (and its stETH shares). */
@@ -17,7 +18,7 @@ const sharesFor = (c: CurveSharesCoin, amount: bigint) => (c.totalPooledEther ==
  * Coin `i`'s transfer of `amount` into (`sign` 1) or out of (-1) the pool: how much the pool's holding
  * actually changes (a shares coin rounds) and the shares coin after.
  */
-function move(s: PoolState, sharesCoin: CurveSharesCoin | undefined, p: { i: number; amount: bigint; sign: 1 | -1 }): { delta: bigint; sharesCoin: CurveSharesCoin | undefined } {
+function move(s: CurvePoolState, sharesCoin: CurveSharesCoin | undefined, p: { i: number; amount: bigint; sign: 1 | -1 }): { delta: bigint; sharesCoin: CurveSharesCoin | undefined } {
   if (!sharesCoin || sharesCoin.index !== p.i) return { delta: p.amount, sharesCoin }
   const moved = sharesFor(sharesCoin, p.amount)
   const after = p.sign === 1 ? sharesCoin.poolShares + moved : sub(sharesCoin.poolShares, moved)
@@ -26,14 +27,22 @@ function move(s: PoolState, sharesCoin: CurveSharesCoin | undefined, p: { i: num
   return { delta: p.sign === 1 ? now - before : sub(before, now), sharesCoin: { ...sharesCoin, poolShares: after } }
 }
 
-const ampOf = (s: PoolState) => ampAt(s.ramp, s.timestamp)
+const ampOf = (s: CurvePoolState) => ampAt(s.ramp, s.timestamp)
+
+/** `get_y(i, j, x, xp)` on the state's own balances, with its invariant computed once per state. */
+function yAfter(s: CurvePoolState, p: { i: number; j: number; x: bigint; xp: readonly bigint[] }): bigint {
+  if (p.i === p.j) throw new CurveMathRevert('same coin')
+  const xs = [...p.xp]
+  xs[p.i] = p.x
+  return solveY({ D: poolInvariant(s), amp: ampOf(s), j: p.j, xs, variant: s.variant })
+}
 /** The imbalance fee of deposits and single-coin withdrawals: `fee * N / (4 * (N - 1))`. */
-const imbalanceFeeOf = (s: PoolState) => {
+const imbalanceFeeOf = (s: CurvePoolState) => {
   const n = BigInt(s.balances.length)
   return (s.fee * n) / (4n * (n - 1n))
 }
 
-function checkIndex(s: PoolState, i: number): void {
+function checkIndex(s: CurvePoolState, i: number): void {
   if (!Number.isInteger(i) || i < 0 || i >= s.balances.length) throw new CurveMathRevert('coin index out of range')
 }
 
@@ -42,12 +51,12 @@ function checkIndex(s: PoolState, i: number): void {
  * coin units, so it can be 1 wei above what `exchange` pays when `j` has fewer than 18 decimals).
  * @throws CurveMathRevert where the view reverts
  */
-export function getDy(s: PoolState, p: { i: number; j: number; dx: bigint }): bigint {
+export function getDy(s: CurvePoolState, p: { i: number; j: number; dx: bigint }): bigint {
   checkIndex(s, p.i)
   checkIndex(s, p.j)
   const xp = xpOf(s.balances, s.rates)
   const x = xp[p.i]! + (p.dx * s.rates[p.i]!) / PRECISION
-  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampOf(s), variant: s.variant })
+  const y = yAfter(s, { i: p.i, j: p.j, x, xp })
   const dy = (sub(sub(xp[p.j]!, y), 1n) * PRECISION) / s.rates[p.j]!
   return sub(dy, (s.fee * dy) / FEE_DENOMINATOR)
 }
@@ -59,13 +68,13 @@ export function getDy(s: PoolState, p: { i: number; j: number; dx: bigint }): bi
  * sees what a shares coin actually moved.
  * @throws CurveMathRevert where the pool reverts
  */
-export function exchange(s: PoolState, p: { i: number; j: number; dx: bigint }): { dy: bigint } & CurvePoolUpdate {
+export function exchange(s: CurvePoolState, p: { i: number; j: number; dx: bigint }): { dy: bigint } & CurvePoolUpdate {
   checkIndex(s, p.i)
   checkIndex(s, p.j)
   const rateJ = s.rates[p.j]!
   const xp = xpOf(s.balances, s.rates)
   const x = xp[p.i]! + (p.dx * s.rates[p.i]!) / PRECISION
-  const y = getY({ i: p.i, j: p.j, x, xp, amp: ampOf(s), variant: s.variant })
+  const y = yAfter(s, { i: p.i, j: p.j, x, xp })
   const dyXp = sub(sub(xp[p.j]!, y), 1n)
   const dyFee = (dyXp * s.fee) / FEE_DENOMINATOR
   const dy = (sub(dyXp, dyFee) * PRECISION) / rateJ
@@ -83,9 +92,9 @@ export function exchange(s: PoolState, p: { i: number; j: number; dx: bigint }):
  * slippage helper, not what `add_liquidity` mints).
  * @throws CurveMathRevert where the view reverts
  */
-export function calcTokenAmount(s: PoolState, p: { amounts: readonly bigint[]; deposit: boolean }): bigint {
+export function calcTokenAmount(s: CurvePoolState, p: { amounts: readonly bigint[]; deposit: boolean }): bigint {
   const amp = ampOf(s)
-  const D0 = getD(xpOf(s.balances, s.rates), amp, s.variant)
+  const D0 = poolInvariant(s)
   const balances = s.balances.map((b, i) => (p.deposit ? b + p.amounts[i]! : sub(b, p.amounts[i]!)))
   const D1 = getD(xpOf(balances, s.rates), amp, s.variant)
   const diff = p.deposit ? sub(D1, D0) : sub(D0, D1)
@@ -97,11 +106,11 @@ export function calcTokenAmount(s: PoolState, p: { amounts: readonly bigint[]; d
  * proportional deposit) and the state after. The first deposit must bring every coin.
  * @throws CurveMathRevert where the pool reverts
  */
-export function addLiquidity(s: PoolState, p: { amounts: readonly bigint[] }): { minted: bigint } & CurvePoolUpdate {
+export function addLiquidity(s: CurvePoolState, p: { amounts: readonly bigint[] }): { minted: bigint } & CurvePoolUpdate {
   const amp = ampOf(s)
   const supply = s.totalSupply
   const old = s.balances
-  const D0 = supply > 0n ? getD(xpOf(old, s.rates), amp, s.variant) : 0n
+  const D0 = supply > 0n ? poolInvariant(s) : 0n
   const next = old.map((b, i) => {
     if (supply === 0n && p.amounts[i]! <= 0n) throw new CurveMathRevert('initial deposit requires all coins')
     return b + p.amounts[i]!
@@ -138,13 +147,15 @@ export function addLiquidity(s: PoolState, p: { amounts: readonly bigint[] }): {
  * part (`dy_0 - dy`) whose admin share leaves `balances`.
  * @throws CurveMathRevert where the view reverts
  */
-export function calcWithdrawOneCoin(s: PoolState, p: { tokenAmount: bigint; i: number }): { dy: bigint; dyFee: bigint } {
+export function calcWithdrawOneCoin(s: CurvePoolState, p: { tokenAmount: bigint; i: number }): { dy: bigint; dyFee: bigint } {
   checkIndex(s, p.i)
   const amp = ampOf(s)
   const fee = imbalanceFeeOf(s)
-  const precision = s.rates[p.i]! / PRECISION
+  // The 3pool divides by `rate / 1e18`, the metapool multiplies by 1e18 and divides by the rate (coin 1's
+  // rate is the base pool's virtual price): the same floor wherever the rate is a multiple of 1e18.
+  const toCoin = (x: bigint) => div(x * PRECISION, s.rates[p.i]!)
   const xp = xpOf(s.balances, s.rates)
-  const D0 = getD(xp, amp, s.variant)
+  const D0 = poolInvariant(s)
   const D1 = sub(D0, div(p.tokenAmount * D0, s.totalSupply))
   const newY = solveY({ D: D1, amp, j: p.i, xs: xp, variant: s.variant })
   const reduced = xp.map((x, j) => {
@@ -152,10 +163,10 @@ export function calcWithdrawOneCoin(s: PoolState, p: { tokenAmount: bigint; i: n
     return sub(x, (fee * expected) / FEE_DENOMINATOR)
   })
   const dyXp = sub(reduced[p.i]!, solveY({ D: D1, amp, j: p.i, xs: reduced, variant: s.variant }))
-  const dy = sub(dyXp, 1n) / precision
+  const dy = toCoin(sub(dyXp, 1n))
   // The steth pool neither computes nor charges the admin share of this fee.
   if (s.variant === 'steth') return { dy, dyFee: 0n }
-  return { dy, dyFee: sub(sub(xp[p.i]!, newY) / precision, dy) }
+  return { dy, dyFee: sub(toCoin(sub(xp[p.i]!, newY)), dy) }
 }
 
 /**
@@ -163,7 +174,7 @@ export function calcWithdrawOneCoin(s: PoolState, p: { tokenAmount: bigint; i: n
  * generation keeps the admin share of the fee out of `balances`; the steth pool charges none).
  * @throws CurveMathRevert where the pool reverts (including burning more than the supply)
  */
-export function removeLiquidityOneCoin(s: PoolState, p: { tokenAmount: bigint; i: number }): { dy: bigint } & CurvePoolUpdate {
+export function removeLiquidityOneCoin(s: CurvePoolState, p: { tokenAmount: bigint; i: number }): { dy: bigint } & CurvePoolUpdate {
   const { dy, dyFee } = calcWithdrawOneCoin(s, p)
   const balances = [...s.balances]
   const totalSupply = sub(s.totalSupply, p.tokenAmount)

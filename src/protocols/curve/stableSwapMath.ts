@@ -8,14 +8,15 @@
  */
 
 /**
- * Which generation's math: undefined is the 3pool's; `steth` the ETH/stETH pool's; `ng` stableswap-ng's
- * (A times 100 as steth; its own `get_D` and raising `get_y` are in `ngMath.ts`).
+ * Which generation's math: undefined is the 3pool's; `steth` the ETH/stETH pool's; `meta` the 2020
+ * metapool template's (A times 100 as steth, but `get_D` dividing by `x * N` and never raising, as the 3pool);
+ * `ng` stableswap-ng's (A times 100; its own `get_D` and raising `get_y` are in `ngMath.ts`).
  */
-export type StableSwapMathVariant = 'steth' | 'ng' | undefined
+export type StableSwapMathVariant = 'steth' | 'meta' | 'ng' | undefined
 
 /** `A_PRECISION` of a generation (1 where A is stored as is). */
 export function aPrecisionOf(variant: StableSwapMathVariant): bigint {
-  return variant === 'steth' || variant === 'ng' ? 100n : 1n
+  return variant === 'steth' || variant === 'meta' || variant === 'ng' ? 100n : 1n
 }
 
 /** `FEE_DENOMINATOR`: fees are fractions of 1e10. */
@@ -84,6 +85,13 @@ export function getD(xp: readonly bigint[], amp: bigint, variant?: StableSwapMat
  * coin `k` at `xs[k]` (in index order, as the pool's loop adds them).
  */
 export function solveY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigint[]; variant?: StableSwapMathVariant }): bigint {
+  const { y, converged } = iterateY(p)
+  if (!converged && p.variant === 'steth') throw new CurveMathRevert('get_y did not converge')
+  return y
+}
+
+/** {@link solveY}'s Newton iteration, saying whether it stopped within 1 (the 3pool returns y either way). */
+export function iterateY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigint[]; variant?: StableSwapMathVariant }): { y: bigint; converged: boolean } {
   const { D, amp, j, xs } = p
   const n = BigInt(xs.length)
   const aP = aPrecisionOf(p.variant)
@@ -101,10 +109,9 @@ export function solveY(p: { D: bigint; amp: bigint; j: number; xs: readonly bigi
   for (let it = 0; it < 255; it++) {
     const yPrev = y
     y = div(y * y + c, sub(2n * y + b, D))
-    if (y > yPrev ? y - yPrev <= 1n : yPrev - y <= 1n) return y
+    if (y > yPrev ? y - yPrev <= 1n : yPrev - y <= 1n) return { y, converged: true }
   }
-  if (p.variant === 'steth') throw new CurveMathRevert('get_y did not converge')
-  return y
+  return { y, converged: false }
 }
 
 /** `get_y(i, j, x, xp)`: coin `j`'s balance after coin `i` moves to `x`, the invariant kept. */

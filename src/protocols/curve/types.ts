@@ -2,6 +2,36 @@ import type { PoolSnapshotBase } from '../types.js'
 import type { AmpRamp, StableSwapMathVariant } from './stableSwapMath.js'
 
 /**
+ * A metapool's base pool (a 3pool-generation pool whose LP token is the metapool's coin 1), read at the
+ * same block: what `exchange_underlying`, the Deposit zap and the virtual price need.
+ */
+export type CurveBasePoolState = {
+  /** `base_pool()`. */
+  address: string
+  balances: readonly bigint[]
+  rates: readonly bigint[]
+  ramp: AmpRamp
+  fee: bigint
+  adminFee: bigint
+  /** The base LP token's (3Crv's) `totalSupply()`. */
+  totalSupply: bigint
+}
+
+/**
+ * What makes a snapshot a metapool's (variant `meta`): its base pool, the cached base virtual price
+ * (`base_virtual_price`, `base_cache_updated`: the rate of coin 1 until 10 minutes have passed) and the
+ * Deposit zap. `tokens` then lists the base pool's coins after the LP token (`tokens[n + 1 + k]` is
+ * `base_coins(k)`, underlying index `1 + k`).
+ */
+export type CurveMetaState = {
+  base: CurveBasePoolState
+  baseVirtualPrice: bigint
+  baseCacheUpdated: bigint
+  /** The metapool's Deposit zap, where the book knows it (its deposit and redeem edges need it). */
+  zap?: string | undefined
+}
+
+/**
  * A coin whose balance is shares times a rate (Lido's stETH): a transfer of `amount` moves
  * `floor(amount * totalShares / totalPooledEther)` shares, and the pool's balance is
  * `floor(poolShares * totalPooledEther / totalShares)`, so what arrives or leaves can differ from the
@@ -42,4 +72,6 @@ export type CurveStableSwapSnapshot = PoolSnapshotBase & {
   offpegFeeMultiplier?: bigint | undefined
   /** The coin whose balance is shares (stETH), for pools that read their balances from what they hold. */
   sharesCoin?: CurveSharesCoin | undefined
+  /** A metapool's base pool and rate cache (variant `meta`). */
+  meta?: CurveMetaState | undefined
 }

@@ -81,6 +81,7 @@ export function contractsOf(chain: ChainRuntime): BundleContracts {
     lidoWstETH: book.lido?.wstETH,
     morpho: book.morphoBlue?.morpho,
     morphoMarkets: book.morphoBlue?.markets,
+    aerodromeRouter: book.aerodrome?.router,
     curveGauges: book.curve?.gauges?.length ? { minter: book.curve.minter, crv: book.curve.crv, gauges: book.curve.gauges } : undefined,
   }
 }

@@ -1,8 +1,10 @@
 import { erc20Abi, parseAbi, toFunctionSelector, type Abi, type AbiFunction, type Hex } from 'viem'
 import * as generated from '../../contracts/generated/abis.js'
 import { aerodromePoolSwapAbi } from '../../protocols/aerodrome/encode.js'
+import { aerodromeRouterLiquidityAbi } from '../../protocols/aerodrome/lpActions.js'
 import { acrossDepositAbi } from '../../protocols/bridge/defineBridgeAction.js'
 import { curveAddLiquidityAbi, curveStableSwapWriteAbi } from '../../protocols/curve/encode.js'
+import { curveMetaPoolWriteAbi, curveMetaZapWriteAbi } from '../../protocols/curve/metaEncode.js'
 import { curveGaugeAbi, curveMinterAbi } from '../../protocols/curve-gauge/gaugeActions.js'
 import { morphoBlueAbi } from '../../protocols/morpho-blue/abi.js'
 
@@ -47,9 +49,9 @@ const protocolFunctions = parseAbi([
   'function permitTransferFrom(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount) transferDetails, address owner, bytes signature)',
 ])
 
-const curveFunctions: Abi = [...curveStableSwapWriteAbi, ...[2, 3, 4].flatMap((n) => curveAddLiquidityAbi(n)), ...curveGaugeAbi, ...curveMinterAbi]
+const curveFunctions: Abi = [...curveStableSwapWriteAbi, ...[2, 3, 4].flatMap((n) => curveAddLiquidityAbi(n)), ...curveMetaPoolWriteAbi, ...curveMetaZapWriteAbi, ...curveGaugeAbi, ...curveMinterAbi]
 
-const abis: readonly Abi[] = [erc20Abi, protocolFunctions, acrossDepositAbi, morphoBlueAbi, curveFunctions, aerodromePoolSwapAbi, ...Object.values(generated as Record<string, Abi>)]
+const abis: readonly Abi[] = [erc20Abi, protocolFunctions, acrossDepositAbi, morphoBlueAbi, curveFunctions, aerodromePoolSwapAbi, aerodromeRouterLiquidityAbi, ...Object.values(generated as Record<string, Abi>)]
 
 /** Every function we know by selector (the first ABI to name a selector wins: the ERC-20 functions first). */
 export const knownFunctions: ReadonlyMap<Hex, AbiFunction> = (() => {
