@@ -59,6 +59,9 @@ export type CurveStableSwapPoolEntry = {
   zap?: Address | undefined
 }
 
+/** One Curve twocrypto-ng pool (CryptoSwap, two coins; the pool is its own LP token) and its coins in `coins(i)` order. */
+export type CurveTwocryptoPoolEntry = { address: Address; coins: Address[]; name: string }
+
 /**
  * One Curve liquidity gauge: its LP token, the extra reward tokens `claim_rewards` pays (CRV is paid by the
  * chain's Minter, `curve.minter`).
@@ -228,6 +231,8 @@ export type ChainAddressBook = {
   /** Curve StableSwap pools (on the devnet: our implementation of the 3pool's ABI and math at its mainnet address). */
   curve?: {
     pools: CurveStableSwapPoolEntry[]
+    /** Twocrypto-ng pools (on the devnet: our implementation of the pool's ABI and math at a mainnet address). */
+    twocryptoPools?: CurveTwocryptoPoolEntry[] | undefined
     /** Liquidity gauges (on the devnet: our implementation of a gauge's interface at the steCRV gauge's mainnet address). */
     gauges?: CurveGaugeEntry[] | undefined
     /** The CRV Minter (`mint(gauge)` pays a gauge's CRV) and CRV, where the chain has them. */

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { CurveGaugeEntry, CurveStableSwapPoolEntry } from './addressBook.js'
+import type { CurveGaugeEntry, CurveStableSwapPoolEntry, CurveTwocryptoPoolEntry } from './addressBook.js'
 
 /**
  * Canonical (mainnet) addresses of the protocol contracts, per chain: the devnet deploys real bytecode
@@ -184,6 +184,15 @@ export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEn
     lpToken: '0x167478921b907422F8E88B43C4Af2B8BEa278d3A',
     coins: ['0x83F20F44975D03b1b09e64809B757c47f942BEeA', '0x9D39A5DE30e57443BfF2A8307A4256c8797A3497'],
   }],
+}
+
+/**
+ * Curve twocrypto-ng pools per chain at their mainnet addresses (coins in `coins(i)` order): an external
+ * node's address book picks them up where their code is. The devnet deploys our implementation of the
+ * pool's ABI and math at the same address.
+ */
+export const curveTwocryptoPools: Record<number, readonly CurveTwocryptoPoolEntry[]> = {
+  1: [{ name: 'CVG/ETH', address: '0x004C167d27ADa24305b76D80762997Fa6EB8d9B2', coins: ['0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0x97efFB790f2fbB701D88f89DB4521348A2B77be8'] }],
 }
 
 /**

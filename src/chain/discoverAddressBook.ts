@@ -1,7 +1,7 @@
 import { zeroAddress, type Address, type PublicClient } from 'viem'
 import { getSwitchyardAddresses } from '../contracts/deploySwitchyardContracts.js'
-import type { ChainAddressBook, CurveGaugeEntry, CurveStableSwapPoolEntry } from './addressBook.js'
-import { canonicalAddresses, canonicalOptionalAddresses, curveGauges, curveStableSwapPools, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
+import type { ChainAddressBook, CurveGaugeEntry, CurveStableSwapPoolEntry, CurveTwocryptoPoolEntry } from './addressBook.js'
+import { canonicalAddresses, canonicalOptionalAddresses, curveGauges, curveStableSwapPools, curveTwocryptoPools, priceAnchors, uniswapV4PoolManagers, uniswapV4PositionManagers, type CanonicalChainId } from './canonicalAddresses.js'
 import { discoverAaveV3, readAaveV3Assets } from './discoverAaveV3.js'
 import { discoverAerodromePools } from './discoverAerodromePools.js'
 import { discoverBridges } from './discoverBridges.js'
@@ -37,7 +37,7 @@ export type DiscoverAddressBookReturnType = { book: ChainAddressBook; discovery:
  * Builds the address book of a chain served by an external JSON-RPC node (mainnet, a fork, reth,
  * geth): nothing is deployed there. The pools, markets and vaults come from the chain's own logs
  * (`discoverPools`: Uniswap V2/V3/V4, Balancer V2, Morpho Blue, ERC-4626; tokens from the pools, no
- * list required); our contracts, Lido, Aave V3, the Curve pools of `curveStableSwapPools`, Aerodrome's pools between the book's
+ * list required); our contracts, Lido, Aave V3, the Curve pools of `curveStableSwapPools` and `curveTwocryptoPools`, Aerodrome's pools between the book's
  * tokens (`discoverAerodromePools`) and the bridges are picked up at their canonical
  * addresses where their code is.
  * @returns the chain's address book and the discovery status
@@ -52,7 +52,9 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   for (const [a, t] of listed) if (t.priceUsd !== undefined) anchors.set(a, t.priceUsd)
   const lido = extra.lidoStETH && extra.lidoWstETH && (await hasCode(client, extra.lidoStETH)) && (await hasCode(client, extra.lidoWstETH)) ? { stETH: extra.lidoStETH, wstETH: extra.lidoWstETH } : undefined
   const curve = await liveCurvePools(client, chainId)
-  const extraTokens = [...listed.keys(), ...anchors.keys(), ...(await readAaveV3Assets(client, { chainId })), ...(lido ? [lido.stETH, lido.wstETH] : []), ...curve.flatMap((p) => [...p.coins, p.lpToken]).filter((t) => t.toLowerCase() !== '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')]
+  const twocrypto: CurveTwocryptoPoolEntry[] = []
+  for (const p of curveTwocryptoPools[chainId] ?? []) if (await hasCode(client, p.address)) twocrypto.push({ ...p, coins: [...p.coins] })
+  const extraTokens = [...listed.keys(), ...anchors.keys(), ...(await readAaveV3Assets(client, { chainId })), ...(lido ? [lido.stETH, lido.wstETH] : []), ...curve.flatMap((p) => [...p.coins, p.lpToken]).filter((t) => t.toLowerCase() !== '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'), ...twocrypto.flatMap((p) => p.coins)]
   const poolManager = uniswapV4PoolManagers[chainId]
   const found = await discoverPools(client, {
     chainId, multicall3: c.multicall3, weth: c.weth, stateDir: p.stateDir, startBlock: p.startBlock, minPoolTvlUsd: p.minPoolTvlUsd, maxLogRange: p.maxLogRange,
@@ -78,6 +80,7 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   if (extra.morphoBlue && found.presence.morpho) book.morphoBlue = { morpho: extra.morphoBlue, irm: mostCommon(found.morphoMarkets.map((m) => m.irm)) ?? zeroAddress, markets: found.morphoMarkets }
   if (lido) addLido(book, lido)
   if (curve.length) book.curve = { pools: curve, ...(await liveCurveGauges(client, chainId, curve)) }
+  if (twocrypto.length) book.curve = { ...(book.curve ?? { pools: [] }), twocryptoPools: twocrypto }
   // Pairs among the book's tokens, the chain's price anchors and WETH first (the pairs that carry liquidity).
   const bookTokens = Object.values(book.tokens).map((t) => t.address)
   const first = new Set([c.weth, ...(priceAnchors[chainId] ?? [])].map((a) => a.toLowerCase()))

@@ -1,6 +1,8 @@
 import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { EngineSnapshot } from '../engine/types.js'
 import { curveFloatModel } from '../protocols/curve/floatModel.js'
+import { isCurveTwocrypto } from '../protocols/curve/twocryptoAdapter.js'
+import type { CurveTwocryptoSnapshot } from '../protocols/curve/twocryptoTypes.js'
 import type { CurveStableSwapSnapshot } from '../protocols/curve/types.js'
 import type { PoolSnapshotBase } from '../protocols/types.js'
 
@@ -28,6 +30,19 @@ function curveSpot(pool: CurveStableSwapSnapshot, i: number, j: number, di: numb
   const fee = Number(pool.fee) / 1e10
   const feeBack = i === n ? 1 - (fee * n) / (4 * (n - 1)) : 1 - fee
   return (model.quote(amount) / amount / feeBack) * 10 ** (di - dj)
+}
+
+/**
+ * Curve twocrypto-ng spot prices from the pool's EMA oracle (coin 1 in coin 0, whole tokens: the pool
+ * normalises both coins to 18 decimals) and its LP token in coin 0 as the pool's `lp_price()` does
+ * (`2 * virtual_price * sqrt(price_oracle)`). Coins are never priced from the LP token.
+ */
+function twocryptoSpot(pool: CurveTwocryptoSnapshot, i: number, j: number): number | undefined {
+  const oracle = Number(pool.priceOracle) / 1e18
+  if (!(oracle > 0)) return undefined
+  if (i === 2) return j === 0 ? (2 * Number(pool.virtualPrice) * Math.sqrt(oracle)) / 1e18 : undefined
+  if (j === 2) return undefined
+  return i === 1 ? oracle : 1 / oracle
 }
 
 /** Spot price of `tokens[i]` in units of `tokens[j]` (whole tokens), or undefined. */
@@ -66,7 +81,7 @@ function spot(pool: PoolSnapshotBase, i: number, j: number, decimals: (t: string
     // aToken from the asset, never the other way round (the aToken's reference is the asset's).
     return i === 1 ? 1 : undefined
   }
-  if (pool.protocol === 'curve') return curveSpot(pool as CurveStableSwapSnapshot, i, j, di, dj)
+  if (pool.protocol === 'curve') return isCurveTwocrypto(pool) ? twocryptoSpot(pool, i, j) : curveSpot(pool as CurveStableSwapSnapshot, i, j, di, dj)
   if (pool.protocol === 'aerodrome') {
     // tokens = [token0, token1, LP]; the LP token is not priced here. Volatile: the reserves' ratio;
     // stable: the curve's marginal price (3x²y + y³) / (x³ + 3xy²) on whole tokens.

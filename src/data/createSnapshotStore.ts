@@ -8,6 +8,7 @@ import { loadBalancerV2 } from '../protocols/balancer-v2/load.js'
 import { loadAerodrome } from '../protocols/aerodrome/load.js'
 import { loadCurve } from '../protocols/curve/load.js'
 import { loadCurveNg } from '../protocols/curve/loadNg.js'
+import { loadCurveTwocrypto } from '../protocols/curve/twocryptoLoad.js'
 import { loadErc4626 } from '../protocols/erc4626/load.js'
 import { loadLido } from '../protocols/lido/load.js'
 import type { LoadContext } from '../protocols/loadContext.js'
@@ -28,6 +29,7 @@ const loaders = [
   { protocol: 'balancer-v2', load: loadBalancerV2 },
   { protocol: 'curve', load: loadCurve },
   { protocol: 'curve', load: loadCurveNg },
+  { protocol: 'curve', load: loadCurveTwocrypto },
   { protocol: 'aerodrome', load: loadAerodrome },
   { protocol: 'erc4626', load: loadErc4626 },
   { protocol: 'lido', load: loadLido },
@@ -139,6 +141,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     ...book.balancerV2.pools.map((p) => p.address),
     book.balancerV2.vault,
     ...(book.curve?.pools ?? []).map((p) => p.address),
+    ...(book.curve?.twocryptoPools ?? []).map((p) => p.address),
     ...(book.aerodrome?.pools ?? []).map((p) => p.address),
     ...(book.aerodrome ? [book.aerodrome.factory] : []),
     ...(book.uniswapV4 ? [book.uniswapV4.poolManager] : []),

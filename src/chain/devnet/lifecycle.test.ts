@@ -82,6 +82,8 @@ describe('devnet lifecycle', () => {
       const { poolConfigurator, rewardsController, wrappedTokenGateway } = upstreamBook.aaveV3!
       expect(c.addressBook.aaveV3).toMatchObject({ poolConfigurator, rewardsController, wrappedTokenGateway })
       expect(c.addressBook.aaveV3?.reserves.flatMap((r) => r.rewards ?? [])).toEqual(upstreamBook.aaveV3?.reserves.flatMap((r) => r.rewards ?? []))
+      // Curve's canonical twocrypto-ng pools, where their code is.
+      expect(c.addressBook.curve?.twocryptoPools).toEqual(upstreamBook.curve?.twocryptoPools)
       expect(await upstream.chains[1]!.client.getBlockNumber()).toBe(blockBefore)
       await connected.stop()
     } finally {

@@ -278,6 +278,39 @@ const curveNgPoolSchema = z.strictObject({
   sharesPct: z.array(z.number().positive()).optional(),
 })
 
+const curveDeclaredTokenSchema = z.strictObject({
+  name: z.string().min(1),
+  address,
+  decimals: z.number().int().min(0).max(36),
+  priceUsd: z.number().positive(),
+  /** A Uniswap V2 pair against a scenario token (e.g. WETH), so the token routes and has a market price. */
+  uniswapV2: z.strictObject({ pairWith: symbolRef, liquidityUsd: z.number().positive() }).optional(),
+})
+
+const curveTwocryptoPoolSchema = z.strictObject({
+  /** Readable name, e.g. `CVG/ETH`; the pool is its own LP token, named `Curve.fi <name>`. */
+  name: z.string().min(1),
+  /** Where the pool lives (its mainnet address on chain 1); our DevCurveTwocryptoNG. */
+  address,
+  /** The two coins in the pool's order (scenario symbols, or tokens declared below). */
+  coins: z.tuple([symbolRef, symbolRef]),
+  /** Tokens the pool needs that the scenario does not have: plain ERC-20s at their mainnet addresses, deployed with the Curve contracts. */
+  declare: z.array(z.strictObject({ symbol: symbolRef, token: curveDeclaredTokenSchema })).default([]),
+  /** `A()` (A * N^N * 10000) and `gamma()` (1e18). */
+  A: z.number().int().min(4_000).max(40_000_000),
+  gamma: z.number().int().min(1e10).max(199e15),
+  /** `mid_fee`, `out_fee` (1e10 units), `fee_gamma` (1e18). */
+  midFee: z.number().int().min(0).max(1e10),
+  outFee: z.number().int().min(0).max(1e10),
+  feeGamma: z.number().int().min(1).max(1e18),
+  /** `allowed_extra_profit`, `adjustment_step` (1e18) and `ma_time` as stored (seconds / ln 2). */
+  allowedExtraProfit: z.number().int().min(0).max(1e18),
+  adjustmentStep: z.number().int().min(0).max(1e18),
+  maTime: z.number().int().min(1).max(7 * 86_400),
+  /** Liquidity the deployer adds at seeding, in USD, half in each coin at the scenario's prices (the pool's initial price_scale). */
+  liquidityUsd: z.number().positive(),
+})
+
 const curveSchema = z.strictObject({
   /** StableSwap pools: our Solidity implementations of the 3pool's and the ETH/stETH pool's ABI and math (contracts/devnet/DevCurveStableSwap*.sol). */
   pools: z.array(curvePoolSchema).min(1),
@@ -286,6 +319,8 @@ const curveSchema = z.strictObject({
   crv: symbolRef.optional(),
   /** Liquidity gauges (our DevCurveLiquidityGauge), paid CRV by the Minter. */
   gauges: z.array(curveGaugeSchema).default([]),
+  /** Twocrypto-ng (CryptoSwap) pools: our Solidity implementation of the pool's ABI and math (contracts/devnet/DevCurveTwocryptoNG.sol). */
+  twocryptoPools: z.array(curveTwocryptoPoolSchema).default([]),
   /** Tokens the stableswap-ng pools need beyond the chain's list (deployed with the Curve contracts, so no other address moves). */
   tokens: z.array(curveNgTokenSchema).default([]),
   /** ERC-4626 vaults the stableswap-ng pools hold (likewise). */
@@ -437,6 +472,11 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
         if (p.assetTypes[k] === 3 && !chain.curve?.vaults.some((v) => v.symbol === c)) throw new Error(`scenario chain ${chainId}: curve ng pool ${p.name} coin ${c} (asset type 3) is not a declared vault`)
       })
       if (p.sharesPct && (p.sharesPct.length !== p.coins.length || Math.abs(p.sharesPct.reduce((a, b) => a + b, 0) - 100) > 1e-9)) throw new Error(`scenario chain ${chainId}: curve ng pool ${p.name} sharesPct must give each coin a share, summing to 100`)
+    }
+    for (const p of chain.curve?.twocryptoPools ?? []) {
+      const declared = new Set(p.declare.map((d) => d.symbol))
+      for (const c of p.coins) if (!symbols.has(c) && !declared.has(c)) throw new Error(`scenario chain ${chainId}: curve twocrypto pool ${p.name} coin ${c} is not a token and is not declared`)
+      if (p.coins[0] === p.coins[1]) throw new Error(`scenario chain ${chainId}: curve twocrypto pool ${p.name} lists a coin twice`)
     }
     for (const p of chain.aerodrome?.pools ?? []) {
       const name = `${p.stable ? 's' : 'v'}AMM-${p.tokens.join('/')}`

@@ -9,10 +9,10 @@ import { pairAmounts, rawAmountForUsd } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import type { ScenarioCurve } from './scenario.js'
 import { seedCurveNg } from './seedCurveNg.js'
+import { seedCurveTwocrypto } from './seedCurveTwocrypto.js'
 import { sendTx } from './sendTx.js'
 
 /** A token the scenario declares with a gauge reward or a pool (not a scenario token). */
-type DeclaredToken = NonNullable<ScenarioCurve['gauges'][number]['rewards'][number]['token']>
 
 /** Parameters of {@link seedCurve}. */
 export type SeedCurveParameters = { book: ChainAddressBook; curve: ScenarioCurve }
@@ -131,8 +131,8 @@ async function seedMetaPool(client: DevnetClient, book: ChainAddressBook, p: Sce
   return { address: pool, lpToken, coins: [coin.address, base.lpToken], name: p.name, variant: 'meta', zap }
 }
 
-/** A reward token the scenario declares with its gauge: our plain ERC-20 (`DevToken`) at its mainnet address, minted by the Curve seeder. */
-async function deployRewardToken(client: DevnetClient, book: ChainAddressBook, r: { symbol: string; token?: DeclaredToken | undefined }): Promise<TokenEntry> {
+/** A token the scenario declares with a gauge reward or a pool: our plain ERC-20 (`DevToken`) at its mainnet address, minted by the Curve seeder. */
+export async function deployRewardToken(client: DevnetClient, book: ChainAddressBook, r: Pick<ScenarioCurve['gauges'][number]['rewards'][number], 'symbol' | 'token'>): Promise<TokenEntry> {
   if (!r.token) throw new Error(`curve gauge reward ${r.symbol} is not a token`)
   const artifact = loadContractArtifact('DevToken')
   const address = await deployAtCanonical(client, { name: r.symbol, address: getAddress(r.token.address), abi: artifact.abi, bytecode: artifact.bytecode, args: [r.token.name, r.symbol, r.token.decimals], account: curveSeeder })
@@ -244,6 +244,7 @@ export async function seedCurve(client: DevnetClient, { book, curve }: SeedCurve
   } catch (cause) {
     throw new DevnetDeployError({ chainId: book.chainId, step: 'seed Curve gauges', cause })
   }
+  const twocryptoPools = await seedCurveTwocrypto(client, { book, pools: curve.twocryptoPools })
   try {
     pools.push(...(await seedCurveNg(client, { book, curve, seeder: curveSeeder })))
   } catch (cause) {
@@ -251,5 +252,5 @@ export async function seedCurve(client: DevnetClient, { book, curve }: SeedCurve
   }
   await client.setNonce({ address: devnetDeployer, nonce })
   await client.stopImpersonatingAccount({ address: curveSeeder })
-  book.curve = { pools, ...(gauges.gauges.length ? gauges : {}) }
+  book.curve = { pools, ...(gauges.gauges.length ? gauges : {}), ...(twocryptoPools.length ? { twocryptoPools } : {}) }
 }

@@ -8,13 +8,20 @@ import type { CurveMetaSnapshot } from './metaPool.js'
 import { addLiquidityNg, exchangeNg, removeLiquidityOneCoinNg } from './ngQuote.js'
 import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
+import { encodeTwocryptoStep, isCurveTwocrypto, twocryptoEdges, twocryptoFloatModel, twocryptoQuote, twocryptoStepData, twocryptoSwap } from './twocryptoAdapter.js'
+import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
 export type { CurveStableSwapSnapshot } from './types.js'
+export type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
+
+/** Any pool the Curve adapter serves: a StableSwap pool, or a twocrypto-ng pool (`kind: 'twocrypto'`). */
+export type CurveSnapshot = CurveStableSwapSnapshot | CurveTwocryptoSnapshot
 
 /** Edges per pool size: every coin to every other (swap), each coin to the LP token (deposit) and back (redeem). */
 const edgesBySize = new Map<number, readonly PoolEdge[]>()
-function getEdges(snapshot: CurveStableSwapSnapshot): readonly PoolEdge[] {
+function getEdges(snapshot: CurveSnapshot): readonly PoolEdge[] {
+  if (isCurveTwocrypto(snapshot)) return twocryptoEdges()
   if (snapshot.meta) return getMetaEdges(snapshot as CurveMetaSnapshot)
   const n = snapshot.balances.length
   let edges = edgesBySize.get(n)
@@ -71,11 +78,13 @@ function runNg(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParam
   return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
 }
 
-function quote(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): bigint {
+function quote(snapshot: CurveSnapshot, parameters: QuoteParameters): bigint {
+  if (isCurveTwocrypto(snapshot)) return twocryptoQuote(snapshot, parameters)
   return run(snapshot, parameters)?.amountOut ?? 0n
 }
 
-function swap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): SwapReturnType<CurveStableSwapSnapshot> {
+function swap(snapshot: CurveSnapshot, parameters: QuoteParameters): SwapReturnType<CurveSnapshot> {
+  if (isCurveTwocrypto(snapshot)) return twocryptoSwap(snapshot, parameters)
   const r = run(snapshot, parameters)
   if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
   return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}), ...(r.meta ? { meta: r.meta } : {}) } }
@@ -85,17 +94,19 @@ function swap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): S
  * Swaps of the generations {@link exchangeUpperBound} covers; no bound for deposits and redemptions (not
  * monotone). The bound holds only for an edge whose quote is that plain `exchange` math, so it is given only
  * where the edge's own quote at `amountIn` equals what the math pays there (a swap priced another way, e.g.
- * through a base pool, never gets it; a metapool's edges get none at all).
+ * through a base pool, never gets it; a metapool's and a twocrypto pool's edges get none at all).
  */
-function quoteUpperBound(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): bigint | undefined {
+function quoteUpperBound(snapshot: CurveSnapshot, parameters: QuoteParameters): bigint | undefined {
   const { edge, amountIn } = parameters
+  if (isCurveTwocrypto(snapshot)) return undefined
   if (edge.action !== 'swap' || snapshot.meta || (snapshot.variant !== undefined && snapshot.variant !== 'steth')) return undefined
   const r = exchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
   if (r === undefined || r.atDx !== quote(snapshot, parameters)) return undefined
   return r.bound
 }
 
-function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepData {
+function getStepData(snapshot: CurveSnapshot, edge: PoolEdge): StepData {
+  if (isCurveTwocrypto(snapshot)) return twocryptoStepData(edge)
   if (snapshot.meta) return metaStepData(snapshot as CurveMetaSnapshot, edge)
   const kind = edge.action === 'deposit' ? 'deposit' : edge.action === 'redeem' ? 'redeem' : 'swap'
   return {
@@ -114,7 +125,7 @@ function getStepData(snapshot: CurveStableSwapSnapshot, edge: PoolEdge): StepDat
  * pool, wrapped after). Metapools (the 2020 template over the 3pool) add `exchange_underlying` swaps
  * between their coin and the base pool's coins and the Deposit zap's deposits and redemptions of base coins.
  */
-export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
+export const curveAdapter: ProtocolAdapter<CurveSnapshot> = {
   slug: 'curve',
   standard: 'curve',
   actions: ['swap', 'deposit', 'redeem'],
@@ -123,8 +134,9 @@ export const curveAdapter: ProtocolAdapter<CurveStableSwapSnapshot> = {
   getEdges,
   quote,
   swap,
-  getFloatModel: (snapshot, edge) => (snapshot.meta ? curveMetaFloatModel(snapshot as CurveMetaSnapshot, edge) : curveFloatModel(snapshot, edge)),
+  getFloatModel: (snapshot, edge) =>
+    isCurveTwocrypto(snapshot) ? twocryptoFloatModel(snapshot, edge) : snapshot.meta ? curveMetaFloatModel(snapshot as CurveMetaSnapshot, edge) : curveFloatModel(snapshot, edge),
   quoteUpperBound,
   getStepData,
-  encode: encodeCurveStep,
+  encode: (planner, context, step) => (step.data.variant === 'twocrypto' ? encodeTwocryptoStep(planner, context, step) : encodeCurveStep(planner, context, step)),
 }

@@ -15,6 +15,8 @@ import { depositThroughZap, namesBaseCoin, redeemThroughZap } from './metaLpActi
 import type { CurveMetaSnapshot } from './metaPool.js'
 import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
+import { isCurveTwocrypto } from './twocryptoAdapter.js'
+import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
 const lower = (a: string) => a.toLowerCase()
@@ -31,7 +33,8 @@ function removeLiquidityAbi(nCoins: number) {
 
 /** The pool an action names: `primaryAddress` as the pool or its LP token, else the pool of `lp`. */
 function poolOf(ctx: BundleActionContext, p: { primary: Address; lp: Address | undefined; lpField: string }): CurveStableSwapSnapshot {
-  const pools = ctx.pools('curve') as CurveStableSwapSnapshot[]
+  // Twocrypto-ng pools (the pool its own LP token) take no deposit or redeem actions here.
+  const pools = (ctx.pools('curve') as (CurveStableSwapSnapshot | CurveTwocryptoSnapshot)[]).filter((x): x is CurveStableSwapSnapshot => !isCurveTwocrypto(x))
   const lpOf = (pool: CurveStableSwapSnapshot) => pool.tokens[pool.balances.length]!
   const pool = pools.find((x) => lower(x.address) === lower(p.primary) || lower(lpOf(x)) === lower(p.primary))
   if (!pool) return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${p.primary} is neither a Curve pool nor its LP token on chain ${ctx.chainId}`)

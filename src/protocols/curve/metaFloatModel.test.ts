@@ -46,12 +46,17 @@ describe('metapool float model', () => {
   test('every edge is an upper estimate of the exact quote and non-decreasing', () => {
     let checked = 0
     fc.assert(
-      fc.property(state, fc.nat(17), fc.double({ min: 1e-7, max: 0.7, noNaN: true }), (p, e, f) => {
+      fc.property(state, fc.nat(17), fc.double({ min: 1e-7, max: 1.5, noNaN: true }), (p, e, f) => {
         const s = metaPool(p)
         const edges = curveAdapter.getEdges(s)
         expect(edges).toHaveLength(18)
         const edge = edges[e]!
-        const held = edge.action === 'redeem' ? s.totalSupply : edge.tokenInIndex >= 3 ? s.meta.base.balances[edge.tokenInIndex - 3]! : s.balances[edge.tokenInIndex]!
+        // A base coin goes into the metapool as 3Crv: sized, as the plain pools' test sizes its inputs, against
+        // the metapool's 3Crv balance (far larger deposits are where a StableSwap deposit stops rising, exact
+        // or float, as the plain pools' do).
+        const k = edge.tokenInIndex - 3
+        const asThreeCrv = (x: bigint) => (k >= 0 ? (x * E18) / s.meta.base.rates[k]! : x)
+        const held = edge.action === 'redeem' ? s.totalSupply : k >= 0 ? [s.meta.base.balances[k]!, asThreeCrv(s.balances[1]!)].reduce((a, b) => (a < b ? a : b)) : s.balances[edge.tokenInIndex]!
         const amountIn = Math.max(1, Math.floor(Number(held) * f))
         const exact = Number(curveAdapter.quote(s, { edge, amountIn: BigInt(amountIn) }))
         const model = curveAdapter.getFloatModel(s, edge)
@@ -62,8 +67,8 @@ describe('metapool float model', () => {
         expect(model.quote(amountIn * 1.01)).toBeGreaterThanOrEqual(float)
         checked++
       }),
-      { numRuns: 3_000 },
+      { numRuns: 5_000 },
     )
-    expect(checked).toBe(3_000)
+    expect(checked).toBe(5_000)
   })
 })

@@ -200,7 +200,9 @@ test('views and executed trades equal the adapter to the wei over random states 
         const held = edge.action === 'redeem' ? state.totalSupply : edge.tokenInIndex >= 3 ? state.meta.base.balances[edge.tokenInIndex - 3]! : state.balances[edge.tokenInIndex]!
         const amountIn = BigInt(Math.max(1, Math.floor(Number(held) * t.f)))
         const time = (await chain.client.getBlock()).timestamp + BigInt(t.wait)
-        const { amountOut, snapshot: after } = curveAdapter.swap({ ...state, timestamp: time }, { edge, amountIn })
+        const swapped = curveAdapter.swap({ ...state, timestamp: time }, { edge, amountIn })
+        const { amountOut } = swapped
+        const after = swapped.snapshot as CurveMetaSnapshot
         if (amountOut === 0n) continue
         const data = curveAdapter.getStepData(state, edge) as { kind: string; i: number; j: number; underlying?: boolean; zap?: string }
         const before = await balanceOf(tokenOut)

@@ -149,6 +149,6 @@ describe('curve ETH/stETH generation math', () => {
     const received = snapshot.balances[1]! - s.balances[1]!
     expect(dx - received).toBeGreaterThanOrEqual(0n)
     expect(dx - received).toBeLessThanOrEqual(2n)
-    expect(snapshot.sharesCoin!.poolShares).toBeGreaterThan(s.sharesCoin!.poolShares)
+    expect((snapshot as CurveStableSwapSnapshot).sharesCoin!.poolShares).toBeGreaterThan(s.sharesCoin!.poolShares)
   })
 })
