@@ -132,7 +132,7 @@ async function seedMetaPool(client: DevnetClient, book: ChainAddressBook, p: Sce
 }
 
 /** A token the scenario declares with a gauge reward or a pool: our plain ERC-20 (`DevToken`) at its mainnet address, minted by the Curve seeder. */
-export async function deployRewardToken(client: DevnetClient, book: ChainAddressBook, r: Pick<ScenarioCurve['gauges'][number]['rewards'][number], 'symbol' | 'token'>): Promise<TokenEntry> {
+async function deployRewardToken(client: DevnetClient, book: ChainAddressBook, r: Pick<ScenarioCurve['gauges'][number]['rewards'][number], 'symbol' | 'token'>): Promise<TokenEntry> {
   if (!r.token) throw new Error(`curve gauge reward ${r.symbol} is not a token`)
   const artifact = loadContractArtifact('DevToken')
   const address = await deployAtCanonical(client, { name: r.symbol, address: getAddress(r.token.address), abi: artifact.abi, bytecode: artifact.bytecode, args: [r.token.name, r.symbol, r.token.decimals], account: curveSeeder })
@@ -244,7 +244,7 @@ export async function seedCurve(client: DevnetClient, { book, curve }: SeedCurve
   } catch (cause) {
     throw new DevnetDeployError({ chainId: book.chainId, step: 'seed Curve gauges', cause })
   }
-  const twocryptoPools = await seedCurveTwocrypto(client, { book, pools: curve.twocryptoPools })
+  const twocryptoPools = await seedCurveTwocrypto(client, { book, pools: curve.twocryptoPools, seeder: curveSeeder, declareToken: deployRewardToken })
   try {
     pools.push(...(await seedCurveNg(client, { book, curve, seeder: curveSeeder })))
   } catch (cause) {

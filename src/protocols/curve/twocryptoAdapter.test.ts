@@ -62,7 +62,7 @@ describe('curve twocrypto-ng edges', () => {
           expect(model.quote(amountIn * 1.01)).toBeGreaterThanOrEqual(float)
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1_000 },
     )
   })
 

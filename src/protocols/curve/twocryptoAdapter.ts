@@ -64,33 +64,67 @@ export function twocryptoSwap(snapshot: CurveTwocryptoSnapshot, parameters: Quot
   }
 }
 
+/** Grid points of the float model per decade of amount (from 1e-9 of the input balance to the pool's limit). */
+const GRID_PER_DECADE = 8
+
 /**
- * Float model of a swap edge (see {@link FloatModel}): the exact quote at the amount rounded up, scaled by
- * 1 + 1e-12 plus one raw unit, so it stays above the exact quote; past the largest amount the pool takes
- * (found once by bisection) it stays at that amount's value, so it is monotone. A spent pool is 0.
+ * Float model of a swap edge (see {@link FloatModel}), built once per snapshot and edge from exact quotes
+ * on a geometric grid of amounts. The swap's output is concave in its input (the invariant's curve, and a
+ * fee that grows with imbalance), so between grid points `x_k <= a < x_{k+1}` it lies under the line from
+ * `x_k` with the slope of the grid segment below (`f(a) <= f(x_k) + s·(a − x_k)`) and under `f(x_{k+1})`;
+ * the model is the smaller of the two, plus four raw units for the quotes' integer rounding, so it stays
+ * above the exact quote and never falls. Below the grid it is the exact quote; past the largest amount the
+ * pool takes (found by bisection) it stays at that amount's value. A spent pool is 0.
  */
 export function twocryptoFloatModel(snapshot: CurveTwocryptoSnapshot, edge: PoolEdge): FloatModel {
   if (snapshot.spent) return { kind: 'custom', quote: () => 0 }
-  let cap: number | undefined
   const exact = (a: number): number => Number(quoteOrZero(snapshot, { edge, amountIn: BigInt(Math.ceil(a)) }))
-  const limit = (): number => {
-    if (cap !== undefined) return cap
-    let lo = 1
-    let hi = Number(snapshot.balances[edge.tokenInIndex]!) * 1e3 + 1
-    if (exact(hi) > 0) return (cap = hi)
-    for (let k = 0; k < 200 && hi - lo > Math.max(1, lo * 1e-12); k++) {
-      const mid = (lo + hi) / 2
-      if (exact(mid) > 0) lo = mid
-      else hi = mid
+  let grid: { x: number[]; y: number[]; cap: number } | undefined
+  const build = () => {
+    const balance = Number(snapshot.balances[edge.tokenInIndex]!)
+    let cap = balance * 1e3 + 1
+    if (!(exact(cap) > 0)) {
+      let lo = 1
+      let hi = cap
+      for (let k = 0; k < 200 && hi - lo > Math.max(1, lo * 1e-12); k++) {
+        const mid = (lo + hi) / 2
+        if (exact(mid) > 0) lo = mid
+        else hi = mid
+      }
+      cap = lo
     }
-    return (cap = lo)
+    const x: number[] = []
+    const y: number[] = []
+    for (let a = Math.max(1, balance * 1e-9); a < cap; a *= 10 ** (1 / GRID_PER_DECADE)) {
+      const at = Math.ceil(a)
+      if (at <= (x.at(-1) ?? 0)) continue
+      x.push(at)
+      y.push(exact(at))
+    }
+    if (cap > (x.at(-1) ?? 0)) {
+      x.push(cap)
+      y.push(exact(cap))
+    }
+    return { x, y, cap }
   }
   return {
     kind: 'custom',
     quote: (amountIn) => {
       if (!(amountIn > 0)) return 0
-      const capped = Math.min(amountIn, limit())
-      return exact(capped) * (1 + 1e-12) + 1
+      grid ??= build()
+      const { x, y, cap } = grid
+      const a = Math.ceil(Math.min(amountIn, cap))
+      if (a <= x[0]!) return exact(a) + 4
+      let lo = 0
+      let hi = x.length - 1
+      if (a >= x[hi]!) return y[hi]! + 4
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1
+        if (x[mid]! <= a) lo = mid
+        else hi = mid
+      }
+      const slope = lo > 0 ? (y[lo]! - y[lo - 1]!) / (x[lo]! - x[lo - 1]!) : y[0]! / x[0]!
+      return Math.min(y[lo]! + slope * (a - x[lo]!), y[lo + 1]!) * (1 + 1e-12) + 4
     },
   }
 }
