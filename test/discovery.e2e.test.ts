@@ -126,7 +126,7 @@ describe('external-node discovery from the chain’s logs', () => {
     const found = book()
     for (const [name, of] of Object.entries(ids)) expect({ name, ids: of(found) }).toEqual({ name, ids: of(built) })
     expect([found.uniswapV2.pairs.length, found.uniswapV3.pools.length, found.uniswapV4?.pools.length, found.balancerV2.pools.length, found.erc4626?.vaults.length, found.morphoBlue?.markets.length])
-      .toEqual([16, 17, 6, 5, 2, 3])
+      .toEqual([17, 17, 6, 5, 4, 3])
     // What the engine and the encoders read of each, as the devnet recorded it.
     expect(found.balancerV2.pools.map(({ address, poolId, tokens, weights, swapFeeBps }) => ({ address, poolId, tokens, weights, swapFeeBps })).sort((a, b) => (a.poolId < b.poolId ? -1 : 1)))
       .toEqual([...built.balancerV2.pools].sort((a, b) => (a.poolId < b.poolId ? -1 : 1)))
@@ -142,11 +142,11 @@ describe('external-node discovery from the chain’s logs', () => {
   it('keeps the empty pair and the pair of a codeless token indexed but out of the graph, and says why', async () => {
     const discovery = sy!.connected.chains[1]!.discovery!
     expect(discovery.pools).toEqual({
-      'uniswap-v2': { indexed: 18, aboveFloor: 16 },
+      'uniswap-v2': { indexed: 19, aboveFloor: 17 },
       'uniswap-v3': { indexed: 17, aboveFloor: 17 },
       'uniswap-v4': { indexed: 6, aboveFloor: 6 },
       'balancer-v2': { indexed: 5, aboveFloor: 5 },
-      erc4626: { indexed: 2, aboveFloor: 2 },
+      erc4626: { indexed: 4, aboveFloor: 4 },
       'morpho-blue': { indexed: 3, aboveFloor: 3 },
     })
     const skips = lines.filter((l) => l.component === 'discovery' && l.protocol === 'uniswap-v2')
@@ -157,12 +157,12 @@ describe('external-node discovery from the chain’s logs', () => {
     // The floor and the counts are published: /networks and /metrics.
     const networks = await rest('GET', '/api/v1/networks')
     expect((networks.body as unknown as { index?: unknown }[])[0]!.index).toEqual({
-      indexedBlock: Number(discovery.indexedBlock), minPoolTvlUsd: 10_000, poolsIndexed: 51, poolsAboveFloor: 49,
+      indexedBlock: Number(discovery.indexedBlock), minPoolTvlUsd: 10_000, poolsIndexed: 54, poolsAboveFloor: 52,
       protocols: Object.entries(discovery.pools).map(([protocol, c]) => ({ protocol, indexed: c.indexed, aboveFloor: c.aboveFloor })),
     })
     const metrics = await (await fetch(`${sy!.httpUrl}/metrics`)).text()
-    expect(metrics).toContain('switchyard_discovery_pools{chain_id="1",protocol="uniswap-v2",state="indexed"} 18')
-    expect(metrics).toContain('switchyard_discovery_pools{chain_id="1",protocol="uniswap-v2",state="above_floor"} 16')
+    expect(metrics).toContain('switchyard_discovery_pools{chain_id="1",protocol="uniswap-v2",state="indexed"} 19')
+    expect(metrics).toContain('switchyard_discovery_pools{chain_id="1",protocol="uniswap-v2",state="above_floor"} 17')
     expect(metrics).toContain('switchyard_discovery_min_pool_tvl_usd{chain_id="1"} 10000')
   })
 
@@ -226,7 +226,7 @@ describe('external-node discovery from the chain’s logs', () => {
     const discovery = sy.connected.chains[1]!.discovery!
     expect(discovery.firstBlockRead).toBe(indexed + 1n)
     // The new pair is empty: indexed, below the floor.
-    expect(discovery.pools['uniswap-v2']).toEqual({ indexed: 19, aboveFloor: 16 })
+    expect(discovery.pools['uniswap-v2']).toEqual({ indexed: 20, aboveFloor: 17 })
     expect(lines.some((l) => l.msg === 'discovery: resuming the saved index' && l.resumeFrom === String(indexed + 1n))).toBe(true)
     expect(lines.some((l) => l.reason === 'below the liquidity floor' && (l.examples as string[]).includes(getAddress(created).toLowerCase()))).toBe(true)
     for (const [name, of] of Object.entries(ids)) expect({ name, ids: of(book()) }).toEqual({ name, ids: of(built) })

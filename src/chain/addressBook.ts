@@ -48,9 +48,10 @@ export type CurveStableSwapPoolEntry = {
    * The pool's generation where it is not the 3pool's: `steth` is the ETH/stETH pool's (A stored times 100,
    * coin 0 the native coin 0xEeee…EEeE, balances read from what the pool holds, payable calls that return
    * what they paid); `meta` is a metapool of Curve's 2020 template (A stored times 100, coin 1 the base
-   * pool's LP token priced at its cached virtual price, `exchange_underlying` through the base pool).
+   * pool's LP token priced at its cached virtual price, `exchange_underlying` through the base pool); `ng` a
+   * stableswap-ng plain pool (its own LP token: `lpToken` is the pool; rates from `stored_rates()`, dynamic fees).
    */
-  variant?: 'steth' | 'meta' | undefined
+  variant?: 'steth' | 'meta' | 'ng' | undefined
   /**
    * A metapool's Deposit zap (`variant` `meta`: a metapool of Curve's 2020 template over a base pool it names
    * through `base_pool()`, coin 1 that pool's LP token): the pool does not know its zap, so the book does.

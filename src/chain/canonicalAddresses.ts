@@ -175,6 +175,14 @@ export const curveStableSwapPools: Record<number, readonly CurveStableSwapPoolEn
     lpToken: '0xD2967f45c4f384DEEa880F807Be904762a3DeA07',
     coins: ['0x056Fd409E1d7A124BD7017459dFEa2F387b6d5Cd', '0x6c3F90f043a72FA612cbac8115EE7e52BDe6E490'],
     zap: '0x0aE274c98c0415C0651AF8cF52b010136E4a0082',
+  }, {
+    // stableswap-ng (ng factory 0x6A8cbed756804B16E05E741eDaBd5cB544AE21bf): sDAI/sUSDe, both ERC-4626
+    // (asset type 3); the pool is its own LP token.
+    name: 'sDAI/sUSDe',
+    variant: 'ng',
+    address: '0x167478921b907422F8E88B43C4Af2B8BEa278d3A',
+    lpToken: '0x167478921b907422F8E88B43C4Af2B8BEa278d3A',
+    coins: ['0x83F20F44975D03b1b09e64809B757c47f942BEeA', '0x9D39A5DE30e57443BfF2A8307A4256c8797A3497'],
   }],
 }
 

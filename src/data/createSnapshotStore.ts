@@ -7,6 +7,7 @@ import { loadAaveV3 } from '../protocols/aave-v3/load.js'
 import { loadBalancerV2 } from '../protocols/balancer-v2/load.js'
 import { loadAerodrome } from '../protocols/aerodrome/load.js'
 import { loadCurve } from '../protocols/curve/load.js'
+import { loadCurveNg } from '../protocols/curve/loadNg.js'
 import { loadCurveTwocrypto } from '../protocols/curve/twocryptoLoad.js'
 import { loadErc4626 } from '../protocols/erc4626/load.js'
 import { loadLido } from '../protocols/lido/load.js'
@@ -27,6 +28,7 @@ const loaders = [
   { protocol: 'uniswap-v4', load: loadUniswapV4 },
   { protocol: 'balancer-v2', load: loadBalancerV2 },
   { protocol: 'curve', load: loadCurve },
+  { protocol: 'curve', load: loadCurveNg },
   { protocol: 'curve', load: loadCurveTwocrypto },
   { protocol: 'aerodrome', load: loadAerodrome },
   { protocol: 'erc4626', load: loadErc4626 },
@@ -123,6 +125,10 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     for (const c of p.coins.slice(1)) curveByHeldCoin.set(c.toLowerCase(), [...(curveByHeldCoin.get(c.toLowerCase()) ?? []), p.address.toLowerCase()])
   }
 
+  // A stableswap-ng pool's rates are its coins' oracles or ERC-4626 share prices, read on every call: they
+  // move with no event of the pool (sDAI's accrues every second), so the pool is re-read at every head.
+  const curveRatePools = (book.curve?.pools ?? []).filter((p) => p.variant === 'ng').map((p) => p.address.toLowerCase())
+
   async function loadAll(blockNumber: bigint, pools?: readonly Address[]): Promise<PoolSnapshotBase[]> {
     const parts = await Promise.all(loaders.map((l) => l.load(context, { blockNumber, ...(pools ? { pools } : {}) })))
     return parts.flat()
@@ -196,6 +202,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     if (!parent || !previous.version.endsWith(`:${parent.hash.slice(2, 14)}`)) return undefined
     const { changed, patches } = moved
     for (const address of missing ?? []) changed.add(address)
+    for (const address of curveRatePools) changed.add(address)
     // Pools whose logs carry their new state take it from them; the rest of those that moved are re-read.
     const at = positionsOf(previous.pools)
     const patched = new Map<string, PoolSnapshotBase>()

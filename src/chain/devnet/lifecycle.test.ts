@@ -84,6 +84,10 @@ describe('devnet lifecycle', () => {
       expect(c.addressBook.aaveV3?.reserves.flatMap((r) => r.rewards ?? [])).toEqual(upstreamBook.aaveV3?.reserves.flatMap((r) => r.rewards ?? []))
       // Curve's canonical twocrypto-ng pools, where their code is.
       expect(c.addressBook.curve?.twocryptoPools).toEqual(upstreamBook.curve?.twocryptoPools)
+      // And the canonical stableswap-ng pools (the pool its own LP token), read through the ng loader.
+      const ng = (book: typeof upstreamBook) => (book.curve?.pools ?? []).filter((p) => p.variant === 'ng').map((p) => [p.address, p.lpToken, ...p.coins].map((a) => a.toLowerCase()))
+      expect(ng(c.addressBook)).toEqual(ng(upstreamBook))
+      expect(ng(c.addressBook)).toHaveLength(1)
       expect(await upstream.chains[1]!.client.getBlockNumber()).toBe(blockBefore)
       await connected.stop()
     } finally {

@@ -229,6 +229,55 @@ const curveGaugeSchema = z.strictObject({
   stakedPct: z.number().min(0).max(100),
 })
 
+/** A token a Curve stableswap-ng pool needs that the chain's token list lacks: a plain ERC-20 at its mainnet address. */
+const curveNgTokenSchema = z.strictObject({
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  address,
+  decimals: z.number().int().min(0).max(18),
+  priceUsd: z.number().positive(),
+  /** A Uniswap V2 pair against a scenario token (e.g. USDC), so the token has a market of its own. */
+  uniswapV2: z.strictObject({ pairWith: symbolRef, liquidityUsd: z.number().positive() }).optional(),
+})
+
+/** An ERC-4626 vault a stableswap-ng pool holds (asset type 3), at its mainnet address (our DevVault, an OpenZeppelin ERC-4626). */
+const curveNgVaultSchema = z.strictObject({
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  address,
+  /** The vault's asset: a scenario token or a token declared above. */
+  asset: symbolRef,
+  /** Deposited at seeding, in USD. */
+  depositUsd: z.number().positive(),
+  /** Assets per share after seeding (yield donated), e.g. 1.1. */
+  sharePrice: z.number().min(1).max(100),
+})
+
+const curveNgPoolSchema = z.strictObject({
+  name: z.string().min(1),
+  /** Where the pool lives (its mainnet address on chain 1); it is its own LP token. */
+  address,
+  /** The pool's ERC-20 symbol and name (its LP token's). */
+  lpSymbol: z.string().min(1),
+  lpName: z.string().min(1),
+  /** The coins in the pool's order: scenario tokens, or tokens and vaults declared in this section. */
+  coins: z.array(symbolRef).min(2).max(8),
+  /** Per coin: 0 a plain ERC-20, 3 an ERC-4626 (rate `convertToAssets`). */
+  assetTypes: z.array(z.union([z.literal(0), z.literal(3)])).min(2).max(8),
+  /** Amplification `A()` (stored times 100). */
+  A: z.number().int().min(1).max(999_999),
+  /** Swap fee in 1e10 units (1_000_000 = 0.01%). */
+  fee: z.number().int().min(0).max(5_000_000_000),
+  /** `offpeg_fee_multiplier` in 1e10 units (20_000_000_000 = fees up to 2x off peg). */
+  offpegFeeMultiplier: z.number().int().min(0),
+  /** The price oracle's EMA time in seconds / ln 2 (866 ≈ 10 minutes). */
+  maExpTime: z.number().int().min(1),
+  /** Liquidity the deployer adds at seeding, in USD. */
+  liquidityUsd: z.number().positive(),
+  /** Each coin's share of `liquidityUsd` in percent (summing to 100); omitted = even. */
+  sharesPct: z.array(z.number().positive()).optional(),
+})
+
 const curveDeclaredTokenSchema = z.strictObject({
   name: z.string().min(1),
   address,
@@ -272,6 +321,12 @@ const curveSchema = z.strictObject({
   gauges: z.array(curveGaugeSchema).default([]),
   /** Twocrypto-ng (CryptoSwap) pools: our Solidity implementation of the pool's ABI and math (contracts/devnet/DevCurveTwocryptoNG.sol). */
   twocryptoPools: z.array(curveTwocryptoPoolSchema).default([]),
+  /** Tokens the stableswap-ng pools need beyond the chain's list (deployed with the Curve contracts, so no other address moves). */
+  tokens: z.array(curveNgTokenSchema).default([]),
+  /** ERC-4626 vaults the stableswap-ng pools hold (likewise). */
+  vaults: z.array(curveNgVaultSchema).default([]),
+  /** stableswap-ng plain pools (our DevCurveStableSwapNG: rates from oracles or ERC-4626 vaults, dynamic fees, the pool its own LP token). */
+  ngPools: z.array(curveNgPoolSchema).default([]),
 })
 
 const aerodromePoolSchema = z.strictObject({
@@ -406,6 +461,17 @@ export function loadScenario(path: string = defaultScenarioPath): { scenario: Sc
       if (p.variant === '3pool' && p.coins.length !== 3) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (3pool) needs three coins`)
       if (p.variant === 'steth' && (p.coins[0] !== 'ETH' || p.coins[1] !== 'stETH' || p.coins.length !== 2)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} (steth) has coins ETH and stETH`)
       if (p.sharesPct && (p.sharesPct.length !== p.coins.length || Math.abs(p.sharesPct.reduce((a, b) => a + b, 0) - 100) > 1e-9)) throw new Error(`scenario chain ${chainId}: curve pool ${p.name} sharesPct must give each coin a share, summing to 100`)
+    }
+    const ngSymbols = new Set([...symbols, ...(chain.curve?.tokens ?? []).map((t) => t.symbol), ...(chain.curve?.vaults ?? []).map((v) => v.symbol)])
+    for (const v of chain.curve?.vaults ?? []) if (!ngSymbols.has(v.asset)) throw new Error(`scenario chain ${chainId}: curve vault ${v.symbol} has unknown asset ${v.asset}`)
+    for (const p of chain.curve?.ngPools ?? []) {
+      for (const c of p.coins) if (!ngSymbols.has(c)) throw new Error(`scenario chain ${chainId}: curve ng pool ${p.name} coin ${c} is not a token`)
+      if (new Set(p.coins).size !== p.coins.length) throw new Error(`scenario chain ${chainId}: curve ng pool ${p.name} lists a coin twice`)
+      if (p.assetTypes.length !== p.coins.length) throw new Error(`scenario chain ${chainId}: curve ng pool ${p.name} needs one asset type per coin`)
+      p.coins.forEach((c, k) => {
+        if (p.assetTypes[k] === 3 && !chain.curve?.vaults.some((v) => v.symbol === c)) throw new Error(`scenario chain ${chainId}: curve ng pool ${p.name} coin ${c} (asset type 3) is not a declared vault`)
+      })
+      if (p.sharesPct && (p.sharesPct.length !== p.coins.length || Math.abs(p.sharesPct.reduce((a, b) => a + b, 0) - 100) > 1e-9)) throw new Error(`scenario chain ${chainId}: curve ng pool ${p.name} sharesPct must give each coin a share, summing to 100`)
     }
     for (const p of chain.curve?.twocryptoPools ?? []) {
       const declared = new Set(p.declare.map((d) => d.symbol))

@@ -8,6 +8,7 @@ import { mintToDeployer } from './mintToDeployer.js'
 import { pairAmounts, rawAmountForUsd } from './poolMath.js'
 import { loadProtocolArtifact } from './protocolArtifacts.js'
 import type { ScenarioCurve } from './scenario.js'
+import { seedCurveNg } from './seedCurveNg.js'
 import { seedCurveTwocrypto } from './seedCurveTwocrypto.js'
 import { sendTx } from './sendTx.js'
 
@@ -244,6 +245,11 @@ export async function seedCurve(client: DevnetClient, { book, curve }: SeedCurve
     throw new DevnetDeployError({ chainId: book.chainId, step: 'seed Curve gauges', cause })
   }
   const twocryptoPools = await seedCurveTwocrypto(client, { book, pools: curve.twocryptoPools, seeder: curveSeeder, declareToken: deployRewardToken })
+  try {
+    pools.push(...(await seedCurveNg(client, { book, curve, seeder: curveSeeder })))
+  } catch (cause) {
+    throw new DevnetDeployError({ chainId: book.chainId, step: 'seed Curve stableswap-ng pools', cause })
+  }
   await client.setNonce({ address: devnetDeployer, nonce })
   await client.stopImpersonatingAccount({ address: curveSeeder })
   book.curve = { pools, ...(gauges.gauges.length ? gauges : {}), ...(twocryptoPools.length ? { twocryptoPools } : {}) }

@@ -6,6 +6,7 @@ import type { Planner } from '../../encoding/planner.js'
 import type { ReturnValue } from '../../encoding/value.js'
 import { declareSharesSweep } from '../lido/encode.js'
 import { encodeMetaStep } from './metaEncode.js'
+import { encodeCurveNgStep } from './encodeNg.js'
 import type { EncodeStepContext, EncodeStepParameters, StepData } from '../types.js'
 
 /** Curve's StableSwap write functions (3pool generation): none of them returns a value. */
@@ -36,8 +37,8 @@ export type CurveStepData = {
   i: number
   j: number
   nCoins: number
-  /** `steth`: the ETH/stETH pool's generation. */
-  variant?: 'steth' | undefined
+  /** `steth`: the ETH/stETH pool's generation; `ng`: stableswap-ng's. */
+  variant?: 'steth' | 'ng' | undefined
   /** The coin the pool holds as native ETH (WETH to the engine). */
   nativeCoin?: number | undefined
   /** The shares coin (stETH), whose leftovers are swept as shares. */
@@ -48,7 +49,7 @@ export type CurveStepData = {
 export function curveStepDataOf(data: StepData): CurveStepData {
   return {
     kind: data.kind as CurveStepData['kind'], i: Number(data.i), j: Number(data.j), nCoins: Number(data.nCoins),
-    variant: data.variant === 'steth' ? 'steth' : undefined,
+    variant: data.variant === 'steth' || data.variant === 'ng' ? data.variant : undefined,
     nativeCoin: data.nativeCoin === undefined ? undefined : Number(data.nativeCoin),
     sharesToken: data.sharesToken === undefined ? undefined : (data.sharesToken as Address),
   }
@@ -69,6 +70,7 @@ export function encodeCurveStep(planner: Planner, context: EncodeStepContext, st
   if (step.data.variant === 'meta') return encodeMetaStep(planner, context, step)
   const data = curveStepDataOf(step.data)
   if (data.variant === 'steth') return encodeStethStep(planner, context, step, data)
+  if (data.variant === 'ng') return encodeCurveNgStep(planner, context, step, data)
   const { kind, i, j, nCoins } = data
   const before = addBalanceOfSelf(planner, { helpers: context.helpers, token: step.tokenOut })
   if (kind === 'redeem') {

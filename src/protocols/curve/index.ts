@@ -5,6 +5,7 @@ import { curveFloatModel } from './floatModel.js'
 import { getMetaEdges, metaStepData, runMetaEdge } from './metaEdges.js'
 import { curveMetaFloatModel } from './metaFloatModel.js'
 import type { CurveMetaSnapshot } from './metaPool.js'
+import { addLiquidityNg, exchangeNg, removeLiquidityOneCoinNg } from './ngQuote.js'
 import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
 import { encodeTwocryptoStep, isCurveTwocrypto, twocryptoEdges, twocryptoFloatModel, twocryptoQuote, twocryptoStepData, twocryptoSwap } from './twocryptoAdapter.js'
@@ -39,6 +40,7 @@ function run(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParamet
   if (amountIn <= 0n) return undefined
   const n = snapshot.balances.length
   try {
+    if (snapshot.variant === 'ng') return runNg(snapshot, { edge, amountIn })
     if (snapshot.meta) {
       const r = runMetaEdge(snapshot as CurveMetaSnapshot, { edge, amountIn })
       return { amountOut: r.amountOut, balances: [...r.balances], totalSupply: r.totalSupply, meta: r.meta }
@@ -59,6 +61,21 @@ function run(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParamet
     if (error instanceof CurveMathRevert) return undefined
     throw error
   }
+}
+
+/** The same on a stableswap-ng pool (dynamic fees, oracle rates; the pool is its own LP token). */
+function runNg(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParameters): { amountOut: bigint } & CurvePoolUpdate | undefined {
+  const n = snapshot.balances.length
+  if (edge.action === 'swap') {
+    const r = exchangeNg(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
+    return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
+  }
+  if (edge.action === 'deposit') {
+    const r = addLiquidityNg(snapshot, { amounts: Array.from({ length: n }, (_, k) => (k === edge.tokenInIndex ? amountIn : 0n)) })
+    return { amountOut: r.minted, balances: r.balances, totalSupply: r.totalSupply }
+  }
+  const r = removeLiquidityOneCoinNg(snapshot, { burn: amountIn, i: edge.tokenOutIndex })
+  return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
 }
 
 function quote(snapshot: CurveSnapshot, parameters: QuoteParameters): bigint {
@@ -103,7 +120,7 @@ function getStepData(snapshot: CurveSnapshot, edge: PoolEdge): StepData {
 /**
  * Curve StableSwap pools (the 3pool generation: `Ann = A * N`, int128 coin indices, write functions that
  * return nothing; and the ETH/stETH pool's: A times 100, a native coin, payable calls returning what they
- * paid): swaps between coins, single-coin deposits into the LP token and single-coin redemptions, each
+ * paid; and stableswap-ng's: oracle or ERC-4626 rates, dynamic fees, the pool its own LP token): swaps between coins, single-coin deposits into the LP token and single-coin redemptions, each
  * quoted with the pool's exact integer math. A native coin is WETH to the engine (unwrapped before the
  * pool, wrapped after). Metapools (the 2020 template over the 3pool) add `exchange_underlying` swaps
  * between their coin and the base pool's coins and the Deposit zap's deposits and redemptions of base coins.

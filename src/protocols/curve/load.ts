@@ -60,8 +60,9 @@ export const loadCurve: LoadSnapshots<LoadContext, CurveStableSwapSnapshot> = as
   const baseOf = (p: (typeof all)[number]) => (p.variant === 'meta' ? all.find((b) => b.variant === undefined && lower(b.lpToken) === lower(p.coins[1]!)) : undefined)
   const asked = (p: (typeof all)[number]) => !wanted || wanted.has(p.address.toLowerCase()) || wanted.has(p.lpToken.toLowerCase())
   const wanted = pools ? new Set(pools.map((p) => p.toLowerCase())) : undefined
-  // Asked pools, the base pools of asked metapools, and the metapools over asked base pools (they move with them).
-  const entries = all.filter((p) => asked(p) || all.some((m) => asked(m) && baseOf(m) === p) || (baseOf(p) !== undefined && asked(baseOf(p)!)))
+  // Asked pools, the base pools of asked metapools, and the metapools over asked base pools (they move with
+  // them); stableswap-ng pools are read by loadCurveNg.
+  const entries = all.filter((p) => p.variant !== 'ng' && (asked(p) || all.some((m) => asked(m) && baseOf(m) === p) || (baseOf(p) !== undefined && asked(baseOf(p)!))))
   if (entries.length === 0) return []
   const pool = (address: `0x${string}`, functionName: 'A' | 'A_precise' | 'fee' | 'admin_fee' | 'initial_A' | 'future_A' | 'initial_A_time' | 'future_A_time') =>
     ({ address, abi: curveStableSwapReadAbi, functionName }) as const

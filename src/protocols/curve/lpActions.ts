@@ -38,6 +38,8 @@ function poolOf(ctx: BundleActionContext, p: { primary: Address; lp: Address | u
   const lpOf = (pool: CurveStableSwapSnapshot) => pool.tokens[pool.balances.length]!
   const pool = pools.find((x) => lower(x.address) === lower(p.primary) || lower(lpOf(x)) === lower(p.primary))
   if (!pool) return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${p.primary} is neither a Curve pool nor its LP token on chain ${ctx.chainId}`)
+  // stableswap-ng's writes take dynamic arrays and its quotes are ngQuote's: routes serve those pools, these actions do not yet.
+  if (pool.variant === 'ng') return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${getAddress(pool.address)} is a Curve stableswap-ng pool: reach it through a route, the curve bundle actions serve the 3pool and ETH/stETH generations`)
   if (p.lp !== undefined && lower(p.lp) !== lower(lpOf(pool))) ctx.fail('INVALID_TOKEN', p.lpField, `must be the pool's LP token ${getAddress(lpOf(pool))}`)
   return pool
 }

@@ -9,13 +9,14 @@
 
 /**
  * Which generation's math: undefined is the 3pool's; `steth` the ETH/stETH pool's; `meta` the 2020
- * metapool template's (A times 100 as steth, but `get_D` dividing by `x * N` and never raising, as the 3pool).
+ * metapool template's (A times 100 as steth, but `get_D` dividing by `x * N` and never raising, as the 3pool);
+ * `ng` stableswap-ng's (A times 100; its own `get_D` and raising `get_y` are in `ngMath.ts`).
  */
-export type StableSwapMathVariant = 'steth' | 'meta' | undefined
+export type StableSwapMathVariant = 'steth' | 'meta' | 'ng' | undefined
 
 /** `A_PRECISION` of a generation (1 where A is stored as is). */
 export function aPrecisionOf(variant: StableSwapMathVariant): bigint {
-  return variant === 'steth' || variant === 'meta' ? 100n : 1n
+  return variant === 'steth' || variant === 'meta' || variant === 'ng' ? 100n : 1n
 }
 
 /** `FEE_DENOMINATOR`: fees are fractions of 1e10. */

@@ -64,6 +64,12 @@ export type CurveStableSwapSnapshot = PoolSnapshotBase & {
   variant?: StableSwapMathVariant
   /** Index of the coin the pool holds as the native coin (paid with `msg.value`, paid out by a raw call). */
   nativeCoin?: number | undefined
+  /**
+   * stableswap-ng (`variant` `ng`): `offpeg_fee_multiplier()`, in 1e10 units; above 1e10 fees rise as the
+   * pool leaves its peg (`_dynamic_fee`). `rates` are then the pool's `stored_rates()` (oracle or
+   * ERC-4626 rates included), `adminFee` its constant 50%, and the LP token is the pool itself.
+   */
+  offpegFeeMultiplier?: bigint | undefined
   /** The coin whose balance is shares (stETH), for pools that read their balances from what they hold. */
   sharesCoin?: CurveSharesCoin | undefined
   /** A metapool's base pool and rate cache (variant `meta`). */
