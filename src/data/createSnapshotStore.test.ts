@@ -17,7 +17,9 @@ afterAll(async () => {
 })
 
 /** The book's stableswap-ng pools: re-read at every head, as their oracle or ERC-4626 rates move without a log of the pool. */
-const ngPoolsOf = (book: { curve?: { pools: readonly { variant?: string | undefined }[] } | undefined }) => (book.curve?.pools ?? []).filter((p) => p.variant === 'ng').length
+/** Pools re-read at every head: stableswap-ng (rates with no log of theirs) and twocrypto-ng (an EMA oracle moved to the block's time). */
+const ngPoolsOf = (book: { curve?: { pools: readonly { variant?: string | undefined }[]; twocryptoPools?: readonly unknown[] | undefined } | undefined }) =>
+  (book.curve?.pools ?? []).filter((p) => p.variant === 'ng').length + (book.curve?.twocryptoPools?.length ?? 0)
 
 test('versions by block; a new block re-reads only the pools that emitted logs', async () => {
   const chain = devnet.chains[1]!

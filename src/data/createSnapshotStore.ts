@@ -127,7 +127,12 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
 
   // A stableswap-ng pool's rates are its coins' oracles or ERC-4626 share prices, read on every call: they
   // move with no event of the pool (sDAI's accrues every second), so the pool is re-read at every head.
-  const curveRatePools = (book.curve?.pools ?? []).filter((p) => p.variant === 'ng').map((p) => p.address.toLowerCase())
+  // A twocrypto-ng pool's `price_oracle()` is its EMA moved to the block's time: re-read at every head too,
+  // so the snapshot is the pool's own reading at that block (carried over, it was an older reading).
+  const curveRatePools = [
+    ...(book.curve?.pools ?? []).filter((p) => p.variant === 'ng').map((p) => p.address.toLowerCase()),
+    ...(book.curve?.twocryptoPools ?? []).map((p) => p.address.toLowerCase()),
+  ]
 
   async function loadAll(blockNumber: bigint, pools?: readonly Address[]): Promise<PoolSnapshotBase[]> {
     const parts = await Promise.all(loaders.map((l) => l.load(context, { blockNumber, ...(pools ? { pools } : {}) })))
