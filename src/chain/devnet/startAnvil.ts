@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
@@ -39,8 +41,18 @@ export type StartAnvilErrorType = DevnetStartError
 
 const require = createRequire(import.meta.url)
 
+/**
+ * States anvil keeps on disk past those it holds in memory. Unbounded by default, anvil writes every
+ * block's state (2 MB on the default devnet) to `~/.foundry/anvil/tmp` and never removes it: a property
+ * test that mines thousands of blocks wrote 21 GB in four minutes here, and dead nodes' directories
+ * filled the disk. 256 blocks are far more history than any answer, replay or relay reads back.
+ */
+export const ANVIL_MAX_PERSISTED_STATES = 256
+
 /** Every anvil we started and have not yet seen exit; stopped on process exit so no orphans stay. */
 const live = new Set<ChildProcess>()
+/** Their state directories, removed on process exit too (a killed node cannot remove its own). */
+const liveStateDirs = new Set<string>()
 let exitHookInstalled = false
 
 function installExitHook(): void {
@@ -49,6 +61,7 @@ function installExitHook(): void {
   // `exit` handlers must be synchronous: a plain SIGKILL per child is all we can do there.
   process.on('exit', () => {
     for (const child of live) child.kill('SIGKILL')
+    for (const dir of liveStateDirs) rmSync(dir, { recursive: true, force: true })
   })
 }
 
@@ -128,6 +141,12 @@ export async function startAnvil(params: StartAnvilParameters): Promise<StartAnv
 
 async function startAnvilOn(params: StartAnvilParameters, port: number): Promise<StartAnvilReturnType> {
   const { chainId } = params
+  const stateDir = mkdtempSync(join(tmpdir(), 'anvil-states-'))
+  liveStateDirs.add(stateDir)
+  const removeStateDir = () => {
+    liveStateDirs.delete(stateDir)
+    rmSync(stateDir, { recursive: true, force: true })
+  }
   const args = [
     '--host', '127.0.0.1',
     '--port', String(port),
@@ -135,6 +154,9 @@ async function startAnvilOn(params: StartAnvilParameters, port: number): Promise
     '--gas-limit', String(params.gasLimit ?? 100_000_000n),
     '--code-size-limit', '100000',
     '--silent',
+    // Persisted states go to a directory of this node's own, removed when it exits (below).
+    '--max-persisted-states', String(ANVIL_MAX_PERSISTED_STATES),
+    '--cache-path', stateDir,
     ...(params.extraArgs ?? []),
   ]
   installExitHook()
@@ -145,7 +167,10 @@ async function startAnvilOn(params: StartAnvilParameters, port: number): Promise
   })
   live.add(child)
   const exited = new Promise<AnvilExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-  void exited.then(() => live.delete(child))
+  void exited.then(() => {
+    live.delete(child)
+    removeStateDir()
+  })
   const spawnError = new Promise<never>((_, reject) => child.once('error', reject))
   const rpcUrl = `http://127.0.0.1:${port}`
   const stop = async (): Promise<void> => {
