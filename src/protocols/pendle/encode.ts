@@ -18,7 +18,7 @@ export const pendleWriteAbi = parseAbi([
 
 /** What a Pendle step does, from the adapter's `getStepData`. */
 export type PendleStepData = {
-  kind: 'deposit' | 'redeem' | 'buyPt' | 'sellPt' | 'exitLp'
+  kind: 'deposit' | 'redeem' | 'buyPt' | 'sellPt' | 'exitLp' | 'assetToPt' | 'ptToAsset' | 'lpToAsset'
   sy: Address
   pt: Address
   market: Address
@@ -43,32 +43,47 @@ function balanceDelta(planner: Planner, context: EncodeStepContext, token: Addre
  *   quoted (`amountOut`, the most PT the SY pays for, computed off-chain with the market's exact math); the
  *   few wei of SY the trade does not need stay with the market, as with Pendle's router;
  * - exitLp: LP sent to the market, `market.burn(self, self, lp)`, then the PT received sold as in sellPt; the
- *   SY received in both as one balance change.
+ *   SY received in both as one balance change;
+ * - assetToPt, ptToAsset, lpToAsset: deposit then buyPt, sellPt then redeem, exitLp then redeem.
  * @throws InvalidPlannerCallError for buyPt without the quoted `amountOut`
  */
 export function encodePendleStep(planner: Planner, context: EncodeStepContext, step: EncodeStepParameters): ReturnValue {
-  const { kind, sy, pt, market } = pendleStepDataOf(step.data)
+  const data = pendleStepDataOf(step.data)
+  const { kind, sy } = data
   const self = context.self
-  if (kind === 'deposit') {
-    addForceApprove(planner, { token: step.tokenIn, spender: sy, amount: step.amountIn })
-    return planner.add(functionCall({ address: sy, abi: pendleWriteAbi, functionName: 'deposit', args: [self, step.tokenIn, step.amountIn, 0n] }))
+  const asset = kind === 'deposit' || kind === 'assetToPt' ? step.tokenIn : step.tokenOut
+  const deposit = (amount: ReturnValue | bigint) => {
+    addForceApprove(planner, { token: step.tokenIn, spender: sy, amount })
+    return planner.add(functionCall({ address: sy, abi: pendleWriteAbi, functionName: 'deposit', args: [self, asset, amount, 0n] }))
   }
-  if (kind === 'redeem') {
-    return planner.add(functionCall({ address: sy, abi: pendleWriteAbi, functionName: 'redeem', args: [self, step.amountIn, step.tokenOut, 0n, false] }))
-  }
-  if (kind === 'buyPt') {
-    if (step.amountOut === undefined || step.amountOut <= 0n) throw new InvalidPlannerCallError({ functionName: 'swapSyForExactPt', reason: 'a Pendle PT purchase needs the PT amount the route quoted (amountOut)' })
-    const before = addBalanceOfSelf(planner, { helpers: context.helpers, token: pt })
-    addTransfer(planner, { token: sy, receiver: market, amount: step.amountIn })
-    planner.add(functionCall({ address: market, abi: pendleWriteAbi, functionName: 'swapSyForExactPt', args: [self, step.amountOut, '0x'] }))
-    return balanceDelta(planner, context, pt, before)
-  }
+  const redeem = (amount: ReturnValue | bigint) =>
+    planner.add(functionCall({ address: sy, abi: pendleWriteAbi, functionName: 'redeem', args: [self, amount, asset, 0n, false] }))
+  if (kind === 'deposit') return deposit(step.amountIn)
+  if (kind === 'redeem') return redeem(step.amountIn)
+  if (kind === 'buyPt') return buyPt(planner, context, step, data, step.amountIn)
+  if (kind === 'assetToPt') return buyPt(planner, context, step, data, deposit(step.amountIn))
+  if (kind === 'sellPt' || kind === 'exitLp') return sellToSy(planner, context, data, kind === 'exitLp', step.amountIn)
+  return redeem(sellToSy(planner, context, data, kind === 'lpToAsset', step.amountIn))
+}
+
+/** The SY sent to the market, then `swapSyForExactPt` for the quoted PT; returns the PT received. */
+function buyPt(planner: Planner, context: EncodeStepContext, step: EncodeStepParameters, { sy, pt, market }: PendleStepData, syIn: ReturnValue | bigint): ReturnValue {
+  if (step.amountOut === undefined || step.amountOut <= 0n) throw new InvalidPlannerCallError({ functionName: 'swapSyForExactPt', reason: 'a Pendle PT purchase needs the PT amount the route quoted (amountOut)' })
+  const before = addBalanceOfSelf(planner, { helpers: context.helpers, token: pt })
+  addTransfer(planner, { token: sy, receiver: market, amount: syIn })
+  planner.add(functionCall({ address: market, abi: pendleWriteAbi, functionName: 'swapSyForExactPt', args: [context.self, step.amountOut, '0x'] }))
+  return balanceDelta(planner, context, pt, before)
+}
+
+/** PT (or LP, burnt first) into SY: sent to the market, `swapExactPtForSy`; returns the SY received. */
+function sellToSy(planner: Planner, context: EncodeStepContext, { sy, pt, market }: PendleStepData, fromLp: boolean, amountIn: ReturnValue | bigint): ReturnValue {
+  const self = context.self
   const before = addBalanceOfSelf(planner, { helpers: context.helpers, token: sy })
-  let ptIn = step.amountIn
-  if (kind === 'exitLp') {
+  let ptIn = amountIn
+  if (fromLp) {
     const ptBefore = addBalanceOfSelf(planner, { helpers: context.helpers, token: pt })
-    addTransfer(planner, { token: market, receiver: market, amount: step.amountIn })
-    planner.add(functionCall({ address: market, abi: pendleWriteAbi, functionName: 'burn', args: [self, self, step.amountIn] }))
+    addTransfer(planner, { token: market, receiver: market, amount: amountIn })
+    planner.add(functionCall({ address: market, abi: pendleWriteAbi, functionName: 'burn', args: [self, self, amountIn] }))
     ptIn = balanceDelta(planner, context, pt, ptBefore)
   }
   addTransfer(planner, { token: pt, receiver: market, amount: ptIn })

@@ -20,6 +20,16 @@ function swap(snapshot: PendleMarketSnapshot, parameters: QuoteParameters): Swap
  * its PT at that rate, with a margin for the sale's rate move. Capped at what the market holds.
  */
 function getFloatModel(snapshot: PendleMarketSnapshot, edge: PoolEdge): FloatModel {
+  const from = edge.tokenInIndex
+  const to = edge.tokenOutIndex
+  // The compositions through the SY: the two edges' estimates one after the other.
+  if (from === ASSET && to !== SY) return { kind: 'custom', quote: (x) => estimate(snapshot, SY, to)(estimate(snapshot, ASSET, SY)(x)) }
+  if (to === ASSET && from !== SY) return { kind: 'custom', quote: (x) => estimate(snapshot, SY, ASSET)(estimate(snapshot, from, SY)(x)) }
+  return { kind: 'custom', quote: estimate(snapshot, from, to) }
+}
+
+/** The linear upper estimate of one of the market's five basic edges. */
+function estimate(snapshot: PendleMarketSnapshot, from: number, to: number): (amountIn: number) => number {
   const rate = Number(exchangeRateOf(snapshot)) / 1e18
   const index = Number(pyIndexOf(snapshot)) / 1e18
   const m = snapshot.market
@@ -27,19 +37,19 @@ function getFloatModel(snapshot: PendleMarketSnapshot, edge: PoolEdge): FloatMod
   const ptPerAsset = spotPtPerAsset(snapshot)
   let slope: number
   let cap = Number.POSITIVE_INFINITY
-  if (edge.tokenInIndex === ASSET) slope = 1 / rate
-  else if (edge.tokenOutIndex === ASSET) {
+  if (from === ASSET) slope = 1 / rate
+  else if (to === ASSET) {
     slope = rate
     cap = Number(snapshot.vaultTotalSupply)
-  } else if (edge.tokenInIndex === PT) slope = 1 / (ptPerAsset * (1 - 1e-6)) / index
-  else if (edge.tokenInIndex === SY) {
+  } else if (from === PT) slope = 1 / (ptPerAsset * (1 - 1e-6)) / index
+  else if (from === SY) {
     slope = index * ptPerAsset * (1 + 1e-6)
     cap = (totalPt / slope) * 1.0001
   } else {
     slope = ((Number(m.totalSy) + totalPt / ptPerAsset / index) / Number(m.totalLp)) * 1.001
     cap = Number(m.totalLp)
   }
-  return { kind: 'custom', quote: (amountIn) => Math.min(amountIn, cap) * slope * (1 + 1e-9) }
+  return (amountIn) => Math.min(amountIn, cap) * slope * (1 + 1e-9)
 }
 
 /** The market's pre-fee exchange rate (PT per asset) at zero size, in float: its last implied rate over the time to expiry. */
@@ -50,11 +60,13 @@ function spotPtPerAsset(snapshot: PendleMarketSnapshot): number {
 }
 
 function getStepData(snapshot: PendleMarketSnapshot, edge: PoolEdge): StepData {
+  const from = edge.tokenInIndex
+  const to = edge.tokenOutIndex
   const kind: PendleStepData['kind'] =
-    edge.tokenInIndex === ASSET ? 'deposit'
-      : edge.tokenOutIndex === ASSET ? 'redeem'
-        : edge.tokenInIndex === LP ? 'exitLp'
-          : edge.tokenInIndex === PT ? 'sellPt' : 'buyPt'
+    from === ASSET ? (to === PT ? 'assetToPt' : 'deposit')
+      : to === ASSET ? (from === PT ? 'ptToAsset' : from === LP ? 'lpToAsset' : 'redeem')
+        : from === LP ? 'exitLp'
+          : from === PT ? 'sellPt' : 'buyPt'
   return { kind, sy: snapshot.sy, pt: snapshot.pt, market: snapshot.address }
 }
 

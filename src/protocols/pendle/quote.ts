@@ -35,7 +35,8 @@ export const tradeTimeOf = (s: PendleMarketSnapshot) => s.timestamp + 1n
  * - SY → asset (`redeem`): `SY.redeem(asset)`, the vault's `redeem`;
  * - PT → SY (`swap`): `market.swapExactPtForSy`;
  * - SY → PT (`swap`): `market.swapSyForExactPt` for the most PT the SY pays for;
- * - LP → SY (`redeem`): `market.burn` with the PT left in the market, then `swapExactPtForSy` of that PT.
+ * - LP → SY (`redeem`): `market.burn` with the PT left in the market, then `swapExactPtForSy` of that PT;
+ * - asset → PT, PT → asset, LP → asset: the above through the SY, one after the other.
  */
 export function runEdge(s: PendleMarketSnapshot, { edge, amountIn }: QuoteParameters): SwapReturnType<PendleMarketSnapshot> | undefined {
   if (amountIn <= 0n) return undefined
@@ -71,6 +72,9 @@ export function runEdge(s: PendleMarketSnapshot, { edge, amountIn }: QuoteParame
       const sold = swapExactPtForSy(burnt.state, index, burnt.ptOut, time)
       return { amountOut: burnt.syOut + sold.netSyToAccount, snapshot: { ...s, market: sold.state, pyIndexStored: index } }
     }
+    if (from === ASSET && to === PT) return chain(s, [[ASSET, SY], [SY, PT]], amountIn)
+    if (from === PT && to === ASSET) return chain(s, [[PT, SY], [SY, ASSET]], amountIn)
+    if (from === LP && to === ASSET) return chain(s, [[LP, SY], [SY, ASSET]], amountIn)
     return undefined
   } catch (error) {
     if (error instanceof PendleMathRevert) return undefined
@@ -78,11 +82,29 @@ export function runEdge(s: PendleMarketSnapshot, { edge, amountIn }: QuoteParame
   }
 }
 
-/** Every edge of a market: asset ↔ SY (deposit, redeem), SY ↔ PT (swap) and LP → SY (redeem). */
+/** Two edges run one after the other, each on the state the first leaves: one step of the route (a path may use a pool once). */
+function chain(s: PendleMarketSnapshot, hops: readonly (readonly [number, number])[], amountIn: bigint): SwapReturnType<PendleMarketSnapshot> | undefined {
+  let result: SwapReturnType<PendleMarketSnapshot> = { amountOut: amountIn, snapshot: s }
+  for (const [tokenInIndex, tokenOutIndex] of hops) {
+    const next = runEdge(result.snapshot, { edge: { tokenInIndex, tokenOutIndex, action: 'swap' }, amountIn: result.amountOut })
+    if (!next) return undefined
+    result = next
+  }
+  return result
+}
+
+/**
+ * Every edge of a market: asset ↔ SY (deposit, redeem), SY ↔ PT (swap) and LP → SY (redeem), then the
+ * asset ↔ PT and LP → asset compositions through the SY as single edges (a route's path visits a pool once,
+ * so asset → SY → PT as two hops of the same market would never be found).
+ */
 export const pendleEdges: readonly PoolEdge[] = [
   { tokenInIndex: ASSET, tokenOutIndex: SY, action: 'deposit' },
   { tokenInIndex: SY, tokenOutIndex: ASSET, action: 'redeem' },
   { tokenInIndex: SY, tokenOutIndex: PT, action: 'swap' },
   { tokenInIndex: PT, tokenOutIndex: SY, action: 'swap' },
   { tokenInIndex: LP, tokenOutIndex: SY, action: 'redeem' },
+  { tokenInIndex: ASSET, tokenOutIndex: PT, action: 'swap' },
+  { tokenInIndex: PT, tokenOutIndex: ASSET, action: 'swap' },
+  { tokenInIndex: LP, tokenOutIndex: ASSET, action: 'redeem' },
 ]
