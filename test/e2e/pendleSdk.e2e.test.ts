@@ -122,4 +122,25 @@ describe('Pendle V2 through @ensofinance/sdk', () => {
     expect(amountOut).toBeGreaterThan(0n)
     console.log(`LP ${lp} → USDC ${amountOut}`)
   })
+
+  test('a bundle: pendle swap USDC → PT, then pendle swap of that PT back to USDC, delivered exactly, router and executor empty', async () => {
+    const amountIn = 200_000n * 10n ** 6n
+    await approve(tokens.USDC!, amountIn)
+    const bundle = await enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router', receiver } as never, [
+      { protocol: 'pendle', action: 'swap', args: { tokenIn: tokens.USDC!, tokenOut: market.pt, amountIn: amountIn.toString(), primaryAddress: market.address } },
+      { protocol: 'pendle', action: 'swap', args: { tokenIn: market.pt, tokenOut: tokens.USDC!, amountIn: { useOutputOfCallAt: 0 }, primaryAddress: market.address } },
+    ] as never)
+    expect(bundle.bundle).toHaveLength(2)
+    const before = await balanceOf(tokens.USDC!, receiver)
+    await send(bundle.tx as never, bundle.gas!)
+    const out = BigInt(bundle.amountsOut![tokens.USDC! as Address]!)
+    expect((await balanceOf(tokens.USDC!, receiver)) - before).toBe(out)
+    expect(out).toBeLessThan(amountIn)
+    expect(out).toBeGreaterThan((amountIn * 97n) / 100n)
+    for (const t of [tokens.USDC!, market.sy, market.pt]) {
+      expect(await balanceOf(t, executor)).toBe(0n)
+      expect(await balanceOf(t, router)).toBe(0n)
+    }
+    console.log(`bundle: ${amountIn} USDC → PT → ${out} USDC`)
+  })
 })
