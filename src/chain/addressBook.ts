@@ -74,6 +74,12 @@ export type AerodromePoolEntry = { address: Address; token0: Address; token1: Ad
 /** One ERC-4626 vault. */
 export type Erc4626VaultEntry = { address: Address; asset: Address; symbol: string }
 
+/**
+ * One Pendle V2 market: the market (also its LP token), its SY, PT and YT, and the token the SY takes in
+ * and pays out besides its yield token (an ERC-4626 SY's vault asset).
+ */
+export type PendleMarketEntry = { address: Address; sy: Address; pt: Address; yt: Address; asset: Address; yieldToken: Address; expiry: number }
+
 /** A liquidity-mining reward paid by the RewardsController to the holders of one of a reserve's tokens. */
 export type AaveV3RewardEntry = {
   /** The incentivized token (the reserve's aToken or variable debt token): pass it to `claimRewards`. */
@@ -244,6 +250,11 @@ export type ChainAddressBook = {
    * implementation of their ABI and math, at the addresses Aerodrome's factory derives.
    */
   aerodrome?: { factory: Address; implementation: Address; router: Address; pools: AerodromePoolEntry[] } | undefined
+  /**
+   * Pendle V2 (real bytecode from @pendle/core-v2): the yield contract factory, the market factory and the
+   * markets. On the devnet each market's SY is our implementation of Pendle's SY interface over a vault.
+   */
+  pendle?: { yieldContractFactory: Address; marketFactory: Address; markets: PendleMarketEntry[] } | undefined
   /** Liquid staking with Lido's interface: stETH (rebasing) and wstETH (also in `tokens`). */
   lido?: { stETH: Address; wstETH: Address } | undefined
   /** ERC-4626 vaults (their share tokens are also in `tokens`). */

@@ -27,7 +27,7 @@ test('versions by block; a new block re-reads only the pools that emitted logs',
   const book = chain.addressBook
   const store = createSnapshotStore({ chainId: 1, client, book })
   const first = await store.current()
-  const total = book.uniswapV2.pairs.length + book.uniswapV3.pools.length + (book.uniswapV4?.pools.length ?? 0) + book.balancerV2.pools.length + (book.curve?.pools.length ?? 0) + (book.curve?.twocryptoPools?.length ?? 0) + (book.erc4626?.vaults.length ?? 0) + (book.lido ? 2 : 0) + (book.aaveV3?.reserves.length ?? 0)
+  const total = book.uniswapV2.pairs.length + book.uniswapV3.pools.length + (book.uniswapV4?.pools.length ?? 0) + book.balancerV2.pools.length + (book.curve?.pools.length ?? 0) + (book.curve?.twocryptoPools?.length ?? 0) + (book.erc4626?.vaults.length ?? 0) + (book.lido ? 2 : 0) + (book.aaveV3?.reserves.length ?? 0) + (book.pendle?.markets.length ?? 0)
   expect(first.pools).toHaveLength(total)
   expect(first.version.startsWith(`1:${first.blockNumber}:`)).toBe(true)
   expect(await store.current()).toBe(first)

@@ -11,6 +11,7 @@ import { loadCurveNg } from '../protocols/curve/loadNg.js'
 import { loadCurveTwocrypto } from '../protocols/curve/twocryptoLoad.js'
 import { loadErc4626 } from '../protocols/erc4626/load.js'
 import { loadLido } from '../protocols/lido/load.js'
+import { loadPendle } from '../protocols/pendle/load.js'
 import type { LoadContext } from '../protocols/loadContext.js'
 import type { PoolSnapshotBase } from '../protocols/types.js'
 import { loadUniswapV2 } from '../protocols/uniswap-v2/load.js'
@@ -34,6 +35,7 @@ const loaders = [
   { protocol: 'erc4626', load: loadErc4626 },
   { protocol: 'lido', load: loadLido },
   { protocol: 'aave-v3', load: loadAaveV3 },
+  { protocol: 'pendle', load: loadPendle },
 ] as const
 
 /** Longest gap, in blocks, bridged by reading logs; longer gaps reload every pool. */
@@ -133,6 +135,12 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     ...(book.curve?.pools ?? []).filter((p) => p.variant === 'ng').map((p) => p.address.toLowerCase()),
     ...(book.curve?.twocryptoPools ?? []).map((p) => p.address.toLowerCase()),
   ]
+  // A Pendle market prices with its SY's exchange rate (its vault's state) and its YT's index: re-read it
+  // on their logs too.
+  const pendleByRelated = new Map<string, string[]>()
+  for (const m of book.pendle?.markets ?? []) {
+    for (const a of [m.sy, m.yt, m.yieldToken]) pendleByRelated.set(a.toLowerCase(), [...(pendleByRelated.get(a.toLowerCase()) ?? []), m.address.toLowerCase()])
+  }
 
   async function loadAll(blockNumber: bigint, pools?: readonly Address[]): Promise<PoolSnapshotBase[]> {
     const parts = await Promise.all(loaders.map((l) => l.load(context, { blockNumber, ...(pools ? { pools } : {}) })))
@@ -153,6 +161,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     ...(book.erc4626?.vaults ?? []).map((v) => v.address),
     ...(book.lido ? [book.lido.stETH, book.lido.wstETH] : []),
     ...(book.aaveV3 ? [book.aaveV3.pool] : []),
+    ...(book.pendle?.markets ?? []).flatMap((m) => [m.address, m.sy, m.yt, m.yieldToken]),
   ]
   const watched = new Set(watchedList.map((a) => a.toLowerCase()))
 
@@ -171,6 +180,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
       const emitter = log.address.toLowerCase()
       if (unfiltered && !watched.has(emitter)) continue
       for (const pool of curveByHeldCoin.get(emitter) ?? []) changed.add(pool)
+      for (const pool of pendleByRelated.get(emitter) ?? []) changed.add(pool)
       if (emitter === book.balancerV2.vault.toLowerCase()) {
         // Vault events index the poolId as their first topic argument.
         const pool = log.topics[1] ? balancerByPoolId.get(log.topics[1].toLowerCase()) : undefined
@@ -227,8 +237,8 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     const dropped = new Set([...changed].filter((a) => !byAddress.has(a)))
     // A carried-over Aave reserve's state is unchanged (no Pool event), but its income accrues with
     // time: moving its timestamp to the head's keeps the quoted index exact. A Curve pool's A ramps with
-    // time the same way.
-    const carry = (p: PoolSnapshotBase) => (p.protocol === 'aave-v3' || p.protocol === 'curve' ? { ...p, blockNumber: head, timestamp } : { ...p, blockNumber: head })
+    // time the same way, and a Pendle market's prices move with the time to expiry.
+    const carry = (p: PoolSnapshotBase) => (p.protocol === 'aave-v3' || p.protocol === 'curve' || p.protocol === 'pendle' ? { ...p, blockNumber: head, timestamp } : { ...p, blockNumber: head })
     stats.incrementalLoads++
     stats.poolsReloaded += reloaded.length
     missing = undefined

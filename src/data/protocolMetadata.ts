@@ -92,6 +92,13 @@ export const protocolMetadata: Record<string, ProtocolMetadata> = {
     url: 'https://curve.finance',
     functionNames: { deposit: ['deposit'], withdraw: ['withdraw'], harvest: ['mint', 'claim_rewards'] },
   },
+  pendle: {
+    project: 'pendle',
+    name: 'Pendle V2',
+    description: 'Yield tokenization: the asset into its SY and back, SY or the asset into the market\'s PT and back, the market\'s LP token out to SY or the asset.',
+    url: 'https://www.pendle.finance',
+    functionNames: { swap: ['swapSyForExactPt', 'swapExactPtForSy'], deposit: ['deposit'], redeem: ['redeem', 'burn'] },
+  },
   'morpho-blue': {
     project: 'morpho',
     name: 'Morpho Blue',

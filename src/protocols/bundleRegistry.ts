@@ -70,6 +70,15 @@ const baseActions: readonly BundleActionDefinition[] = [
     ],
     periphery: (c) => [c.lidoStETH, c.lidoWstETH],
   }),
+  ...createPoolActions({
+    protocol: 'pendle',
+    actions: [
+      { action: 'swap', description: 'Trades through the Pendle V2 market primaryAddress: its SY or the asset into PT, PT into SY or the asset (tokenOut required); output: tokenOut received' },
+      { action: 'deposit', description: 'Deposits the asset into the SY of the Pendle V2 market primaryAddress (tokenOut: the SY); output: SY received' },
+      { action: 'redeem', description: 'Redeems the SY of the Pendle V2 market primaryAddress for the asset, or the market\'s LP token (burnt, its PT sold) for the SY or the asset (tokenOut required); output: tokenOut received' },
+    ],
+    periphery: () => [],
+  }),
   ...aaveV3BundleActions,
   ...morphoBlueBundleActions,
   ...bridgeActions,

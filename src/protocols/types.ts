@@ -113,6 +113,11 @@ export type EncodeStepParameters = {
   data: StepData
   /** Amount of `tokenIn` to spend: a constant or the handle of an earlier command's output. */
   amountIn: bigint | ReturnValue
+  /**
+   * The step's quoted output, for calls that name their output rather than their input (Pendle's
+   * `swapSyForExactPt`); most encoders ignore it.
+   */
+  amountOut?: bigint | undefined
 }
 
 /** Parameters of a {@link LoadSnapshots} hook. */

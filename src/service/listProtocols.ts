@@ -21,6 +21,7 @@ export function chainsOf(ctx: ServiceContext, slug: string): number[] {
       lido: b.lido ? 1 : 0,
       'aave-v3': b.aaveV3?.reserves.length ?? 0,
       'morpho-blue': b.morphoBlue?.markets.length ?? 0,
+      pendle: b.pendle?.markets.length ?? 0,
       // A bridge is live where it has a receiver of ours on this chain and can reach another served chain.
       stargate: b.stargate && Object.keys(ctx.chains).length > 1 ? b.stargate.pools.length : 0,
       layerzero: b.stargate && Object.keys(ctx.chains).length > 1 ? b.stargate.pools.length : 0,

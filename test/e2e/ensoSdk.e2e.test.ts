@@ -149,12 +149,12 @@ describe('@ensofinance/sdk against switchyard', () => {
 
   test('read endpoints through the SDK: protocols, standards, projects, tokens with TVL, prices with confidence', async () => {
     const protocols = await enso.getProtocolData({ chainId: 1 } as never)
-    expect((protocols as { slug: string }[]).map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'balancer-v2', 'curve', 'erc4626', 'lido', 'aave-v3', 'curve-gauge', 'morpho-blue'])
+    expect((protocols as { slug: string }[]).map((p) => p.slug)).toEqual(['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'balancer-v2', 'curve', 'erc4626', 'lido', 'aave-v3', 'pendle', 'curve-gauge', 'morpho-blue'])
     const standards = await enso.getStandards()
     // 17 before the Uniswap V3 fork rows (sushiswap-v3, pancakeswap-v3: their own standards and projects), then curve and curve-gauge,
-    // then aerodrome (its own standard and project; live on Base only, so not in chain 1's protocols above).
-    expect(standards).toHaveLength(22)
-    expect(await enso.getProjects()).toHaveLength(13)
+    // then aerodrome (its own standard and project; live on Base only, so not in chain 1's protocols above), then pendle.
+    expect(standards).toHaveLength(23)
+    expect(await enso.getProjects()).toHaveLength(14)
     const tokens = (await enso.getTokenData({ chainId: 1, type: 'defi', protocolSlug: 'uniswap-v2' } as never)) as unknown as { data: { tvl: number; underlyingTokens: unknown[] }[] }
     expect(tokens.data.length).toBeGreaterThan(0)
     expect(tokens.data.length).toBe(sy.connected.chains[1]!.addressBook.uniswapV2.pairs.length)

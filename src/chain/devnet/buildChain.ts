@@ -15,6 +15,7 @@ import type { Scenario } from './scenario.js'
 import { seedAerodrome } from './seedAerodrome.js'
 import { seedCurve } from './seedCurve.js'
 import { seedMorphoBlue } from './seedMorphoBlue.js'
+import { seedPendle } from './seedPendle.js'
 import { seedScenario } from './seedScenario.js'
 import { stargateGroup } from './stargateGroup.js'
 import { generateWorld } from './world/generateWorld.js'
@@ -93,6 +94,9 @@ export async function buildChain(client: DevnetClient, scenario: Scenario, log: 
   // Aerodrome's classic pools (our implementation of its ABI and math) at the addresses its factory derives,
   // from a seeder of their own for the same reason.
   if (chain.aerodrome) await seedAerodrome(client, { book, aerodrome: chain.aerodrome })
+  // Pendle V2 markets over scenario vaults (real bytecode from @pendle/core-v2), from a seeder of its own
+  // for the same reason.
+  if (chain.pendle) await seedPendle(client, { book, pendle: chain.pendle })
   // A generated world (the `large` scenario) last of all: its own deployer, so no nonce above moves.
   if (chain.generate) {
     const report = await seedWorld(client, { book, world: generateWorld({ listed: chain.tokens, spec: chain.generate, chainId, existing: chain.pools }) })

@@ -83,6 +83,14 @@ const sources = {
   StargateTokenMessaging: ['@stargatefinance/stg-evm-v2', 'artifacts/src/messaging/TokenMessaging.sol/TokenMessaging.json'],
   StargateCreditMessaging: ['@stargatefinance/stg-evm-v2', 'artifacts/src/messaging/CreditMessaging.sol/CreditMessaging.json'],
   StargateFeeLibV1: ['@stargatefinance/stg-evm-v2', 'artifacts/src/feelibs/FeeLibV1.sol/FeeLibV1.json'],
+  PendleBaseSplitCodeFactoryContract: ['@pendle/core-v2', 'build/artifacts/contracts/offchain-helpers/BaseSplitCodeFactoryContract.sol/BaseSplitCodeFactoryContract.json'],
+  PendleYieldToken: ['@pendle/core-v2', 'build/artifacts/contracts/core/YieldContracts/PendleYieldToken.sol/PendleYieldToken.json'],
+  PendlePrincipalToken: ['@pendle/core-v2', 'build/artifacts/contracts/core/YieldContracts/PendlePrincipalToken.sol/PendlePrincipalToken.json'],
+  PendleYieldContractFactoryUpg: ['@pendle/core-v2', 'build/artifacts/contracts/core/YieldContracts/PendleYieldContractFactoryUpg.sol/PendleYieldContractFactoryUpg.json'],
+  PendleGaugeControllerUpg: ['@pendle/core-v2', 'build/artifacts/contracts/LiquidityMining/GaugeController/PendleGaugeControllerUpg.sol/PendleGaugeControllerUpg.json'],
+  PendleOracleLib: ['@pendle/core-v2', 'build/artifacts/contracts/core/Market/OracleLib.sol/OracleLib.json'],
+  PendleMarketV7: ['@pendle/core-v2', 'build/artifacts/contracts/core/Market/PendleMarketV7.sol/PendleMarketV7.json'],
+  PendleMarketFactoryV7Upg: ['@pendle/core-v2', 'build/artifacts/contracts/core/Market/PendleMarketFactoryV7Upg.sol/PendleMarketFactoryV7Upg.json'],
 } as const satisfies Record<string, readonly [string, string]>
 
 /** Names of the protocol contracts available from npm. */

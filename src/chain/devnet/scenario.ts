@@ -345,6 +345,28 @@ const aerodromeSchema = z.strictObject({
   pools: z.array(aerodromePoolSchema).min(1),
 })
 
+const pendleMarketSchema = z.strictObject({
+  /** The scenario vault (an ERC-4626 vault's symbol) the market's SY wraps (our DevPendleERC4626SY). */
+  vault: symbolRef,
+  /** Days from the seeding block to the PT's expiry (rounded down to a whole day, the factory's divisor). */
+  expiryDays: z.number().int().min(30).max(3650),
+  /** The implied APY the market starts at, in percent (its initial rate anchor, with half its assets as PT). */
+  impliedApyPct: z.number().positive().max(100),
+  /** Pendle's `scalarRoot` in whole units (times 1e18 on chain); higher means less price impact. */
+  scalarRoot: z.number().positive(),
+  /** The trading fee rate in percent a year; the market stores its `ln(1 + rate)` as `lnFeeRateRoot`. */
+  feeRatePct: z.number().min(0).max(5),
+  /** Liquidity (SY and PT at the initial price) the seeder adds, in USD. */
+  liquidityUsd: z.number().positive(),
+})
+
+const pendleSchema = z.strictObject({
+  /** The market factory's share of trading fees sent to the treasury, in percent (Pendle's `reserveFeePercent`). */
+  reserveFeePct: z.number().int().min(0).max(100),
+  /** Markets (PendleMarketV7 from @pendle/core-v2), each over its own SY and PT/YT pair. */
+  markets: z.array(pendleMarketSchema).min(1),
+})
+
 const stargatePoolSchema = z.strictObject({
   /** The pool's asset: a scenario token symbol (an ERC-20 pool), or `ETH` (the native-coin pool). */
   asset: symbolRef,
@@ -402,6 +424,8 @@ export const scenarioSchema = z.strictObject({
       curve: curveSchema.optional(),
       /** Aerodrome classic pools at the addresses Aerodrome's factory derives (our implementation of its ABI and math). */
       aerodrome: aerodromeSchema.optional(),
+      /** Pendle V2 markets (real bytecode from @pendle/core-v2) over scenario ERC-4626 vaults. */
+      pendle: pendleSchema.optional(),
       /** Stargate V2 pools (real bytecode from @stargatefinance/stg-evm-v2), linked by credits across chains. */
       stargate: stargateSchema.optional(),
       /** A generated world on top of the listed tokens and pools. */
@@ -421,6 +445,7 @@ export type ScenarioMorpho = z.infer<typeof morphoSchema>
 export type ScenarioStargate = z.infer<typeof stargateSchema>
 export type ScenarioCurve = z.infer<typeof curveSchema>
 export type ScenarioAerodrome = z.infer<typeof aerodromeSchema>
+export type ScenarioPendle = z.infer<typeof pendleSchema>
 export type ScenarioMorphoMarket = z.infer<typeof morphoMarketSchema>
 export type ScenarioAaveReserve = z.infer<typeof aaveReserveSchema>
 export type ScenarioAaveReward = z.infer<typeof aaveRewardSchema>

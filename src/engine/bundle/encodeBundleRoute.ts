@@ -81,7 +81,7 @@ export function encodeBundleRoute(
       for (const step of path.steps) {
         const adapter = protocolAdaptersBySlug.get(step.protocol)
         if (!adapter?.encode) throw new NoRouteError({ reason: `protocol ${step.protocol} has no encoder` })
-        handle = adapter.encode(planner, stepContext, { primary: step.primary, tokenIn: step.tokenIn as Address, tokenOut: step.tokenOut as Address, data: step.data, amountIn: handle })
+        handle = adapter.encode(planner, stepContext, { primary: step.primary, tokenIn: step.tokenIn as Address, tokenOut: step.tokenOut as Address, data: step.data, amountIn: handle, amountOut: step.amountOut })
         p.report({
           action: step.action, protocol: step.protocol, primary: getAddress(step.primary),
           tokenIn: [getAddress(step.tokenIn)], tokenOut: [getAddress(step.tokenOut)],

@@ -123,7 +123,7 @@ export function planRoute(route: FindRouteReturnType, params: PlanRouteParameter
       const adapter = protocolAdaptersBySlug.get(step.protocol)
       if (!adapter?.encode) throw new UnknownProtocolError({ protocol: step.protocol })
       amount = adapter.encode(planner, context, {
-        primary: step.primary, tokenIn: step.tokenIn as Address, tokenOut: step.tokenOut as Address, data: step.data, amountIn: amount,
+        primary: step.primary, tokenIn: step.tokenIn as Address, tokenOut: step.tokenOut as Address, data: step.data, amountIn: amount, amountOut: step.amountOut,
       })
     }
     const out = path.tokenOut.toLowerCase()

@@ -1,0 +1,92 @@
+import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
+import { encodePendleStep, type PendleStepData } from './encode.js'
+import { ASSET, exchangeRateOf, LP, pendleEdges, PT, pyIndexOf, runEdge, SY } from './quote.js'
+import type { PendleMarketSnapshot } from './types.js'
+
+export type { PendleMarketSnapshot } from './types.js'
+
+function quote(snapshot: PendleMarketSnapshot, parameters: QuoteParameters): bigint {
+  return runEdge(snapshot, parameters)?.amountOut ?? 0n
+}
+
+function swap(snapshot: PendleMarketSnapshot, parameters: QuoteParameters): SwapReturnType<PendleMarketSnapshot> {
+  return runEdge(snapshot, parameters) ?? { amountOut: 0n, snapshot }
+}
+
+/**
+ * Linear upper estimates at each edge's marginal price: the vault's rate for deposits and redemptions; for
+ * trades the market's exchange rate at zero size with the fee in the trader's favour left out (selling PT
+ * raises the rate and buying lowers it, so the marginal price is the best a trade gets); LP at its SY plus
+ * its PT at that rate, with a margin for the sale's rate move. Capped at what the market holds.
+ */
+function getFloatModel(snapshot: PendleMarketSnapshot, edge: PoolEdge): FloatModel {
+  const from = edge.tokenInIndex
+  const to = edge.tokenOutIndex
+  // The compositions through the SY: the two edges' estimates one after the other.
+  if (from === ASSET && to !== SY) return { kind: 'custom', quote: (x) => estimate(snapshot, SY, to)(estimate(snapshot, ASSET, SY)(x)) }
+  if (to === ASSET && from !== SY) return { kind: 'custom', quote: (x) => estimate(snapshot, SY, ASSET)(estimate(snapshot, from, SY)(x)) }
+  return { kind: 'custom', quote: estimate(snapshot, from, to) }
+}
+
+/** The linear upper estimate of one of the market's five basic edges. */
+function estimate(snapshot: PendleMarketSnapshot, from: number, to: number): (amountIn: number) => number {
+  const rate = Number(exchangeRateOf(snapshot)) / 1e18
+  const index = Number(pyIndexOf(snapshot)) / 1e18
+  const m = snapshot.market
+  const totalPt = Number(m.totalPt)
+  const ptPerAsset = spotPtPerAsset(snapshot)
+  let slope: number
+  let cap = Number.POSITIVE_INFINITY
+  if (from === ASSET) slope = 1 / rate
+  else if (to === ASSET) {
+    slope = rate
+    cap = Number(snapshot.vaultTotalSupply)
+  } else if (from === PT) slope = 1 / (ptPerAsset * (1 - 1e-6)) / index
+  else if (from === SY) {
+    slope = index * ptPerAsset * (1 + 1e-6)
+    cap = (totalPt / slope) * 1.0001
+  } else {
+    slope = ((Number(m.totalSy) + totalPt / ptPerAsset / index) / Number(m.totalLp)) * 1.001
+    cap = Number(m.totalLp)
+  }
+  return (amountIn) => Math.min(amountIn, cap) * slope * (1 + 1e-9)
+}
+
+/** The market's pre-fee exchange rate (PT per asset) at zero size, in float: its last implied rate over the time to expiry. */
+function spotPtPerAsset(snapshot: PendleMarketSnapshot): number {
+  const m = snapshot.market
+  const years = Math.max(0, Number(m.expiry - snapshot.timestamp - 1n)) / (365 * 86_400)
+  return Math.exp((Number(m.lastLnImpliedRate) / 1e18) * years)
+}
+
+function getStepData(snapshot: PendleMarketSnapshot, edge: PoolEdge): StepData {
+  const from = edge.tokenInIndex
+  const to = edge.tokenOutIndex
+  const kind: PendleStepData['kind'] =
+    from === ASSET ? (to === PT ? 'assetToPt' : 'deposit')
+      : to === ASSET ? (from === PT ? 'ptToAsset' : from === LP ? 'lpToAsset' : 'redeem')
+        : from === LP ? 'exitLp'
+          : from === PT ? 'sellPt' : 'buyPt'
+  return { kind, sy: snapshot.sy, pt: snapshot.pt, market: snapshot.address }
+}
+
+/**
+ * Pendle V2 markets with their SY: the asset into SY and back (the SY's deposit and redeem), SY to PT and
+ * PT to SY (the market's swaps, quoted with its exact MarketMathCore math at the next block's time), and LP
+ * to SY (burn, then the PT sold). Calls the SY and the market directly.
+ */
+export const pendleAdapter: ProtocolAdapter<PendleMarketSnapshot> = {
+  slug: 'pendle',
+  standard: 'pendle',
+  actions: ['swap', 'deposit', 'redeem'],
+  isAggregator: false,
+  gasPerHop: 200_000n,
+  getEdges: () => pendleEdges,
+  quote,
+  swap,
+  getFloatModel,
+  getStepData,
+  encode: encodePendleStep,
+}
+
+export { SY, PT }
