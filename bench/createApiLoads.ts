@@ -36,9 +36,9 @@ export const ROUTE_PAIRS: readonly (readonly [string, string, string])[] = [
 ]
 
 /** The protocol families issue 21 added to chain 1's graph: the "before" of its route figures ignores them. */
-export const NEW_FAMILIES = ['curve'] as const
+export const NEW_FAMILIES = ['curve', 'pendle'] as const
 /** Name of the row that routes without {@link NEW_FAMILIES}. */
-export const ROUTE_WITHOUT_NEW_FAMILIES = 'route, without Curve'
+export const ROUTE_WITHOUT_NEW_FAMILIES = 'route, without Curve and Pendle'
 
 /** Base amounts of the 5-action bundle: 1 WETH swapped, 1,000 DAI borrowed. */
 const BUNDLE_SWAP_IN = 10n ** 18n

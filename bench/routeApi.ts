@@ -19,7 +19,7 @@
  *
  * - route, explain=true: the cold routes again with explain=true (issue 25: explain costs ≤ 1.5× plain p50).
  *
- * - route, without Curve: the cold routes again ignoring the families issue 21 added (route p50 and cold
+ * - route, without Curve and Pendle: the cold routes again ignoring the families issue 21 added (route p50 and cold
  *   routes/s before and after them, in the same run).
  *
  * Run: npm run bench:api [-- --duration 10] [-- --only route] [-- --only explain] [-- --only families]
