@@ -182,7 +182,7 @@ const scenario = fc.record({
 })
 
 test('quoteAddLiquidity, quoteRemoveLiquidity and getAmountsOut equal our math, and deposits and redemptions mint and pay exactly the quote', async () => {
-  const seed = Number(process.env.FC_SEED ?? Date.now() % 1_000_000)
+  const seed = Number(process.env.FC_SEED ?? 4242)
   console.log(`aerodrome/router seed=${seed} (rerun with FC_SEED=${seed})`)
   const counts = { views: 0, routerAdds: 0, routerRemoves: 0, routerSwaps: 0, deposits: 0, redeems: 0, refused: 0, stableZaps: 0 }
   await chain.client.impersonateAccount({ address: aerodromeSeeder })

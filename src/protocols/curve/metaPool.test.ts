@@ -133,7 +133,7 @@ const scenario = fc.record({
 })
 
 test('views and executed trades equal the adapter to the wei over random states of a metapool and its base pool', async () => {
-  const seed = Number(process.env.FC_SEED ?? Date.now() % 1_000_000)
+  const seed = Number(process.env.FC_SEED ?? 4242)
   console.log(`curve/metaPool seed=${seed} (rerun with FC_SEED=${seed})`)
   let compared = 0
   let executed = 0

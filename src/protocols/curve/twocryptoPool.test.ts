@@ -88,7 +88,7 @@ const pool = fc.record({
 })
 
 test('views and executed trades, deposits and withdrawals equal the twocrypto-ng model to the wei, the state after included', async () => {
-  const seed = Number(process.env.FC_SEED ?? Date.now() % 1_000_000)
+  const seed = Number(process.env.FC_SEED ?? 4242)
   console.log(`curve/twocryptoPool seed=${seed} (rerun with FC_SEED=${seed})`)
   let compared = 0
   let executed = 0

@@ -84,7 +84,7 @@ const scenario = fc.record({
 })
 
 test('every edge pays exactly its quote and leaves exactly the quoted state, over random states', async () => {
-  const seed = Number(process.env.FC_SEED ?? Date.now() % 1_000_000)
+  const seed = Number(process.env.FC_SEED ?? 4242)
   console.log(`pendle/market seed=${seed} (rerun with FC_SEED=${seed})`)
   let executed = 0
   const perEdge = new Map<string, number>()
