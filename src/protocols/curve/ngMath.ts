@@ -1,4 +1,4 @@
-import { CurveMathRevert, div, sub } from './stableSwapMath.js'
+import { CurveMathRevert, div, iterateY, sub } from './stableSwapMath.js'
 
 /**
  * stableswap-ng's invariant solvers in bigint (`A_PRECISION` = 100, `amp` as `_A()` returns it), step
@@ -28,26 +28,11 @@ export function getDNg(xp: readonly bigint[], amp: bigint): bigint {
 
 /**
  * The quadratic `get_y` and `get_y_D` solve: coin `j`'s balance at invariant `D`, every other coin `k` at
- * `xs[k]` (added in index order, as the pool's loop adds them).
+ * `xs[k]` (added in index order, as the pool's loop adds them). The same iteration as the other
+ * generations' ({@link iterateY}, `A_PRECISION` 100); stableswap-ng raises when it does not converge.
  */
 export function solveYNg(p: { D: bigint; amp: bigint; j: number; xs: readonly bigint[] }): bigint {
-  const { D, amp, j, xs } = p
-  const n = BigInt(xs.length)
-  const Ann = amp * n
-  let c = D
-  let S = 0n
-  xs.forEach((x, k) => {
-    if (k === j) return
-    S += x
-    c = div(c * D, x * n)
-  })
-  c = div(c * D * 100n, Ann * n)
-  const b = S + div(D * 100n, Ann)
-  let y = D
-  for (let it = 0; it < 255; it++) {
-    const yPrev = y
-    y = div(y * y + c, sub(2n * y + b, D))
-    if (y > yPrev ? y - yPrev <= 1n : yPrev - y <= 1n) return y
-  }
-  throw new CurveMathRevert('get_y did not converge')
+  const { y, converged } = iterateY({ ...p, variant: 'ng' })
+  if (!converged) throw new CurveMathRevert('get_y did not converge')
+  return y
 }

@@ -24,11 +24,14 @@ type Read = { status: 'success'; result: unknown } | { status: 'failure' }
 const ok = (r: Read | undefined): r is { status: 'success'; result: unknown } => r?.status === 'success'
 
 /**
- * Reads Pendle V2 markets at one block through Pendle's real ABI: the market's `readState(address(0))`
- * and `readTokens()`, the YT's `pyIndexStored()`, the SY's `exchangeRate()`, `yieldToken()` and
- * `assetInfo()`, and the yield token's ERC-4626 state. A market is served when its SY's exchange rate is
- * its vault's `convertToAssets(1e18)` as read (an ERC-4626 SY whose asset is the vault's), so deposits
- * and redemptions through the SY are quoted exactly too; others are skipped.
+ * Reads Pendle V2 markets at one block through Pendle's real ABI, in one batch: the market's
+ * `readState(address(0))`, `readTokens()` and `totalSupply()`, the YT's `pyIndexStored()`, the SY's
+ * `exchangeRate()`, `yieldToken()` and `assetInfo()`, and the yield token's ERC-4626 state, each at the
+ * address the book lists. The chain's own answers are checked against the book (the market's SY, PT and
+ * YT, the SY's yield token and asset, the vault's asset), so a market whose book entry is wrong is skipped
+ * rather than quoted on the wrong contracts. A market is served when its SY's exchange rate is its
+ * vault's `convertToAssets(1e18)` as read (an ERC-4626 SY whose asset is the vault's), so deposits and
+ * redemptions through the SY are quoted exactly too; others are skipped.
  * @returns one snapshot per market that answered
  */
 export const loadPendle: LoadSnapshots<LoadContext, PendleMarketSnapshot> = async ({ client, book }, { blockNumber, pools }) => {
@@ -36,7 +39,8 @@ export const loadPendle: LoadSnapshots<LoadContext, PendleMarketSnapshot> = asyn
   const markets = (book.pendle?.markets ?? []).filter((m) => !wanted || wanted.has(m.address.toLowerCase()))
   if (markets.length === 0) return []
   const call = (address: Address, abi: typeof pendleMarketReadAbi | typeof syAbi | typeof ytAbi | typeof vaultAbi | typeof multicall3Abi, functionName: string, args?: readonly unknown[]) => ({ address, abi, functionName, ...(args ? { args } : {}) })
-  const first = (await client.multicall({
+  const READS = 12
+  const results = (await client.multicall({
     blockNumber, multicallAddress: book.multicall3, batchSize: SNAPSHOT_MULTICALL_BYTES,
     contracts: [
       call(book.multicall3, multicall3Abi, 'getCurrentBlockTimestamp'),
@@ -44,67 +48,50 @@ export const loadPendle: LoadSnapshots<LoadContext, PendleMarketSnapshot> = asyn
         call(m.address, pendleMarketReadAbi, 'readState', [zeroAddress]),
         call(m.address, pendleMarketReadAbi, 'readTokens'),
         call(m.address, pendleMarketReadAbi, 'totalSupply'),
+        call(m.sy, syAbi, 'exchangeRate'),
+        call(m.sy, syAbi, 'yieldToken'),
+        call(m.sy, syAbi, 'assetInfo'),
+        call(m.yt, ytAbi, 'pyIndexStored'),
+        call(m.yieldToken, vaultAbi, 'totalAssets'),
+        call(m.yieldToken, vaultAbi, 'totalSupply'),
+        call(m.yieldToken, vaultAbi, 'decimals'),
+        call(m.yieldToken, vaultAbi, 'asset'),
+        call(m.asset, vaultAbi, 'decimals'),
       ]),
     ] as never[],
   })) as Read[]
-  const [time, ...rest] = first
+  const [time, ...rest] = results
   if (!ok(time)) return []
-  const found = markets.flatMap((m, i) => {
-    const [state, tokens, supply] = rest.slice(3 * i, 3 * i + 3)
-    if (!ok(state) || !ok(tokens) || !ok(supply)) return []
-    const [sy, pt, yt] = tokens.result as readonly [Address, Address, Address]
-    return [{ market: m.address, state: state.result as Record<string, bigint>, sy, pt, yt }]
-  })
-  const second = (await client.multicall({
-    blockNumber, multicallAddress: book.multicall3, batchSize: SNAPSHOT_MULTICALL_BYTES,
-    contracts: found.flatMap((f) => [
-      call(f.sy, syAbi, 'exchangeRate'),
-      call(f.sy, syAbi, 'yieldToken'),
-      call(f.sy, syAbi, 'assetInfo'),
-      call(f.yt, ytAbi, 'pyIndexStored'),
-    ]) as never[],
-  })) as Read[]
-  const withSy = found.flatMap((f, i) => {
-    const [rate, yieldToken, assetInfo, indexStored] = second.slice(4 * i, 4 * i + 4)
-    if (!ok(rate) || !ok(yieldToken) || !ok(assetInfo) || !ok(indexStored)) return []
-    return [{ ...f, rate: rate.result as bigint, vault: yieldToken.result as Address, asset: (assetInfo.result as readonly [number, Address, number])[1], pyIndexStored: indexStored.result as bigint }]
-  })
-  const third = (await client.multicall({
-    blockNumber, multicallAddress: book.multicall3, batchSize: SNAPSHOT_MULTICALL_BYTES,
-    contracts: withSy.flatMap((f) => [
-      call(f.vault, vaultAbi, 'totalAssets'),
-      call(f.vault, vaultAbi, 'totalSupply'),
-      call(f.vault, vaultAbi, 'decimals'),
-      call(f.vault, vaultAbi, 'asset'),
-      call(f.asset, vaultAbi, 'decimals'),
-    ]) as never[],
-  })) as Read[]
   const out: PendleMarketSnapshot[] = []
-  withSy.forEach((f, i) => {
-    const [assets, supply, shareDecimals, vaultAsset, assetDecimals] = third.slice(5 * i, 5 * i + 5)
-    if (!ok(assets) || !ok(supply) || !ok(shareDecimals) || !ok(vaultAsset) || !ok(assetDecimals)) return
-    if (lower(vaultAsset.result as Address) !== lower(f.asset)) return
-    const s = f.state
+  markets.forEach((m, i) => {
+    const reads = rest.slice(READS * i, READS * i + READS)
+    if (!reads.every(ok)) return
+    const [state, tokens, , rate, yieldToken, assetInfo, indexStored, assets, supply, shareDecimals, vaultAsset, assetDecimals] = reads.map((r) => (r as { result: unknown }).result)
+    const [sy, pt, yt] = tokens as readonly [Address, Address, Address]
+    const asset = (assetInfo as readonly [number, Address, number])[1]
+    const same = (a: unknown, b: Address) => lower(a as Address) === lower(b)
+    if (!same(sy, m.sy) || !same(pt, m.pt) || !same(yt, m.yt) || !same(yieldToken, m.yieldToken) || !same(asset, m.asset) || !same(vaultAsset, m.asset)) return
+    const s = state as Record<string, bigint>
     const snapshot: PendleMarketSnapshot = {
       protocol: 'pendle',
-      address: lower(f.market),
+      address: lower(m.address),
       blockNumber,
-      tokens: [lower(f.asset), lower(f.sy), lower(f.pt), lower(f.market)],
+      tokens: [lower(m.asset), lower(m.sy), lower(m.pt), lower(m.address)],
       timestamp: time.result as bigint,
       market: {
         totalPt: s.totalPt!, totalSy: s.totalSy!, totalLp: s.totalLp!, scalarRoot: s.scalarRoot!, expiry: s.expiry!,
         lnFeeRateRoot: s.lnFeeRateRoot!, reserveFeePercent: s.reserveFeePercent!, lastLnImpliedRate: s.lastLnImpliedRate!,
       },
-      pyIndexStored: f.pyIndexStored,
-      sy: lower(f.sy),
-      pt: lower(f.pt),
-      vault: lower(f.vault),
-      vaultTotalAssets: assets.result as bigint,
-      vaultTotalSupply: supply.result as bigint,
-      vaultDecimalsOffset: Math.max(0, Number(shareDecimals.result) - Number(assetDecimals.result)),
+      pyIndexStored: indexStored as bigint,
+      sy: lower(m.sy),
+      pt: lower(m.pt),
+      vault: lower(m.yieldToken),
+      vaultTotalAssets: assets as bigint,
+      vaultTotalSupply: supply as bigint,
+      vaultDecimalsOffset: Math.max(0, Number(shareDecimals) - Number(assetDecimals)),
     }
     // Only an SY whose rate is its vault's, as our quotes compute it, is served.
-    if (exchangeRateOf(snapshot) !== f.rate) return
+    if (exchangeRateOf(snapshot) !== (rate as bigint)) return
     out.push(snapshot)
   })
   return out
