@@ -14,6 +14,13 @@ describe('findToken', () => {
     expect(findToken(book, 'DAI')).toBeUndefined()
   })
 
+  test('a book key that is not a symbol finds its entry; a symbol or address still wins over a key', () => {
+    const book = bookOf({ 'PENDLE-LPT-svUSDC': token('PENDLE-LPT', 6), 'PENDLE-LPT-svWETH': token('PENDLE-LPT', 7), X: token('Y', 8), Y: token('Z', 9) })
+    expect(findToken(book, 'PENDLE-LPT-svWETH')).toBe(book.tokens['PENDLE-LPT-svWETH'])
+    expect(findToken(book, 'pendle-lpt-svweth')).toBeUndefined()
+    expect(findToken(book, 'Y')).toBe(book.tokens.X)
+  })
+
   test('entries added, replaced or removed in place are seen at once', () => {
     const book = bookOf({ USDC: token('USDC', 1) })
     expect(findToken(book, 'USDC')).toBe(book.tokens.USDC)

@@ -16,7 +16,7 @@ function indexOf(tokens: ChainAddressBook['tokens']): Map<string, string> {
 
 /**
  * Finds a token in a chain's address book by symbol or address (case-insensitive), as the first entry in
- * key order that matches. Constant time on a mainnet book's thousands of tokens: an index per `tokens`
+ * key order that matches, else by its key in the book (exact). Constant time on a mainnet book's thousands of tokens: an index per `tokens`
  * object, checked against the entry it points at (an entry replaced in place). A miss (an unknown token, or
  * one added or renamed in place) scans the entries once, as a lookup without the index would, and rebuilds
  * the index only when the scan finds the token, so unknown tokens never cost more than that scan.
@@ -33,5 +33,7 @@ export function findToken(book: ChainAddressBook, symbolOrAddress: string): Toke
       return rebuilt === undefined ? t : book.tokens[rebuilt]
     }
   }
-  return undefined
+  // Last, the book's own key: not always the symbol (Pendle's LP token is keyed PENDLE-LPT-<vault>, its
+  // symbol PENDLE-LPT, one per market).
+  return Object.hasOwn(book.tokens, symbolOrAddress) ? book.tokens[symbolOrAddress] : undefined
 }

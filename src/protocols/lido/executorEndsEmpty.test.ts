@@ -54,8 +54,7 @@ async function fund(symbol: string, amount: bigint): Promise<void> {
     await mined(await s.chain.client.writeContract({ address: lido().stETH, abi: stAbi, functionName: 'submit', args: [user], value: amount + 10n, account: user, chain: s.chain.client.chain }))
     return
   }
-  // By address: a book key is not always the token's symbol (Pendle's LP token is keyed PENDLE-LPT-<vault>).
-  await s.devnet.fund({ chainId: 1, address: user, token: s.chain.addressBook.tokens[symbol]?.address ?? symbol, amount })
+  await s.devnet.fund({ chainId: 1, address: user, token: symbol, amount })
 }
 
 /**
