@@ -16,10 +16,14 @@
  *   --blocks n        traffic blocks (default 30)
  *   --per-block n     traffic transactions per block (default 500, Base's pace)
  *   --seed s          seed of the pairs and the traffic (default `bench-world`)
+ *   --service m       `dist` (default): the service as `npm start` runs it, from the built dist/ (built
+ *                     first when out of date, transpile-only as `npm start` does); `src`: through tsx, whose
+ *                     loader transpiles every module again in each worker and gateway thread at each start
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -29,10 +33,25 @@ import { defaultScenarioPath } from '../src/chain/devnet/scenario.js'
 import { startDevnet } from '../src/chain/devnet/startDevnet.js'
 import { createTraffic } from '../src/chain/devnet/world/createTraffic.js'
 import { createWorldRandom } from '../src/chain/devnet/world/createWorldRandom.js'
-import { configSchema } from '../src/config.js'
+import type { configSchema as ConfigSchema } from '../src/config.js'
 import { createSnapshotStore } from '../src/data/createSnapshotStore.js'
-import { startSwitchyard, type RunningSwitchyard } from '../src/startSwitchyard.js'
+import type { RunningSwitchyard, startSwitchyard as StartSwitchyard } from '../src/startSwitchyard.js'
 import { summarizeLatency } from './stats.js'
+
+type Service = { configSchema: typeof ConfigSchema; startSwitchyard: typeof StartSwitchyard }
+
+/** The service's entry points: from dist/ (built first when out of date) or from src/ through tsx. */
+async function loadService(from: 'dist' | 'src'): Promise<Service> {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  if (from === 'src') {
+    const [config, entry] = await Promise.all([import('../src/config.js'), import('../src/startSwitchyard.js')])
+    return { configSchema: config.configSchema, startSwitchyard: entry.startSwitchyard }
+  }
+  const { build } = (await import(pathToFileURL(join(root, 'scripts', 'build.mjs')).href)) as { build: (o: { root: string; typecheck: boolean }) => Promise<unknown> }
+  await build({ root, typecheck: false })
+  const [config, entry] = await Promise.all([import(pathToFileURL(join(root, 'dist', 'config.js')).href), import(pathToFileURL(join(root, 'dist', 'startSwitchyard.js')).href)])
+  return { configSchema: (config as { configSchema: typeof ConfigSchema }).configSchema, startSwitchyard: (entry as { startSwitchyard: typeof StartSwitchyard }).startSwitchyard }
+}
 
 const { values } = parseArgs({
   options: {
@@ -42,8 +61,10 @@ const { values } = parseArgs({
     blocks: { type: 'string', default: '30' },
     'per-block': { type: 'string', default: '500' },
     seed: { type: 'string', default: 'bench-world' },
+    service: { type: 'string', default: 'dist' },
   },
 })
+if (values.service !== 'dist' && values.service !== 'src') throw new Error(`--service must be dist or src, not ${values.service}`)
 const chainId = Number(values.chain)
 const KEY = 'bench-world-key-0123456789abcdef'
 const log = (line: string) => process.stdout.write(`${line}\n`)
@@ -54,8 +75,11 @@ const devnet = await startDevnet({ scenarioPath: values.scenario, log })
 const node = devnet.chains[chainId]!
 log(`devnet up in ${Math.round(performance.now() - t)} ms`)
 const stateDir = mkdtempSync(join(tmpdir(), 'bench-world-'))
+const service = await loadService(values.service)
+log(`service from ${values.service === 'dist' ? 'dist/ (as npm start runs it)' : 'src/ through tsx'}`)
 const start = async (): Promise<{ sy: RunningSwitchyard; ms: number }> => {
   const started = performance.now()
+  const { configSchema, startSwitchyard } = service
   const config = configSchema.parse({ chains: [chainId], rpc: { [String(chainId)]: node.rpcUrl }, stateDir, httpPort: 0, grpcPort: 0, apiKeys: [KEY], logLevel: 'warn', rateLimitPerMinute: 10_000_000 })
   const sy = await startSwitchyard({ config, logger: pino({ level: 'warn' }) })
   return { sy, ms: performance.now() - started }
