@@ -8,7 +8,7 @@
  * - the main thread's self time by function and by module (a package, or a file under src/).
  * `--out file.cpuprofile` also writes the profile (open it in Chrome DevTools → Performance).
  *
- * Run: npx tsx bench/profileRouteApi.ts [--duration 10] [--connections 32] [--out route.cpuprofile]
+ * Run: npx tsx bench/profileRouteApi.ts [--duration 10] [--connections 32] [--explain] [--out route.cpuprofile]
  */
 import { spawn } from 'node:child_process'
 import { ClientRequest } from 'node:http'
@@ -30,8 +30,9 @@ const arg = (name: string) => {
 const duration = Number(arg('--duration') ?? 10)
 const connections = Number(arg('--connections') ?? 32)
 
-/** The cold route row of `bench:api`. */
-const coldRoutes = (ctx: ApiBenchContext) => createApiLoads(ctx).find((l) => l.request === 'route' && l.mode === 'cold')!
+/** The cold route row of `bench:api` (`--explain`: its `explain=true` row). */
+const ROW = args.includes('--explain') ? 'route, explain=true' : 'route'
+const coldRoutes = (ctx: ApiBenchContext) => createApiLoads(ctx).find((l) => l.request === ROW && l.mode === 'cold')!
 
 if (arg('--target')) {
   // Child: the load generator.
@@ -144,7 +145,7 @@ const started = performance.now()
 const ownBefore = process.cpuUsage()
 const anvilBefore = anvils.map((a) => cpuSecondsOf(a.pid))
 counting = true
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration), '--connections', String(connections)], {
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration), '--connections', String(connections), ...(args.includes('--explain') ? ['--explain'] : [])], {
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 let out = ''

@@ -70,6 +70,22 @@ describe('findRoute with explain: the candidates of each leg', () => {
     expect({ ...route, candidates: undefined }).toEqual({ ...plain, candidates: undefined })
   })
 
+  test('a route the split search never weighed (no price impact): the alternatives come from searches avoiding each pool', () => {
+    const small = { tokensIn: [{ token: T[0]!, amount: 10n ** 6n }], tokensOut: [{ token: T[1]! }] }
+    const route = findRoute(context(pools), { ...small, explain: true })
+    const alternatives = route.candidates!.filter((c) => c.kind === 'alternative')
+    expect(alternatives.length).toBeGreaterThan(0)
+    for (const a of alternatives) expect(a.paths[0]!.pools).not.toContain(testAddress(2, 0))
+  })
+
+  test('a split route: every path the split weighed is a candidate quoted for the whole amount', () => {
+    const route = findRoute(context(pools), { ...request, explain: true })
+    const alternatives = route.candidates!.filter((c) => c.kind === 'alternative')
+    // The shallow direct pool and the two hops via T2: each alone, for all 200.
+    expect(alternatives.map((a) => a.paths[0]!.pools)).toEqual(expect.arrayContaining([[testAddress(2, 1)], [testAddress(2, 2), testAddress(2, 3)]]))
+    for (const a of alternatives) expect(a.paths[0]!.amountIn).toBe(200n * E18)
+  })
+
   test('several legs: candidates name their leg', () => {
     const route = findRoute(context(pools), { tokensIn: [{ token: T[0]!, amount: 10n * E18 }], tokensOut: [{ token: T[1]! }, { token: T[2]! }], explain: true })
     const legs = new Set(route.candidates!.map((c) => c.leg))

@@ -3,7 +3,7 @@ import type { RouteCandidate, RouteCandidatePath } from '../types.js'
 import { INFEASIBLE_SCORE, type EvaluatedLegs } from './evaluateLegs.js'
 import { findBestPath } from './findBestPath.js'
 import type { FindSplitRouteReturnType } from './findSplitRoute.js'
-import { gasCost, type PathQuote } from './quotePath.js'
+import { gasCost, quotePath, type PathQuote } from './quotePath.js'
 import { getPoolMarks, type SearchContext, type SearchMask } from './searchContext.js'
 
 /** Most candidates kept per leg. */
@@ -33,9 +33,10 @@ const keyOf = (quotes: readonly PathQuote[]) => quotes.map((q) => `${q.edges.joi
 /**
  * The best few routes of one leg, for `explain`: the best single path, the split allocations the
  * split search weighed (greedy with local search, water-filling), and the best single path that avoids
- * each pool of the best one in turn (what the route would be without that pool). Ranked by the
- * engine's score (output net of gas), duplicates dropped, at most {@link MAX_LEG_CANDIDATES}; the
- * chosen route is always among them. Pure; costs one bounded path search per hop of the best path.
+ * each pool of the best one in turn (what the route would be without that pool): the split search's
+ * own candidate paths when it weighed some (they include those), each quoted for the whole amount, else
+ * one bounded path search per hop of the best path. Ranked by the engine's score (output net of gas),
+ * duplicates dropped, at most {@link MAX_LEG_CANDIDATES}; the chosen route is always among them. Pure.
  */
 export function collectLegCandidates(context: SearchContext, p: CollectLegCandidatesParameters): RouteCandidate[] {
   const graph = context.graph
@@ -59,6 +60,28 @@ export function collectLegCandidates(context: SearchContext, p: CollectLegCandid
   add('single', [p.single], p.single.amountOut, p.single.gas, p.single.score)
   addLegs('greedy', p.split?.greedy)
   addLegs('waterFill', p.split?.waterFill)
+  if (p.split?.paths !== undefined) {
+    // The paths the split search weighed (the best path avoiding each pool of the single path among
+    // them), each quoted for the whole amount: what the engine considered, at no search's cost.
+    for (const edges of p.split.paths) {
+      const q = quotePath(p.states, { edges, amountIn: p.amountIn })
+      if (q.amountOut > 0n) add('alternative', [q], q.amountOut, q.gas, q.amountOut - gasCost(q.gas, p.gasPriceWad))
+    }
+  } else addAvoidingAlternatives(context, p, add)
+  const ranked = [...found.values()].sort((a, b) => (a.chosen !== b.chosen && a.score === b.score ? (a.chosen ? -1 : 1) : a.score > b.score ? -1 : a.score < b.score ? 1 : 0))
+  const top = ranked.slice(0, MAX_LEG_CANDIDATES)
+  const chosen = ranked.find((c) => c.chosen)
+  if (chosen !== undefined && !top.includes(chosen)) top[top.length - 1] = chosen
+  return top
+}
+
+/**
+ * Where no split search weighed candidate paths (the single path already at the best marginal rate, or
+ * one split allowed): the best single path avoiding each pool of the best one in turn, one bounded path
+ * search per hop.
+ */
+function addAvoidingAlternatives(context: SearchContext, p: CollectLegCandidatesParameters, add: (kind: 'alternative', quotes: readonly PathQuote[], amountOut: bigint, gas: bigint, score: bigint) => void): void {
+  const graph = context.graph
   // One borrowed pool-sized mark array (restored below), not a fresh one per hop.
   const banned = getPoolMarks(context, 0)
   const base = p.mask.poolBanned
@@ -75,9 +98,4 @@ export function collectLegCandidates(context: SearchContext, p: CollectLegCandid
     if (base !== undefined) banned.fill(0)
     else for (const e of p.single.edges) banned[graph.edgePool[e]!] = 0
   }
-  const ranked = [...found.values()].sort((a, b) => (a.chosen !== b.chosen && a.score === b.score ? (a.chosen ? -1 : 1) : a.score > b.score ? -1 : a.score < b.score ? 1 : 0))
-  const top = ranked.slice(0, MAX_LEG_CANDIDATES)
-  const chosen = ranked.find((c) => c.chosen)
-  if (chosen !== undefined && !top.includes(chosen)) top[top.length - 1] = chosen
-  return top
 }

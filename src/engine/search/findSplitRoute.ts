@@ -34,6 +34,8 @@ export type FindSplitRouteReturnType = {
   waterFill: EvaluatedLegs | undefined
   /** The greedy allocation after local search, when one ran (its score is INFEASIBLE_SCORE when it could not place the whole input). */
   greedy?: EvaluatedLegs | undefined
+  /** The candidate paths the allocation weighed (the single path first), when the split got that far. */
+  paths?: readonly (readonly number[])[] | undefined
 }
 
 /**
@@ -137,5 +139,5 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
     best = waterFillEvaluated
     method = 'waterFill'
   }
-  return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated, greedy: current }
+  return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated, greedy: current, paths: candidates }
 }

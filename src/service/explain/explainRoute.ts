@@ -2,6 +2,7 @@ import type { Address, Hex, PublicClient } from 'viem'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
 import type { RoutePlan } from '../../engine/tasks/planRoute.js'
 import type { FindRouteReturnType } from '../../engine/types.js'
+import { findToken } from '../../chain/findToken.js'
 import { isNativeAddress, NATIVE_ADDRESS } from '../../schemas/fields.js'
 import type { RouteParams } from '../../schemas/routeRequest.js'
 import type { AccountOverride, SimulatedLog, SimulatedSetupCall } from '../../simulate/simulateTransaction.js'
@@ -70,7 +71,6 @@ export async function explainRoute(p: ExplainRouteParameters): Promise<Explanati
     blockHashOf(p.client, p.snapshot),
     traceCommandGas(p.client, { blockNumber: p.snapshot.blockNumber, parentTimestamp: p.snapshot.timestamp, tx: { ...p.tx, to: p.simulatedTo }, overrides: p.simulation.overrides, setup: p.simulation.setup, self: p.self }),
   ])
-  const symbols = new Map(Object.values(book.tokens).map((t) => [t.address.toLowerCase(), t.symbol]))
   const amountsOut = p.amountsOut.map(String)
   const quoteId = quoteIdOf({ request: { ...params, fromAddressAsSent: undefined }, chainId: params.chainId, blockHash, tx: { to: p.tx.to, data: p.tx.data, value: p.tx.value.toString() }, amountsOut })
   const steps = explainSteps({
@@ -81,7 +81,7 @@ export async function explainRoute(p: ExplainRouteParameters): Promise<Explanati
     gasOfLog: gasOfLogIn(traced),
   })
   const { plan, notes } = withCommandGas(decodePlan({ commands: p.plan.commands, state: p.plan.state }), traced)
-  const { candidates, winner } = explainCandidates({ candidates: route.candidates ?? [], simulatedAmountOut: p.amountsOut[0], symbolOf: (t) => symbols.get(t.toLowerCase()) })
+  const { candidates, winner } = explainCandidates({ candidates: route.candidates ?? [], simulatedAmountOut: p.amountsOut[0], symbolOf: (t) => findToken(book, t)?.symbol })
   await p.quotes?.put({
     quoteId,
     chainId: params.chainId,
