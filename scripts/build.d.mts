@@ -4,6 +4,6 @@ import type { BuildReport as StartBuildReport } from '../src/build/readBuildRepo
 /** What one build did (the start adds when it ended: `doneAtMs`). */
 export type BuildReport = Omit<StartBuildReport, 'doneAtMs'>
 export function readInputs(root: string): Record<string, string>
-export function build(params: { root: string; typecheck?: boolean; force?: boolean }): Promise<BuildReport>
+export function build(params: { root: string; typecheck?: boolean; force?: boolean; outDir?: string }): Promise<BuildReport>
 export function lastBuildReportFile(root: string): string
 export function buildExplorer(params: { root: string; outDir?: string }): Promise<boolean>

@@ -18,7 +18,8 @@ import type { Store } from './service/store/types.js'
 import { nodeHealth } from './service/nodeHealth.js'
 import { join } from 'node:path'
 import { createRelayer, fileCursorStore, type Relayer } from './relayer/createRelayer.js'
-import { createServiceContext } from './service/createServiceContext.js'
+import { createEnginePool } from './engine/pool.js'
+import { createServiceContext, engineVersionsKept } from './service/createServiceContext.js'
 import { createServices } from './service/createServices.js'
 import { createRouteStreamServices } from './service/createRouteStreamServices.js'
 import { createMetrics } from './service/metrics/createMetrics.js'
@@ -59,6 +60,11 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   // Rate-limit buckets and shared results: Redis when configured (every replica shares them), else this
   // process. Opened first: external-node discovery shares its pool index there.
   const store: Store = config.redisUrl ? await createRedisStore({ url: config.redisUrl, logger }) : createMemoryStore()
+  // The engine's worker threads start first: they load their modules while the chains connect (a warm
+  // restart's discovery and snapshot reads), instead of after.
+  let t = performance.now()
+  const engine = createEnginePool({ threads: config.engineThreads, keepVersions: engineVersionsKept(config.chains.length) })
+  phase('worker pool', t, { threads: config.engineThreads })
   const devnetStarted = performance.now()
   const connected = await connectChains(config, {
     sharedIndex: config.redisUrl ? store.cache : undefined,
@@ -67,16 +73,14 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
     // External nodes: what pool discovery found, and what it left out and why.
     logger: logger.child({ component: 'discovery' }),
   }).catch(async (cause: unknown) => {
-    await store.close().catch(() => {})
+    await Promise.all([store.close().catch(() => {}), engine.close().catch(() => {})])
     throw cause
   })
   phase('devnet', devnetStarted, {
     chains: Object.values(connected.chains).map((c) => ({ chainId: c.chainId, source: c.source, fromCache: connected.devnet?.chains[c.chainId]?.fromCache })),
   })
-  let t = performance.now()
-  const ctx = createServiceContext({ chains: connected.chains, logger, threads: config.engineThreads, maxSplits: config.maxSplits, sharedCache: store.cache, stateDir: config.stateDir })
-  phase('worker pool', t, { threads: config.engineThreads })
   t = performance.now()
+  const ctx = createServiceContext({ chains: connected.chains, logger, engine, maxSplits: config.maxSplits, sharedCache: store.cache, stateDir: config.stateDir })
   const apiKeys = createApiKeyStore({ keys: config.apiKeys })
   // One key store and one pair of budgets for both transports: the gateway checks keys before it
   // reads a body, the gRPC server checks direct callers, and a key is charged once per request.

@@ -1,6 +1,7 @@
 import type { PlanRouteParameters, RoutePlan } from './tasks/planRoute.js'
 import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
+import { builtEntryOf } from '../threads/createThread.js'
 import type { BaseError } from '../errors/base.js'
 import {
   EngineTaskError,
@@ -101,12 +102,13 @@ export type EnginePool = {
 
 /**
  * Where the worker module is: beside this file. Under tsx or vitest this file is `.ts` and Node 20
- * cannot load `.ts` in worker threads by itself, so the workers get `--import tsx`.
+ * cannot load `.ts` in worker threads by itself, so the workers get `--import tsx`. Built, the build's
+ * one-file bundle of the worker (`worker.bundle.js`, see scripts/build.mjs) when it is there: a worker
+ * then loads one module instead of hundreds.
  */
-function workerLocation(): { filename: string; execArgv: string[] | undefined } {
-  const self = import.meta.url
+export function workerLocation(self = import.meta.url): { filename: string; execArgv: string[] | undefined } {
   if (self.endsWith('.ts')) return { filename: new URL('./worker.ts', self).href, execArgv: ['--import', 'tsx'] }
-  return { filename: new URL('./worker.js', self).href, execArgv: undefined }
+  return { filename: builtEntryOf(new URL('./worker.js', self)).href, execArgv: undefined }
 }
 
 function toSignal({ signal, deadline }: RunOptions): AbortSignal | undefined {

@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url'
 import { loadSync, type Options, type PackageDefinition } from '@grpc/proto-loader'
+import { projectPath } from '../threads/projectPath.js'
 
-/** `<repo>/proto`, from both `src/grpc` and `dist/grpc`. */
-export const PROTO_DIR = fileURLToPath(new URL('../../proto', import.meta.url))
+/** `<repo>/proto`, from `src/grpc`, `dist/grpc` and a bundle. */
+export const PROTO_DIR = projectPath(import.meta.url, 'proto')
 
 /** The switchyard protos, relative to the proto directory. */
 export const PROTO_FILES = ['switchyard/routing/v1/routing_service.proto', 'switchyard/routing/v1/route_stream_service.proto', 'switchyard/data/v1/data_service.proto'] as const

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Logger } from 'pino'
 import type { ChainRuntime } from '../chain/connectChains.js'
 import { createSnapshotStore, type SnapshotStore } from '../data/createSnapshotStore.js'
-import { createEnginePool } from '../engine/pool.js'
+import { createEnginePool, type EnginePool } from '../engine/pool.js'
 import type { ServiceContext } from './context.js'
 import { createQuoteStore } from './explain/createQuoteStore.js'
 import type { SharedCache } from './store/types.js'
@@ -23,7 +23,15 @@ export type CreateServiceContextParameters = {
    * own cached state and skip it).
    */
   stateDir?: string | undefined
+  /**
+   * A worker pool made earlier (startSwitchyard makes it before connecting the chains, so its threads load
+   * their modules while discovery runs); closed by `close()` like one made here.
+   */
+  engine?: EnginePool | undefined
 }
+
+/** Snapshot versions the engine pool keeps for resending: four per chain, at least four. */
+export const engineVersionsKept = (chainCount: number) => Math.max(4, 4 * chainCount)
 
 /**
  * Wires the use cases' dependencies: one snapshot store per chain and the engine's worker pool.
@@ -43,7 +51,7 @@ export function createServiceContext(params: CreateServiceContextParameters): Se
     })
   }
   const chainCount = Object.keys(params.chains).length
-  const engine = createEnginePool({ threads: params.threads, keepVersions: Math.max(4, 4 * chainCount) })
+  const engine = params.engine ?? createEnginePool({ threads: params.threads, keepVersions: engineVersionsKept(chainCount) })
   return {
     chains: params.chains,
     snapshots,

@@ -1,7 +1,19 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 
 /**
- * Starts a worker thread on `entry`, a module URL. Built code (`dist/**.js`) runs as is; a TypeScript
+ * A built entry's one-file bundle (`x.bundle.js` beside `x.js`, written by scripts/build.mjs) when the
+ * build made one: a thread then loads one module instead of hundreds. Else the entry itself.
+ */
+export function builtEntryOf(entry: URL): URL {
+  const bundle = new URL(entry.href.replace(/\.js$/, '.bundle.js'))
+  return bundle.href !== entry.href && existsSync(fileURLToPath(bundle)) ? bundle : entry
+}
+
+/**
+ * Starts a worker thread on `entry`, a module URL. Built code (`dist/**.js`) runs as is, or its bundle
+ * ({@link builtEntryOf}); a TypeScript
  * entry (tests, tsx) starts through `tsxThreadBoot.mjs`, which registers tsx's loader in the thread
  * before it imports the entry.
  * @example
@@ -12,7 +24,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads'
  * @returns the worker
  */
 export function createThread(entry: URL, options: Omit<WorkerOptions, 'argv' | 'eval'> = {}): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(entry, options)
+  if (!import.meta.url.endsWith('.ts')) return new Worker(builtEntryOf(entry), options)
   const ts = new URL(entry.href.replace(/\.js$/, '.ts'))
   return new Worker(new URL('./tsxThreadBoot.mjs', import.meta.url), { ...options, argv: [ts.href] })
 }

@@ -108,7 +108,10 @@ export function buildDiscoveredBook({ index, readings, prices, minPoolTvlUsd, we
   })
 
   const tokens = bookTokens({ index, prices, listed, weth, liquidity, wanted: [...liquidity.keys(), ...markets.flatMap(([, m]) => [m.loanToken, m.collateralToken]), ...extraTokens, wethKey] })
-  const symbolOf = (a: string) => Object.values(tokens).find((t) => t.address.toLowerCase() === a.toLowerCase())?.symbol ?? getAddress(a)
+  // One map, not a scan of every token per vault and market (200 vaults × 5,000 tokens on a mainnet-sized book).
+  const symbols = new Map<string, string>()
+  for (const t of Object.values(tokens)) if (!symbols.has(t.address.toLowerCase())) symbols.set(t.address.toLowerCase(), t.symbol)
+  const symbolOf = (a: string) => symbols.get(a.toLowerCase()) ?? getAddress(a)
   return {
     tokens, uniswapV2Pairs, uniswapV3Pools, uniswapV4Pools, balancerPools,
     vaults: vaults.map((v) => ({ address: v.address, asset: v.asset, symbol: symbolOf(v.address) })),

@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import { globalPlugin } from '../plugins/globalPlugin.js'
 import { API_PREFIX, buildOpenApiDocument, type OpenApiDocument, type ServedRoute } from './buildOpenApiDocument.js'
 import { operations } from './operations.js'
+import { projectPath } from '../../threads/projectPath.js'
 
 /** Where the document is served. */
 export const OPENAPI_URL = `${API_PREFIX}/openapi.json`
@@ -11,8 +12,7 @@ export const OPENAPI_URL = `${API_PREFIX}/openapi.json`
 export const DOCS_PREFIX = '/docs'
 
 function packageVersion(): string {
-  // src/gateway/openapi and dist/gateway/openapi are both three levels below package.json.
-  const json = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }
+  const json = JSON.parse(readFileSync(projectPath(import.meta.url, 'package.json'), 'utf8')) as { version?: string }
   return json.version ?? '0.0.0'
 }
 

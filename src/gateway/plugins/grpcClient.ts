@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import * as grpc from '@grpc/grpc-js'
 import { loadSync } from '@grpc/proto-loader'
 import type { ProtoGrpcType as DataProto } from '../../grpc/generated/data_service.js'
@@ -53,9 +52,10 @@ import type { RouteStreamServiceClient } from '../../grpc/generated/switchyard/r
 import type { WatchRouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/WatchRouteResponse.js'
 import { GATEWAY_AUTHENTICATED_METADATA, GATEWAY_SECRET_METADATA } from '../../grpc/gatewayCredential.js'
 import { globalPlugin } from './globalPlugin.js'
+import { projectPath } from '../../threads/projectPath.js'
 
-/** `<repo>/proto`, from both `src/gateway/plugins` and `dist/gateway/plugins`. */
-export const PROTO_DIR = fileURLToPath(new URL('../../../proto', import.meta.url))
+/** `<repo>/proto`, from `src/gateway/plugins`, `dist/gateway/plugins` and the gateway thread's bundle. */
+export const PROTO_DIR = projectPath(import.meta.url, 'proto')
 const PROTO_FILES = ['switchyard/routing/v1/routing_service.proto', 'switchyard/routing/v1/route_stream_service.proto', 'switchyard/data/v1/data_service.proto']
 
 /**

@@ -1,19 +1,16 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { BaseError } from '../../errors/base.js'
+import { projectPath } from '../../threads/projectPath.js'
 
 /** Where the route explorer is served. */
 export const EXPLORER_PATH = '/explorer'
 
-/**
- * The folder the build writes the explorer to: `dist/explorer` at the package root, which is three
- * levels above this file both in `src/gateway/routes/` (tests, tsx) and in `dist/gateway/routes/`.
- */
-export const DEFAULT_EXPLORER_DIR = fileURLToPath(new URL('../../../dist/explorer/', import.meta.url))
+/** The folder the build writes the explorer to: `dist/explorer` at the project's root. */
+export const DEFAULT_EXPLORER_DIR = `${projectPath(import.meta.url, 'dist', 'explorer')}/`
 
 /** Options of {@link explorerRoutes}. */
 export type ExplorerRoutesOptions = {
