@@ -23,6 +23,11 @@ export type FindSplitRouteParameters = {
   single: readonly number[]
   /** Increments of the greedy allocation. Default 20. */
   chunks?: number | undefined
+  /**
+   * Skip the split search when the gas bound proves no split can beat the single path (default true;
+   * false only to check that the skip never changes an answer).
+   */
+  gasBoundSkip?: boolean | undefined
 }
 
 /** Result of {@link findSplitRoute}: the chosen legs, exactly quoted, and the baselines it beat. */
@@ -64,6 +69,12 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
     const bound = (probeBestRate(context, { source, target, probe, maxHops, mask }).best / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
     // Within 1e-9 of the rate itself, i.e. 2e-9 of the bound that carries the float margin.
     if (Number(singleEvaluated.amountOut) >= bound * (1 - 2e-9))
+      return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }
+    // Net of gas: a split runs at least two legs of at least one hop each, so its score is at most the
+    // bound less two of the cheapest hops' gas. A single path scoring that much already wins (a tie
+    // keeps the single path), whatever the split search would find: most trades without much price
+    // impact, where one more pool costs more gas than spreading the amount gains.
+    if (parameters.gasBoundSkip !== false && gasPriceWad > 0n && Number(singleEvaluated.score) >= bound - Number(gasCost(2n * cheapestHopGas(graph), gasPriceWad)) * (1 - 1e-9))
       return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }
   }
 
@@ -140,4 +151,16 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
     method = 'waterFill'
   }
   return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated, greedy: current, paths: candidates }
+}
+
+const cheapestHopGasOf = new WeakMap<SearchContext['graph'], bigint>()
+
+/** The least gas any hop of `graph` costs: the smallest `gasPerHop` of its adapters. */
+function cheapestHopGas(graph: SearchContext['graph']): bigint {
+  let gas = cheapestHopGasOf.get(graph)
+  if (gas === undefined) {
+    gas = graph.adapters.reduce<bigint | undefined>((min, a) => (min === undefined || a.gasPerHop < min ? a.gasPerHop : min), undefined) ?? 0n
+    cheapestHopGasOf.set(graph, gas)
+  }
+  return gas
 }

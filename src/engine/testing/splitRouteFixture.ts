@@ -35,7 +35,7 @@ export type SplitRouteFixture = {
   /** Exact output of legs executed in order, from our own reserve book (independent of quotePath/evaluateLegs). */
   sequential(legs: SequentialLegs): bigint
   /** findSplitRoute from token 0 to token 1, seeded with findBestPath's single path (2 hops, no gas, every adapter by default). */
-  run(parameters: { amountIn: bigint; maxSplits: number; maxHops?: number; gasPriceWad?: bigint; mask?: SearchMask; chunks?: number }): FindSplitRouteReturnType
+  run(parameters: { amountIn: bigint; maxSplits: number; maxHops?: number; gasPriceWad?: bigint; mask?: SearchMask; chunks?: number; gasBoundSkip?: boolean }): FindSplitRouteReturnType
 }
 
 /**
@@ -69,9 +69,9 @@ export function splitRouteFixture(pools: UniswapV2PoolSnapshot[]): SplitRouteFix
     return total
   }
   const run: SplitRouteFixture['run'] = (parameters) => {
-    const { amountIn, maxSplits, maxHops = 2, gasPriceWad = 0n, mask = allSplitRouteAdaptersEnabled, chunks } = parameters
+    const { amountIn, maxSplits, maxHops = 2, gasPriceWad = 0n, mask = allSplitRouteAdaptersEnabled, chunks, gasBoundSkip } = parameters
     const single = findBestPath(context, { source: tok(0), target: tok(1), amountIn, maxHops, mask, gasPriceWad, states }).best!
-    return findSplitRoute(context, { source: tok(0), target: tok(1), amountIn, maxHops, maxSplits, mask, gasPriceWad, states, single: single.edges, chunks })
+    return findSplitRoute(context, { source: tok(0), target: tok(1), amountIn, maxHops, maxSplits, mask, gasPriceWad, states, single: single.edges, chunks, gasBoundSkip })
   }
   return { graph, tok, edge, sequential, run }
 }
