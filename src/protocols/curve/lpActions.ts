@@ -11,8 +11,10 @@ import { defineBundleAction, type BundleActionContext, type BundleValue } from '
 import { declareSharesSweep } from '../lido/encode.js'
 import type { EncodeStepContext } from '../types.js'
 import { curveAddLiquidityAbi, curveStableSwapWriteAbi, curveStethWriteAbi } from './encode.js'
+import { curveNgWriteAbi } from './encodeNg.js'
 import { depositThroughZap, namesBaseCoin, redeemThroughZap } from './metaLpActions.js'
 import type { CurveMetaSnapshot } from './metaPool.js'
+import { addLiquidityNg, calcWithdrawOneCoinNg } from './ngQuote.js'
 import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
 import { isCurveTwocrypto } from './twocryptoAdapter.js'
@@ -38,8 +40,6 @@ function poolOf(ctx: BundleActionContext, p: { primary: Address; lp: Address | u
   const lpOf = (pool: CurveStableSwapSnapshot) => pool.tokens[pool.balances.length]!
   const pool = pools.find((x) => lower(x.address) === lower(p.primary) || lower(lpOf(x)) === lower(p.primary))
   if (!pool) return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${p.primary} is neither a Curve pool nor its LP token on chain ${ctx.chainId}`)
-  // stableswap-ng's writes take dynamic arrays and its quotes are ngQuote's: routes serve those pools, these actions do not yet.
-  if (pool.variant === 'ng') return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${getAddress(pool.address)} is a Curve stableswap-ng pool: reach it through a route, the curve bundle actions serve the 3pool and ETH/stETH generations`)
   if (p.lp !== undefined && lower(p.lp) !== lower(lpOf(pool))) ctx.fail('INVALID_TOKEN', p.lpField, `must be the pool's LP token ${getAddress(lpOf(pool))}`)
   return pool
 }
@@ -110,7 +110,8 @@ export const curveDepositAction = defineBundleAction({
       else if (!isNativeAddress(token)) ctx.planner.add(functionCall({ address: getAddress(token), abi: wethAbi, functionName: 'withdraw', args: [amount.value] }))
     })
     const estimates = amounts.map((a) => (a === undefined ? 0n : a.estimate))
-    const estimate = estimates.every((e) => e !== undefined) ? quoted(ctx, 'amountIn', () => addLiquidity(pool, { amounts: estimates as bigint[] }).minted) : undefined
+    const mint = (amounts: bigint[]) => (pool.variant === 'ng' ? addLiquidityNg(pool, { amounts }).minted : addLiquidity(pool, { amounts }).minted)
+    const estimate = estimates.every((e) => e !== undefined) ? quoted(ctx, 'amountIn', () => mint(estimates as bigint[])) : undefined
     if (args.slippage !== undefined && estimate === undefined) ctx.fail('MISSING_ESTIMATE', 'slippage', 'an amount is known only at execution, so the deposit cannot be quoted for a minimum')
     const before = addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: lp })
     const min = args.slippage === undefined ? 0n : applySlippage(estimate!, args.slippage)
@@ -119,6 +120,9 @@ export const curveDepositAction = defineBundleAction({
       // The ETH/stETH pool takes its native coin as msg.value (unwrapped first when named as WETH).
       const call = functionCall({ address: primary, abi: curveStethWriteAbi, functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n) as never, min] })
       ctx.planner.add(native ? call.withValue(native.value as bigint) : call)
+    } else if (pool.variant === 'ng') {
+      // stableswap-ng takes a dynamic array (`uint256[]`).
+      ctx.planner.add(functionCall({ address: primary, abi: curveNgWriteAbi, functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n) as never, min] }))
     } else {
       ctx.planner.add(functionCall({ address: primary, abi: curveAddLiquidityAbi(n), functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n), min] }))
     }
@@ -178,16 +182,19 @@ export const curveRedeemAction = defineBundleAction({
     const estimates: (bigint | undefined)[] = burn === undefined
       ? indices.map(() => undefined)
       : single
-        ? [quoted(ctx, 'amountIn', () => calcWithdrawOneCoin(pool, { tokenAmount: burn, i: indices[0]! }).dy)]
+        ? [quoted(ctx, 'amountIn', () => (pool.variant === 'ng' ? calcWithdrawOneCoinNg(pool, { burn, i: indices[0]! }) : calcWithdrawOneCoin(pool, { tokenAmount: burn, i: indices[0]! })).dy)]
         : indices.map((i) => (pool.balances[i]! * burn) / pool.totalSupply)
     if (args.slippage !== undefined && estimates.some((e) => e === undefined)) ctx.fail('MISSING_ESTIMATE', 'slippage', 'the amount is known only at execution, so the redeem cannot be quoted for a minimum')
     const mins = estimates.map((e) => (args.slippage === undefined ? 0n : applySlippage(e!, args.slippage)))
     if (pool.variant === 'steth') return redeemSteth(ctx, { pool, lp, primary, outs, indices, amount, estimates, mins, receiver: args.receiver })
     const before = outs.map((t) => addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: t }))
+    const ordered = Array.from({ length: n }, (_, i) => mins[indices.indexOf(i)]!)
     if (single) {
+      // stableswap-ng's remove_liquidity_one_coin has the same selector (int128 i); it returns what it paid.
       ctx.planner.add(functionCall({ address: primary, abi: curveStableSwapWriteAbi, functionName: 'remove_liquidity_one_coin', args: [amount.value, BigInt(indices[0]!), mins[0]!] }))
+    } else if (pool.variant === 'ng') {
+      ctx.planner.add(functionCall({ address: primary, abi: curveNgWriteAbi, functionName: 'remove_liquidity', args: [amount.value as never, ordered] }))
     } else {
-      const ordered = Array.from({ length: n }, (_, i) => mins[indices.indexOf(i)]!)
       ctx.planner.add(functionCall({ address: primary, abi: removeLiquidityAbi(n), functionName: 'remove_liquidity', args: [amount.value, ordered] }))
     }
     const results = outs.map((token, k) => {
