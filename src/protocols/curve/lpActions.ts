@@ -18,6 +18,7 @@ import { addLiquidityNg, calcWithdrawOneCoinNg } from './ngQuote.js'
 import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
 import { isCurveTwocrypto } from './twocryptoAdapter.js'
+import { depositTwocrypto, redeemTwocrypto, twocryptoPoolOf } from './twocryptoLpActions.js'
 import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
@@ -35,7 +36,7 @@ function removeLiquidityAbi(nCoins: number) {
 
 /** The pool an action names: `primaryAddress` as the pool or its LP token, else the pool of `lp`. */
 function poolOf(ctx: BundleActionContext, p: { primary: Address; lp: Address | undefined; lpField: string }): CurveStableSwapSnapshot {
-  // Twocrypto-ng pools (the pool its own LP token) take no deposit or redeem actions here.
+  // Twocrypto-ng pools (the pool its own LP token) are served by twocryptoLpActions.ts.
   const pools = (ctx.pools('curve') as (CurveStableSwapSnapshot | CurveTwocryptoSnapshot)[]).filter((x): x is CurveStableSwapSnapshot => !isCurveTwocrypto(x))
   const lpOf = (pool: CurveStableSwapSnapshot) => pool.tokens[pool.balances.length]!
   const pool = pools.find((x) => lower(x.address) === lower(p.primary) || lower(lpOf(x)) === lower(p.primary))
@@ -67,7 +68,8 @@ function quoted<T>(ctx: BundleActionContext, field: string, quote: () => T): T {
 }
 
 /**
- * `curve deposit`: adds one or several coins to a StableSwap pool in one `add_liquidity` call (amounts
+ * `curve deposit`: adds one or several coins to a StableSwap pool (3pool, ETH/stETH, metapool, stableswap-ng)
+ * or a twocrypto-ng pool in one `add_liquidity` call (amounts
  * may be outputs of earlier actions). The LP token is minted to the executing contract, then sent to
  * `receiver` when one is named. `slippage` sets the pool's own `min_mint_amount` from the exact quote.
  * Output: LP tokens received, measured as a balance change.
@@ -75,7 +77,7 @@ function quoted<T>(ctx: BundleActionContext, field: string, quote: () => T): T {
 export const curveDepositAction = defineBundleAction({
   protocol: 'curve',
   action: 'deposit',
-  description: 'Adds one or more coins to a Curve StableSwap pool in one add_liquidity; output: LP tokens received',
+  description: 'Adds one or more coins to a Curve StableSwap or twocrypto-ng pool in one add_liquidity; output: LP tokens received',
   delegateOnly: false,
   args: z.strictObject({
     tokenIn: z.union([tokenArg, z.array(tokenArg).min(1).max(8)]),
@@ -88,6 +90,12 @@ export const curveDepositAction = defineBundleAction({
   outputs: () => ['amount'],
   build(ctx, args) {
     const { tokens: tokensIn, amounts: amountArgs } = pairedInputs(ctx, args.tokenIn, args.amountIn)
+    const twocrypto = twocryptoPoolOf(ctx, args.primaryAddress)
+    if (twocrypto) {
+      if (args.tokenOut !== undefined && lower(args.tokenOut) !== lower(twocrypto.address)) ctx.fail('INVALID_TOKEN', 'tokenOut', `must be the pool's LP token ${getAddress(twocrypto.address)}`)
+      const fields = tokensIn.map((_, k) => (Array.isArray(args.tokenIn) ? `tokenIn[${k}]` : 'tokenIn'))
+      return depositTwocrypto(ctx, { pool: twocrypto, tokens: tokensIn.map((t) => getAddress(t)), amounts: amountArgs.map((a) => ctx.amount(a)), fields, slippage: args.slippage, receiver: args.receiver })
+    }
     const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenOut, lpField: 'tokenOut' })
     if (namesBaseCoin(pool, tokensIn)) {
       // A metapool's base coins go in through its Deposit zap.
@@ -144,7 +152,7 @@ export const curveDepositAction = defineBundleAction({
 })
 
 /**
- * `curve redeem`: burns LP tokens of a StableSwap pool for one coin (`remove_liquidity_one_coin`, the
+ * `curve redeem`: burns LP tokens of a StableSwap or twocrypto-ng pool for one coin (`remove_liquidity_one_coin`, the
  * imbalance fee charged) or, when `tokenOut` lists every coin, proportionally (`remove_liquidity`). The
  * pool burns the executing contract's LP (no approval). Outputs: one amount per tokenOut, measured as
  * balance changes; sent to `receiver` when one is named.
@@ -152,7 +160,7 @@ export const curveDepositAction = defineBundleAction({
 export const curveRedeemAction = defineBundleAction({
   protocol: 'curve',
   action: 'redeem',
-  description: 'Burns Curve StableSwap LP tokens (tokenIn) for one coin or proportionally for all; outputs: one amount per tokenOut',
+  description: 'Burns Curve StableSwap or twocrypto-ng LP tokens (tokenIn) for one coin or proportionally for all; outputs: one amount per tokenOut',
   delegateOnly: false,
   args: z.strictObject({
     tokenIn: addressArg,
@@ -164,8 +172,14 @@ export const curveRedeemAction = defineBundleAction({
   }),
   outputs: (args) => (Array.isArray(args.tokenOut) ? args.tokenOut.map(() => 'amount' as const) : ['amount']),
   build(ctx, args) {
-    const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenIn, lpField: 'tokenIn' })
     const outs = (Array.isArray(args.tokenOut) ? args.tokenOut : [args.tokenOut]).map((t) => getAddress(t))
+    const twocrypto = twocryptoPoolOf(ctx, args.primaryAddress)
+    if (twocrypto) {
+      if (lower(args.tokenIn) !== lower(twocrypto.address)) ctx.fail('INVALID_TOKEN', 'tokenIn', `must be the pool's LP token ${getAddress(twocrypto.address)}`)
+      const fields = outs.map((_, k) => (Array.isArray(args.tokenOut) ? `tokenOut[${k}]` : 'tokenOut'))
+      return redeemTwocrypto(ctx, { pool: twocrypto, outs, amount: ctx.amount(args.amountIn), fields, slippage: args.slippage, receiver: args.receiver })
+    }
+    const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenIn, lpField: 'tokenIn' })
     // A metapool's base coins come out through its Deposit zap.
     if (namesBaseCoin(pool, outs)) return redeemThroughZap(ctx, { pool: pool as CurveMetaSnapshot, outs, amount: ctx.amount(args.amountIn), field: 'tokenOut', slippage: args.slippage, receiver: args.receiver })
     sweepSharesOf(ctx, pool)
