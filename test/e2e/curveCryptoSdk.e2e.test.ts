@@ -145,7 +145,7 @@ describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
     console.log(`twocrypto LP routes: 20 WETH → ${minted} LP; LP → ${paid} ${coin === 0 ? 'WETH' : 'CVG'} (${out.route.length} steps: ${(out.route as { protocol: string; action: string }[]).map((r) => `${r.protocol}:${r.action}`).join(', ')}) → ${got} WETH`)
   })
 
-  test('curve bundle actions on the crypto pool: WETH + CVG in with a minimum, LP out to CVG and to both coins, each exact', async () => {
+  test('curve bundle actions on the crypto pool: WETH + CVG in with a minimum, LP out to CVG and to both coins, each exact; bad input a typed 400', async () => {
     const amounts = [5n * 10n ** 18n + 11n, 40_000n * 10n ** 18n + 7n]
     await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'WETH', amount: amounts[0]! })
     await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'CVG', amount: amounts[1]! })
@@ -184,6 +184,12 @@ describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
     expect([(await balanceOf(WETH, receiver)) - b0[0]!, (await balanceOf(CVG, receiver)) - b0[1]!]).toEqual(both)
     expect(await balanceOf(POOL, trader)).toBe(0n)
     await leftoversEmpty()
+    // Bad input is a typed 400: a coin outside the pool, an LP token that is not the pool's, more LP than exists.
+    const ask = (args: Record<string, unknown>, action = 'deposit') => enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router' }, [{ protocol: 'curve', action, args: { primaryAddress: POOL, ...args } }] as never)
+    await expect(ask({ tokenIn: USDC, amountIn: '1000000' })).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_TOKEN', message: expect.stringContaining('tokenIn') } })
+    await expect(ask({ tokenIn: WETH, amountIn: '1', tokenOut: CVG })).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_TOKEN', message: expect.stringContaining('tokenOut') } })
+    await expect(ask({ tokenIn: WETH, amountIn: '1', tokenOut: CVG }, 'redeem')).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_TOKEN', message: expect.stringContaining('tokenIn') } })
+    await expect(ask({ tokenIn: POOL, amountIn: (10n ** 30n).toString(), tokenOut: CVG }, 'redeem')).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_AMOUNT' } })
     console.log(`twocrypto bundles: 5 WETH + 40,000 CVG → ${minted} LP; ${half} LP → ${cvg} CVG; ${rest} LP → ${both.join(' WETH + ')} CVG`)
   })
 })
