@@ -5,7 +5,7 @@ import type { Planner } from '../../encoding/planner.js'
 import type { ReturnValue } from '../../encoding/value.js'
 import type { EncodeStepContext, EncodeStepParameters, FloatModel, PoolEdge, PoolSnapshotBase, QuoteParameters, StepData, SwapReturnType } from '../types.js'
 import { CurveMathRevert } from './stableSwapMath.js'
-import { addLiquidity, exchange, getDy, removeLiquidityOneCoin } from './twocryptoPool.js'
+import { addLiquidity, calcWithdrawOneCoin, depositMint, exchange, getDy, removeLiquidityOneCoin } from './twocryptoPool.js'
 import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
 
 /** Curve twocrypto-ng's writes: uint256 coin indices, fixed `uint256[2]` amounts, each returning what it paid or minted. */
@@ -117,7 +117,20 @@ const GRID_PER_DECADE = 8
  */
 export function twocryptoFloatModel(snapshot: CurveTwocryptoSnapshot, edge: PoolEdge): FloatModel {
   if (snapshot.spent) return { kind: 'custom', quote: () => 0 }
-  const exact = (a: number): number => Number(quoteOrZero(snapshot, { edge, amountIn: BigInt(Math.ceil(a)) }))
+  // A deposit's or redemption's output before its tweak_price (about half the work): what the write pays
+  // when it does not revert, so at least the exact quote.
+  const preview = (amountIn: bigint): bigint => {
+    if (edge.action === 'swap') return quoteOrZero(snapshot, { edge, amountIn })
+    try {
+      return edge.action === 'deposit'
+        ? depositMint(snapshot, [0, 1].map((k) => (k === edge.tokenInIndex ? amountIn : 0n))).minted
+        : calcWithdrawOneCoin(snapshot, { tokenAmount: amountIn, i: edge.tokenOutIndex })
+    } catch (error) {
+      if (error instanceof CurveMathRevert) return 0n
+      throw error
+    }
+  }
+  const exact = (a: number): number => Number(preview(BigInt(Math.ceil(a))))
   let grid: { x: number[]; y: number[]; cap: number } | undefined
   const noise = edge.action === 'deposit' ? Number(snapshot.totalSupply) * 1e-12 : edge.action === 'redeem' ? Number(snapshot.balances[edge.tokenOutIndex]!) * 1e-12 : 0
   const build = () => {

@@ -198,9 +198,20 @@ export function calcTokenAmount(s: CurveTwocryptoState, { amounts }: { amounts: 
  * not: `tweak_price` runs after.
  */
 export function addLiquidity(s: CurveTwocryptoState, { amounts, timestamp }: { amounts: readonly bigint[]; timestamp: bigint }): { minted: bigint; state: CurveTwocryptoState; timeDependent: boolean } {
+  checkNotRamping(s, timestamp)
+  const { minted, balances, xp, D1, dTokenFee } = depositMint(s, amounts)
+  const totalSupply = s.totalSupply + minted
+  const state = tweakPrice({ ...s, balances, totalSupply, adminLpVirtualBalance: s.adminLpVirtualBalance + (ADMIN_FEE * dTokenFee) / 10n ** 10n }, { xp, newD: D1, K0prev: 0n, timestamp })
+  return { minted, state, timeDependent: weighsPriceScale(s, state) }
+}
+
+/**
+ * What `add_liquidity` mints, before its `tweak_price` (which can only make the call revert): the LP
+ * tokens, the fee kept, the balances, xp and D after. For float models, which need no state after.
+ */
+export function depositMint(s: CurveTwocryptoState, amounts: readonly bigint[]): { minted: bigint; dTokenFee: bigint; balances: bigint[]; xp: bigint[]; D1: bigint } {
   if (amounts[0]! + amounts[1]! <= 0n) fail('no coins to add')
   if (s.D === 0n || s.totalSupply === 0n) fail('empty pool')
-  checkNotRamping(s, timestamp)
   const ps = s.priceScale
   const balances = [s.balances[0]! + amounts[0]!, s.balances[1]! + amounts[1]!]
   const xp = toXp(s, balances, ps)
@@ -211,9 +222,7 @@ export function addLiquidity(s: CurveTwocryptoState, { amounts, timestamp }: { a
   if (dToken <= 0n) fail('nothing minted')
   const dTokenFee = (calcTokenFee(s, amountsp, xp) * dToken) / 10n ** 10n + 1n
   dToken = sub(dToken, dTokenFee)
-  const totalSupply = s.totalSupply + dToken
-  const state = tweakPrice({ ...s, balances, totalSupply, adminLpVirtualBalance: s.adminLpVirtualBalance + (ADMIN_FEE * dTokenFee) / 10n ** 10n }, { xp, newD: D1, K0prev: 0n, timestamp })
-  return { minted: dToken, state, timeDependent: weighsPriceScale(s, state) }
+  return { minted: dToken, dTokenFee, balances, xp, D1 }
 }
 
 function withdrawOneCoin(s: CurveTwocryptoState, tokenAmount: bigint, i: number): { dy: bigint; D: bigint; xp: bigint[] } {
