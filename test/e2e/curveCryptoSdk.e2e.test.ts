@@ -1,10 +1,13 @@
 import { EnsoClient } from '@ensofinance/sdk'
 import { pino } from 'pino'
-import { erc20Abi, type Address, type Hex } from 'viem'
+import { erc20Abi, type Address, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DevnetClient } from '../../src/chain/devnet/createDevnetClient.js'
 import { setNextBlockOneSecondLater } from '../../src/chain/devnet/setNextBlockOneSecondLater.js'
 import { configSchema } from '../../src/config.js'
+import { applySlippage } from '../../src/protocols/bundle/applySlippage.js'
+import { addLiquidity, removeLiquidity, removeLiquidityOneCoin } from '../../src/protocols/curve/twocryptoPool.js'
+import { loadCurveTwocrypto } from '../../src/protocols/curve/twocryptoLoad.js'
 import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
 
 /**
@@ -12,7 +15,9 @@ import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchya
  * from the outside in: the real @ensofinance/sdk against a running switchyard on the devnet. Each route is
  * asked with and without Curve (`ignoreStandards: ['curve']`), goes through the pool and pays more with
  * it, by the pools' own numbers; its transaction is sent and delivers exactly `amountOut`, and the router
- * and executor keep nothing.
+ * and executor keep nothing. Then the pool's LP token: WETH → LP and LP → WETH as routes (one deposit or
+ * redemption edge each), and the `curve` deposit/redeem bundle actions (both coins in, one coin or both
+ * out), each answer equal to the pool's exact math and delivered exactly.
  */
 
 const KEY = 'curve-crypto-sdk-key-0123456789ab'
@@ -106,4 +111,106 @@ describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
     await fundAndApprove('CVG', CVG, amount)
     await routeThroughPool('3M CVG → USDC', CVG, USDC, amount)
   })
+
+  test('WETH → the pool\'s LP token (a one-coin deposit) and LP → WETH (a one-coin redemption) as routes, each exact and delivered exactly', async () => {
+    const amount = 20n * 10n ** 18n
+    await fundAndApprove('WETH', WETH, amount)
+    const s0 = await poolNow()
+    const minted = addLiquidity(s0, { amounts: [amount, 0n], timestamp: s0.timestamp }).minted
+    const into = await enso.getRouteData({ fromAddress: trader, receiver: trader, chainId: 1, routingStrategy: 'router', tokenIn: [WETH], tokenOut: [POOL], amountIn: [amount.toString()], slippage: '50' } as never)
+    expect(into.route as unknown[]).toEqual([expect.objectContaining({ protocol: 'curve', action: 'deposit' })])
+    expect(BigInt(into.amountOut as string)).toBe(minted)
+    const lp0 = await balanceOf(POOL, trader)
+    await send(into.tx as never, into.gas)
+    const lp = (await balanceOf(POOL, trader)) - lp0
+    expect(lp).toBe(minted)
+    await leftoversEmpty()
+
+    const approval = await enso.getApprovalData({ chainId: 1, fromAddress: trader, tokenAddress: POOL, amount: lp.toString() })
+    await mined(await client.sendTransaction({ account: trader, to: approval.tx.to as Address, data: approval.tx.data as Hex, chain: client.chain }))
+    const s1 = await poolNow()
+    const out = await route(POOL, WETH, lp)
+    // The redemption comes first; it may pay CVG and sell it on where that pays more than WETH from the pool.
+    const [first, ...rest] = out.route as { protocol: string; action: string; tokenOut: string[]; args: { amountIn?: string; amountOut?: string } }[]
+    expect(first).toMatchObject({ protocol: 'curve', action: 'redeem' })
+    const coin = first!.tokenOut[0]!.toLowerCase() === WETH.toLowerCase() ? 0 : 1
+    const paid = removeLiquidityOneCoin(s1, { tokenAmount: lp, i: coin, timestamp: s1.timestamp }).dy
+    expect(BigInt(first!.args.amountOut!)).toBe(paid)
+    if (rest.length === 0) expect(BigInt(out.amountOut as string)).toBe(paid)
+    const before = await balanceOf(WETH, receiver)
+    await send(out.tx as never, out.gas)
+    const got = (await balanceOf(WETH, receiver)) - before
+    expect(got).toBe(BigInt(out.amountOut as string))
+    await leftoversEmpty()
+    console.log(`twocrypto LP routes: 20 WETH → ${minted} LP; LP → ${paid} ${coin === 0 ? 'WETH' : 'CVG'} (${out.route.length} steps: ${(out.route as { protocol: string; action: string }[]).map((r) => `${r.protocol}:${r.action}`).join(', ')}) → ${got} WETH`)
+  })
+
+  test('curve bundle actions on the crypto pool: WETH + CVG in with a minimum, LP out to CVG and to both coins, each exact; bad input a typed 400', async () => {
+    const amounts = [5n * 10n ** 18n + 11n, 40_000n * 10n ** 18n + 7n]
+    await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'WETH', amount: amounts[0]! })
+    await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'CVG', amount: amounts[1]! })
+    const s0 = await poolNow()
+    const minted = addLiquidity(s0, { amounts, timestamp: s0.timestamp }).minted
+    const deposit = await bundle([
+      { protocol: 'curve', action: 'multideposit', args: { tokenIn: [CVG, WETH], amountIn: [amounts[1]!.toString(), amounts[0]!.toString()], tokenOut: POOL, primaryAddress: POOL, slippage: '30' } },
+    ])
+    expect(BigInt(deposit.amountsOut[POOL]!)).toBe(minted)
+    expect(deposit.tx.data.toLowerCase()).toContain(applySlippage(minted, 30n).toString(16).padStart(64, '0'))
+    const lp0 = await balanceOf(POOL, trader)
+    await send(deposit.tx, deposit.gas)
+    expect((await balanceOf(POOL, trader)) - lp0).toBe(minted)
+    await leftoversEmpty()
+
+    const half = minted / 2n
+    const s1 = await poolNow()
+    const cvg = removeLiquidityOneCoin(s1, { tokenAmount: half, i: 1, timestamp: s1.timestamp }).dy
+    const redeemOne = await bundle([
+      { protocol: 'curve', action: 'redeem', args: { tokenIn: POOL, amountIn: half.toString(), tokenOut: CVG, primaryAddress: POOL, slippage: '30', receiver } },
+    ])
+    expect(BigInt(redeemOne.amountsOut[CVG]!)).toBe(cvg)
+    const c0 = await balanceOf(CVG, receiver)
+    await send(redeemOne.tx, redeemOne.gas)
+    expect((await balanceOf(CVG, receiver)) - c0).toBe(cvg)
+    await leftoversEmpty()
+
+    const rest = await balanceOf(POOL, trader)
+    const both = removeLiquidity(await poolNow(), { amount: rest }).amounts
+    const redeemBoth = await bundle([
+      { protocol: 'curve', action: 'multiredeem', args: { tokenIn: POOL, amountIn: rest.toString(), tokenOut: [CVG, WETH], primaryAddress: POOL, slippage: '10' } },
+    ], { receiver })
+    expect([BigInt(redeemBoth.amountsOut[WETH]!), BigInt(redeemBoth.amountsOut[CVG]!)]).toEqual(both)
+    const b0 = [await balanceOf(WETH, receiver), await balanceOf(CVG, receiver)]
+    await send(redeemBoth.tx, redeemBoth.gas)
+    expect([(await balanceOf(WETH, receiver)) - b0[0]!, (await balanceOf(CVG, receiver)) - b0[1]!]).toEqual(both)
+    expect(await balanceOf(POOL, trader)).toBe(0n)
+    await leftoversEmpty()
+    // Bad input is a typed 400: a coin outside the pool, an LP token that is not the pool's, more LP than exists.
+    const ask = (args: Record<string, unknown>, action = 'deposit') => enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router' }, [{ protocol: 'curve', action, args: { primaryAddress: POOL, ...args } }] as never)
+    await expect(ask({ tokenIn: USDC, amountIn: '1000000' })).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_TOKEN', message: expect.stringContaining('tokenIn') } })
+    await expect(ask({ tokenIn: WETH, amountIn: '1', tokenOut: CVG })).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_TOKEN', message: expect.stringContaining('tokenOut') } })
+    await expect(ask({ tokenIn: WETH, amountIn: '1', tokenOut: CVG }, 'redeem')).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_TOKEN', message: expect.stringContaining('tokenIn') } })
+    await expect(ask({ tokenIn: POOL, amountIn: (10n ** 30n).toString(), tokenOut: CVG }, 'redeem')).rejects.toMatchObject({ name: 'EnsoApiError', statusCode: 400, responseData: { code: 'INVALID_AMOUNT' } })
+    console.log(`twocrypto bundles: 5 WETH + 40,000 CVG → ${minted} LP; ${half} LP → ${cvg} CVG; ${rest} LP → ${both.join(' WETH + ')} CVG`)
+  })
 })
+
+async function leftoversEmpty() {
+  for (const t of [CVG, WETH, USDC, POOL]) {
+    expect(await balanceOf(t, executor), `executor ${t}`).toBe(0n)
+    expect(await balanceOf(t, router), `router ${t}`).toBe(0n)
+  }
+}
+
+/** The pool's state now, as the service reads it. */
+async function poolNow() {
+  const chain = sy.connected.devnet!.chains[1]!
+  const c = client as unknown as PublicClient
+  const [s] = await loadCurveTwocrypto({ client: c, book: chain.addressBook }, { blockNumber: await c.getBlockNumber() })
+  return s!
+}
+
+async function bundle(actions: unknown[], p: { receiver?: Address } = {}) {
+  const answer = await enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router', ...(p.receiver ? { receiver: p.receiver } : {}) }, actions as never)
+  for (const a of answer.approvals ?? []) await mined(await client.sendTransaction({ account: trader, to: a.to as Address, data: a.data as Hex, chain: client.chain }))
+  return answer as unknown as { tx: { to: string; data: string; value: string }; gas: string; amountsOut: Record<string, string> }
+}

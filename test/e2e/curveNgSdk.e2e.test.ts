@@ -1,17 +1,22 @@
 import { EnsoClient } from '@ensofinance/sdk'
 import { pino } from 'pino'
-import { erc20Abi, type Address, type Hex } from 'viem'
+import { erc20Abi, type Address, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DevnetClient } from '../../src/chain/devnet/createDevnetClient.js'
 import { setNextBlockOneSecondLater } from '../../src/chain/devnet/setNextBlockOneSecondLater.js'
 import { configSchema } from '../../src/config.js'
+import { applySlippage } from '../../src/protocols/bundle/applySlippage.js'
+import { loadCurveNg } from '../../src/protocols/curve/loadNg.js'
+import { addLiquidityNg, calcWithdrawOneCoinNg, removeLiquidityNg } from '../../src/protocols/curve/ngQuote.js'
 import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
 
 /**
  * The Curve stableswap-ng sDAI/sUSDe pool (our implementation of CurveStableSwapNG at its mainnet address,
  * rates from the two ERC-4626 vaults) from the outside in: the real @ensofinance/sdk against a running
  * switchyard on the devnet, each answer's transaction sent and checked to deliver exactly `amountOut`:
- * sDAI → sUSDe (through the pool, more than without Curve), sDAI → the pool's LP and LP → sUSDe.
+ * sDAI → sUSDe (through the pool, more than without Curve), sDAI → the pool's LP and LP → sUSDe; and the
+ * `curve` bundle actions on it (deposit of both coins, redeem to one coin and proportionally, swap), each
+ * answer equal to stableswap-ng's exact math on the pool's state, sent and delivering exactly `amountsOut`.
  */
 
 const KEY = 'curve-ng-sdk-key-0123456789abcdef'
@@ -25,6 +30,7 @@ let sy: RunningSwitchyard
 let enso: EnsoClient
 let client: DevnetClient
 let executor: Address
+let router: Address
 
 beforeAll(async () => {
   const config = configSchema.parse({ chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [KEY], logLevel: 'silent', engineThreads: 1 })
@@ -33,6 +39,7 @@ beforeAll(async () => {
   const chain = sy.connected.devnet!.chains[1]!
   client = chain.client
   executor = (chain.addressBook.switchyard as unknown as { executor: Address }).executor
+  router = (chain.addressBook.switchyard as unknown as { router: Address }).router
   await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'ETH', amount: 10n ** 21n })
   await client.impersonateAccount({ address: trader })
 }, 300_000)
@@ -68,7 +75,21 @@ async function route(tokenIn: Address, tokenOut: Address, amountIn: bigint, p: {
 type Step = { protocol: string; action: string }
 
 async function executorEmpty() {
-  for (const t of [SDAI, SUSDE, POOL]) expect(await balanceOf(t, executor), t).toBe(0n)
+  for (const who of [executor, router]) for (const t of [SDAI, SUSDE, POOL]) expect(await balanceOf(t, who), `${t} at ${who}`).toBe(0n)
+}
+
+/** The pool's state now, as the service reads it. */
+async function poolNow() {
+  const chain = sy.connected.devnet!.chains[1]!
+  const c = client as unknown as PublicClient
+  const [s] = await loadCurveNg({ client: c, book: chain.addressBook }, { blockNumber: await c.getBlockNumber() })
+  return s!
+}
+
+async function bundle(actions: unknown[], p: { receiver?: Address } = {}) {
+  const answer = await enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router', ...(p.receiver ? { receiver: p.receiver } : {}) }, actions as never)
+  for (const a of answer.approvals ?? []) await mined(await client.sendTransaction({ account: trader, to: a.to as Address, data: a.data as Hex, chain: client.chain }))
+  return answer as unknown as { tx: { to: string; data: string; value: string }; gas: string; amountsOut: Record<string, string> }
 }
 
 describe('Curve stableswap-ng sDAI/sUSDe through @ensofinance/sdk', () => {
@@ -106,6 +127,62 @@ describe('Curve stableswap-ng sDAI/sUSDe through @ensofinance/sdk', () => {
     const before = await balanceOf(SUSDE, receiver)
     await send(out.tx as never, out.gas)
     expect((await balanceOf(SUSDE, receiver)) - before).toBe(BigInt(out.amountOut as string))
+    await executorEmpty()
+  })
+
+  test('curve bundle actions on the ng pool: multideposit sDAI + sUSDe with a minimum, redeem to one coin and proportionally, each exact', async () => {
+    const amounts = [40_000n * 10n ** 18n + 17n, 25_000n * 10n ** 18n + 3n]
+    await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: SDAI, amount: amounts[0]! })
+    await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: SUSDE, amount: amounts[1]! })
+    const minted = addLiquidityNg(await poolNow(), { amounts }).minted
+    const deposit = await bundle([
+      { protocol: 'curve', action: 'multideposit', args: { tokenIn: [SDAI, SUSDE], amountIn: amounts.map(String), tokenOut: POOL, primaryAddress: POOL, slippage: '30' } },
+    ])
+    expect(BigInt(deposit.amountsOut[POOL]!)).toBe(minted)
+    // The pool's own min_mint_amount carries the slippage, taken from the exact quote.
+    expect(deposit.tx.data.toLowerCase()).toContain(applySlippage(minted, 30n).toString(16).padStart(64, '0'))
+    const lp0 = await balanceOf(POOL, trader)
+    await send(deposit.tx, deposit.gas)
+    expect((await balanceOf(POOL, trader)) - lp0).toBe(minted)
+    await executorEmpty()
+
+    const third = minted / 3n
+    const s = await poolNow()
+    const one = calcWithdrawOneCoinNg(s, { burn: third, i: 1 }).dy
+    const redeemOne = await bundle([
+      { protocol: 'curve', action: 'redeem', args: { tokenIn: POOL, amountIn: third.toString(), tokenOut: SUSDE, primaryAddress: POOL, slippage: '30', receiver } },
+    ])
+    expect(BigInt(redeemOne.amountsOut[SUSDE]!)).toBe(one)
+    const before = await balanceOf(SUSDE, receiver)
+    await send(redeemOne.tx, redeemOne.gas)
+    expect((await balanceOf(SUSDE, receiver)) - before).toBe(one)
+    await executorEmpty()
+
+    const rest = await balanceOf(POOL, trader)
+    const proportional = removeLiquidityNg(await poolNow(), { burn: rest }).amounts
+    const redeemAll = await bundle([
+      { protocol: 'curve', action: 'multiredeem', args: { tokenIn: POOL, amountIn: rest.toString(), tokenOut: [SUSDE, SDAI], primaryAddress: POOL, slippage: '10' } },
+    ], { receiver })
+    expect([BigInt(redeemAll.amountsOut[SDAI]!), BigInt(redeemAll.amountsOut[SUSDE]!)]).toEqual(proportional)
+    const b0 = [await balanceOf(SDAI, receiver), await balanceOf(SUSDE, receiver)]
+    await send(redeemAll.tx, redeemAll.gas)
+    expect([(await balanceOf(SDAI, receiver)) - b0[0]!, (await balanceOf(SUSDE, receiver)) - b0[1]!]).toEqual(proportional)
+    expect(await balanceOf(POOL, trader)).toBe(0n)
+    await executorEmpty()
+    console.log(`ng bundles: 40,000 sDAI + 25,000 sUSDe → ${minted} LP; ${third} LP → ${one} sUSDe; ${rest} LP → ${proportional.join(' sDAI + ')} sUSDe`)
+  })
+
+  test('curve swap as a bundle action restricted to the ng pool: sDAI → sUSDe delivered exactly', async () => {
+    const amount = 5_000n * 10n ** 18n
+    await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: SDAI, amount })
+    const answer = await bundle([
+      { protocol: 'curve', action: 'swap', args: { tokenIn: SDAI, tokenOut: SUSDE, amountIn: amount.toString(), primaryAddress: POOL, receiver } },
+    ])
+    const before = await balanceOf(SUSDE, receiver)
+    await send(answer.tx, answer.gas)
+    const got = (await balanceOf(SUSDE, receiver)) - before
+    expect(got).toBeGreaterThan(0n)
+    expect(got).toBe(BigInt(answer.amountsOut[SUSDE]!))
     await executorEmpty()
   })
 })

@@ -34,7 +34,8 @@ function initialPrice(c0: TokenEntry, c1: TokenEntry): bigint {
  * first the tokens a pool declares (each with its Uniswap V2 market), then a deposit of `liquidityUsd`, half
  * in each coin at the scenario's prices (the pool's initial price_scale), by the deployer. Called by
  * `seedCurve` while the seeder is impersonated and before it puts the deployer's nonce back. The pool's
- * LP token (the pool itself) is not a scenario token: the adapter offers swaps only.
+ * LP token (the pool itself) is not a scenario token: routes and bundles reach it through the pool's own
+ * deposit and redeem edges.
  * @returns the pools' address book entries
  * @throws DevnetDeployError naming the pool that failed
  */

@@ -11,11 +11,14 @@ import { defineBundleAction, type BundleActionContext, type BundleValue } from '
 import { declareSharesSweep } from '../lido/encode.js'
 import type { EncodeStepContext } from '../types.js'
 import { curveAddLiquidityAbi, curveStableSwapWriteAbi, curveStethWriteAbi } from './encode.js'
+import { curveNgWriteAbi } from './encodeNg.js'
 import { depositThroughZap, namesBaseCoin, redeemThroughZap } from './metaLpActions.js'
 import type { CurveMetaSnapshot } from './metaPool.js'
+import { addLiquidityNg, calcWithdrawOneCoinNg } from './ngQuote.js'
 import { addLiquidity, calcWithdrawOneCoin } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
 import { isCurveTwocrypto } from './twocryptoAdapter.js'
+import { depositTwocrypto, redeemTwocrypto, twocryptoPoolOf } from './twocryptoLpActions.js'
 import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
@@ -33,13 +36,11 @@ function removeLiquidityAbi(nCoins: number) {
 
 /** The pool an action names: `primaryAddress` as the pool or its LP token, else the pool of `lp`. */
 function poolOf(ctx: BundleActionContext, p: { primary: Address; lp: Address | undefined; lpField: string }): CurveStableSwapSnapshot {
-  // Twocrypto-ng pools (the pool its own LP token) take no deposit or redeem actions here.
+  // Twocrypto-ng pools (the pool its own LP token) are served by twocryptoLpActions.ts.
   const pools = (ctx.pools('curve') as (CurveStableSwapSnapshot | CurveTwocryptoSnapshot)[]).filter((x): x is CurveStableSwapSnapshot => !isCurveTwocrypto(x))
   const lpOf = (pool: CurveStableSwapSnapshot) => pool.tokens[pool.balances.length]!
   const pool = pools.find((x) => lower(x.address) === lower(p.primary) || lower(lpOf(x)) === lower(p.primary))
   if (!pool) return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${p.primary} is neither a Curve pool nor its LP token on chain ${ctx.chainId}`)
-  // stableswap-ng's writes take dynamic arrays and its quotes are ngQuote's: routes serve those pools, these actions do not yet.
-  if (pool.variant === 'ng') return ctx.fail('INVALID_PRIMARY_ADDRESS', 'primaryAddress', `${getAddress(pool.address)} is a Curve stableswap-ng pool: reach it through a route, the curve bundle actions serve the 3pool and ETH/stETH generations`)
   if (p.lp !== undefined && lower(p.lp) !== lower(lpOf(pool))) ctx.fail('INVALID_TOKEN', p.lpField, `must be the pool's LP token ${getAddress(lpOf(pool))}`)
   return pool
 }
@@ -67,7 +68,8 @@ function quoted<T>(ctx: BundleActionContext, field: string, quote: () => T): T {
 }
 
 /**
- * `curve deposit`: adds one or several coins to a StableSwap pool in one `add_liquidity` call (amounts
+ * `curve deposit`: adds one or several coins to a StableSwap pool (3pool, ETH/stETH, metapool, stableswap-ng)
+ * or a twocrypto-ng pool in one `add_liquidity` call (amounts
  * may be outputs of earlier actions). The LP token is minted to the executing contract, then sent to
  * `receiver` when one is named. `slippage` sets the pool's own `min_mint_amount` from the exact quote.
  * Output: LP tokens received, measured as a balance change.
@@ -75,7 +77,7 @@ function quoted<T>(ctx: BundleActionContext, field: string, quote: () => T): T {
 export const curveDepositAction = defineBundleAction({
   protocol: 'curve',
   action: 'deposit',
-  description: 'Adds one or more coins to a Curve StableSwap pool in one add_liquidity; output: LP tokens received',
+  description: 'Adds one or more coins to a Curve StableSwap or twocrypto-ng pool in one add_liquidity; output: LP tokens received',
   delegateOnly: false,
   args: z.strictObject({
     tokenIn: z.union([tokenArg, z.array(tokenArg).min(1).max(8)]),
@@ -88,6 +90,12 @@ export const curveDepositAction = defineBundleAction({
   outputs: () => ['amount'],
   build(ctx, args) {
     const { tokens: tokensIn, amounts: amountArgs } = pairedInputs(ctx, args.tokenIn, args.amountIn)
+    const twocrypto = twocryptoPoolOf(ctx, args.primaryAddress)
+    if (twocrypto) {
+      if (args.tokenOut !== undefined && lower(args.tokenOut) !== lower(twocrypto.address)) ctx.fail('INVALID_TOKEN', 'tokenOut', `must be the pool's LP token ${getAddress(twocrypto.address)}`)
+      const fields = tokensIn.map((_, k) => (Array.isArray(args.tokenIn) ? `tokenIn[${k}]` : 'tokenIn'))
+      return depositTwocrypto(ctx, { pool: twocrypto, tokens: tokensIn.map((t) => getAddress(t)), amounts: amountArgs.map((a) => ctx.amount(a)), fields, slippage: args.slippage, receiver: args.receiver })
+    }
     const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenOut, lpField: 'tokenOut' })
     if (namesBaseCoin(pool, tokensIn)) {
       // A metapool's base coins go in through its Deposit zap.
@@ -110,7 +118,8 @@ export const curveDepositAction = defineBundleAction({
       else if (!isNativeAddress(token)) ctx.planner.add(functionCall({ address: getAddress(token), abi: wethAbi, functionName: 'withdraw', args: [amount.value] }))
     })
     const estimates = amounts.map((a) => (a === undefined ? 0n : a.estimate))
-    const estimate = estimates.every((e) => e !== undefined) ? quoted(ctx, 'amountIn', () => addLiquidity(pool, { amounts: estimates as bigint[] }).minted) : undefined
+    const mint = (amounts: bigint[]) => (pool.variant === 'ng' ? addLiquidityNg(pool, { amounts }).minted : addLiquidity(pool, { amounts }).minted)
+    const estimate = estimates.every((e) => e !== undefined) ? quoted(ctx, 'amountIn', () => mint(estimates as bigint[])) : undefined
     if (args.slippage !== undefined && estimate === undefined) ctx.fail('MISSING_ESTIMATE', 'slippage', 'an amount is known only at execution, so the deposit cannot be quoted for a minimum')
     const before = addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: lp })
     const min = args.slippage === undefined ? 0n : applySlippage(estimate!, args.slippage)
@@ -119,6 +128,9 @@ export const curveDepositAction = defineBundleAction({
       // The ETH/stETH pool takes its native coin as msg.value (unwrapped first when named as WETH).
       const call = functionCall({ address: primary, abi: curveStethWriteAbi, functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n) as never, min] })
       ctx.planner.add(native ? call.withValue(native.value as bigint) : call)
+    } else if (pool.variant === 'ng') {
+      // stableswap-ng takes a dynamic array (`uint256[]`).
+      ctx.planner.add(functionCall({ address: primary, abi: curveNgWriteAbi, functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n) as never, min] }))
     } else {
       ctx.planner.add(functionCall({ address: primary, abi: curveAddLiquidityAbi(n), functionName: 'add_liquidity', args: [amounts.map((a) => a?.value ?? 0n), min] }))
     }
@@ -140,7 +152,7 @@ export const curveDepositAction = defineBundleAction({
 })
 
 /**
- * `curve redeem`: burns LP tokens of a StableSwap pool for one coin (`remove_liquidity_one_coin`, the
+ * `curve redeem`: burns LP tokens of a StableSwap or twocrypto-ng pool for one coin (`remove_liquidity_one_coin`, the
  * imbalance fee charged) or, when `tokenOut` lists every coin, proportionally (`remove_liquidity`). The
  * pool burns the executing contract's LP (no approval). Outputs: one amount per tokenOut, measured as
  * balance changes; sent to `receiver` when one is named.
@@ -148,7 +160,7 @@ export const curveDepositAction = defineBundleAction({
 export const curveRedeemAction = defineBundleAction({
   protocol: 'curve',
   action: 'redeem',
-  description: 'Burns Curve StableSwap LP tokens (tokenIn) for one coin or proportionally for all; outputs: one amount per tokenOut',
+  description: 'Burns Curve StableSwap or twocrypto-ng LP tokens (tokenIn) for one coin or proportionally for all; outputs: one amount per tokenOut',
   delegateOnly: false,
   args: z.strictObject({
     tokenIn: addressArg,
@@ -160,8 +172,14 @@ export const curveRedeemAction = defineBundleAction({
   }),
   outputs: (args) => (Array.isArray(args.tokenOut) ? args.tokenOut.map(() => 'amount' as const) : ['amount']),
   build(ctx, args) {
-    const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenIn, lpField: 'tokenIn' })
     const outs = (Array.isArray(args.tokenOut) ? args.tokenOut : [args.tokenOut]).map((t) => getAddress(t))
+    const twocrypto = twocryptoPoolOf(ctx, args.primaryAddress)
+    if (twocrypto) {
+      if (lower(args.tokenIn) !== lower(twocrypto.address)) ctx.fail('INVALID_TOKEN', 'tokenIn', `must be the pool's LP token ${getAddress(twocrypto.address)}`)
+      const fields = outs.map((_, k) => (Array.isArray(args.tokenOut) ? `tokenOut[${k}]` : 'tokenOut'))
+      return redeemTwocrypto(ctx, { pool: twocrypto, outs, amount: ctx.amount(args.amountIn), fields, slippage: args.slippage, receiver: args.receiver })
+    }
+    const pool = poolOf(ctx, { primary: args.primaryAddress, lp: args.tokenIn, lpField: 'tokenIn' })
     // A metapool's base coins come out through its Deposit zap.
     if (namesBaseCoin(pool, outs)) return redeemThroughZap(ctx, { pool: pool as CurveMetaSnapshot, outs, amount: ctx.amount(args.amountIn), field: 'tokenOut', slippage: args.slippage, receiver: args.receiver })
     sweepSharesOf(ctx, pool)
@@ -178,16 +196,19 @@ export const curveRedeemAction = defineBundleAction({
     const estimates: (bigint | undefined)[] = burn === undefined
       ? indices.map(() => undefined)
       : single
-        ? [quoted(ctx, 'amountIn', () => calcWithdrawOneCoin(pool, { tokenAmount: burn, i: indices[0]! }).dy)]
+        ? [quoted(ctx, 'amountIn', () => (pool.variant === 'ng' ? calcWithdrawOneCoinNg(pool, { burn, i: indices[0]! }) : calcWithdrawOneCoin(pool, { tokenAmount: burn, i: indices[0]! })).dy)]
         : indices.map((i) => (pool.balances[i]! * burn) / pool.totalSupply)
     if (args.slippage !== undefined && estimates.some((e) => e === undefined)) ctx.fail('MISSING_ESTIMATE', 'slippage', 'the amount is known only at execution, so the redeem cannot be quoted for a minimum')
     const mins = estimates.map((e) => (args.slippage === undefined ? 0n : applySlippage(e!, args.slippage)))
     if (pool.variant === 'steth') return redeemSteth(ctx, { pool, lp, primary, outs, indices, amount, estimates, mins, receiver: args.receiver })
     const before = outs.map((t) => addBalanceOfSelf(ctx.planner, { helpers: ctx.helpers, token: t }))
+    const ordered = Array.from({ length: n }, (_, i) => mins[indices.indexOf(i)]!)
     if (single) {
+      // stableswap-ng's remove_liquidity_one_coin has the same selector (int128 i); it returns what it paid.
       ctx.planner.add(functionCall({ address: primary, abi: curveStableSwapWriteAbi, functionName: 'remove_liquidity_one_coin', args: [amount.value, BigInt(indices[0]!), mins[0]!] }))
+    } else if (pool.variant === 'ng') {
+      ctx.planner.add(functionCall({ address: primary, abi: curveNgWriteAbi, functionName: 'remove_liquidity', args: [amount.value as never, ordered] }))
     } else {
-      const ordered = Array.from({ length: n }, (_, i) => mins[indices.indexOf(i)]!)
       ctx.planner.add(functionCall({ address: primary, abi: removeLiquidityAbi(n), functionName: 'remove_liquidity', args: [amount.value, ordered] }))
     }
     const results = outs.map((token, k) => {

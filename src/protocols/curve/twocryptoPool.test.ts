@@ -8,13 +8,14 @@ import { sendTx } from '../../chain/devnet/sendTx.js'
 import { startDevnet, type Devnet } from '../../chain/devnet/startDevnet.js'
 import { loadContractArtifact } from '../../contracts/loadContractArtifact.js'
 import { curveAdapter } from './index.js'
-import { addLiquidity, calcTokenAmount, calcWithdrawOneCoin, exchange, getDx, getDy, removeLiquidityOneCoin } from './twocryptoPool.js'
+import { addLiquidity, calcTokenAmount, calcWithdrawOneCoin, exchange, getDx, getDy, removeLiquidity, removeLiquidityOneCoin } from './twocryptoPool.js'
 import { loadCurveTwocrypto } from './twocryptoLoad.js'
 import type { CurveTwocryptoSnapshot, CurveTwocryptoState } from './twocryptoTypes.js'
 
 // The twocrypto-ng model against our implementation of the pool (DevCurveTwocryptoNG) over random pools
 // (decimals, prices, A, gamma, fees, rebalancing parameters) and random histories: the views to the wei
-// at every state, and every trade, deposit and single-coin withdrawal paying what the model says and
+// at every state, and every trade, deposit (one coin or both), single-coin withdrawal and proportional
+// withdrawal paying what the model says and
 // leaving the state the model says (tweak_price included: the EMA oracle after time passes, the profit
 // counters, and price_scale moves once profits allow), as the pool's own getters read it back.
 
@@ -84,7 +85,7 @@ const pool = fc.record({
   maTime: fc.bigInt(60n, 3_600n),
   depositUsd: fc.integer({ min: 10_000, max: 50_000_000 }),
   views: fc.array(fc.record({ i: fc.nat(1), f: fc.double({ min: 1e-9, max: 0.8, noNaN: true }), g: fc.double({ min: 0, max: 0.3, noNaN: true }), h: fc.double({ min: 0, max: 0.3, noNaN: true }) }), { minLength: 2, maxLength: 2 }),
-  ops: fc.array(fc.record({ op: fc.constantFrom('swap', 'swap', 'swap', 'deposit', 'withdraw'), i: fc.nat(1), f: fc.double({ min: 1e-7, max: 0.4, noNaN: true }), wait: fc.constantFrom(0, 0, 1, 30, 600, 86_400) }), { minLength: 6, maxLength: 6 }),
+  ops: fc.array(fc.record({ op: fc.constantFrom('swap', 'swap', 'swap', 'deposit', 'withdraw', 'deposit2', 'withdraw2'), i: fc.nat(1), f: fc.double({ min: 1e-7, max: 0.4, noNaN: true }), g: fc.double({ min: 0, max: 2, noNaN: true }), wait: fc.constantFrom(0, 0, 1, 30, 600, 86_400) }), { minLength: 6, maxLength: 6 }),
 })
 
 test('views and executed trades, deposits and withdrawals equal the twocrypto-ng model to the wei, the state after included', async () => {
@@ -94,6 +95,8 @@ test('views and executed trades, deposits and withdrawals equal the twocrypto-ng
   let executed = 0
   let rebalanced = 0
   let refused = 0
+  const byOp: Record<string, number> = {}
+  let oracleRounded = 0
   await fc.assert(
     fc.asyncProperty(pool, async (p) => {
       const coins = [await deploy('DevToken', ['Coin zero', 'C0', p.decimals[0]]), await deploy('DevToken', ['Coin one', 'C1', p.decimals[1]])]
@@ -133,51 +136,78 @@ test('views and executed trades, deposits and withdrawals equal the twocrypto-ng
           const head = await client.getBlock({ blockNumber })
           await chain.client.request({ method: 'evm_setNextBlockTimestamp' as never, params: [Number(head.timestamp) + o.wait] as never })
         }
-        const base = o.op === 'withdraw' ? s.totalSupply / 2n : s.balances[o.i]!
+        const base = o.op === 'withdraw' || o.op === 'withdraw2' ? s.totalSupply / 2n : s.balances[o.i]!
         const amount = BigInt(Math.max(1, Math.floor(Number(base) * o.f)))
+        // A deposit of both coins: `amount` of coin i and the other coin at `g` times its share of the pool.
+        const amounts = [0, 1].map((k) => (k === o.i ? amount : o.op === 'deposit2' ? BigInt(Math.floor(Number(s.balances[k]!) * o.f * o.g)) : 0n))
         const refusal = (e: unknown) => {
           if (process.env.DEBUG_TWOCRYPTO) console.log(o.op, amount, String(e).slice(0, 400))
           return undefined
         }
         const receipt = o.op === 'swap'
           ? await sendTx(chain.client, { address, abi: poolAbi(), functionName: 'exchange', args: [BigInt(o.i), BigInt(1 - o.i), amount, 0n] }).catch(refusal)
-          : o.op === 'deposit'
-            ? await sendTx(chain.client, { address, abi: poolAbi(), functionName: 'add_liquidity', args: [[0, 1].map((k) => (k === o.i ? amount : 0n)), 0n] }).catch(refusal)
-            : await sendTx(chain.client, { address, abi: poolAbi(), functionName: 'remove_liquidity_one_coin', args: [amount, BigInt(o.i), 0n] }).catch(refusal)
+          : o.op === 'deposit' || o.op === 'deposit2'
+            ? await sendTx(chain.client, { address, abi: poolAbi(), functionName: 'add_liquidity', args: [amounts, 0n] }).catch(refusal)
+            : o.op === 'withdraw2'
+              ? await sendTx(chain.client, { address, abi: poolAbi(), functionName: 'remove_liquidity', args: [amount, [0n, 0n]] }).catch(refusal)
+              : await sendTx(chain.client, { address, abi: poolAbi(), functionName: 'remove_liquidity_one_coin', args: [amount, BigInt(o.i), 0n] }).catch(refusal)
+        const run = (t: bigint) => (o.op === 'swap' ? exchange(s, { i: o.i, j: 1 - o.i, dx: amount, timestamp: t }) : o.op === 'deposit' || o.op === 'deposit2' ? addLiquidity(s, { amounts, timestamp: t }) : o.op === 'withdraw2' ? removeLiquidity(s, { amount }) : removeLiquidityOneCoin(s, { tokenAmount: amount, i: o.i, timestamp: t }))
         if (!receipt) {
           // The pool refused: the model refuses too, at any timestamp.
           const t = (await client.getBlock()).timestamp + 1n
-          expect(() => (o.op === 'swap' ? exchange(s, { i: o.i, j: 1 - o.i, dx: amount, timestamp: t }) : o.op === 'deposit' ? addLiquidity(s, { amounts: [0, 1].map((k) => (k === o.i ? amount : 0n)), timestamp: t }) : removeLiquidityOneCoin(s, { tokenAmount: amount, i: o.i, timestamp: t }))).toThrow()
+          expect(() => run(t)).toThrow()
           continue
         }
         const timestamp = (await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp
-        const [event] = parseEventLogs({ abi: poolAbi() as Abi, logs: receipt.logs, eventName: ['TokenExchange', 'AddLiquidity', 'RemoveLiquidityOne'] }) as unknown as { eventName: string; args: Record<string, bigint> }[]
-        let paid: bigint
-        let modelled: { out: bigint; state: CurveTwocryptoState }
+        const [event] = parseEventLogs({ abi: poolAbi() as Abi, logs: receipt.logs, eventName: ['TokenExchange', 'AddLiquidity', 'RemoveLiquidityOne', 'RemoveLiquidity'] }) as unknown as { eventName: string; args: Record<string, bigint> }[]
+        let paid: bigint | readonly bigint[]
+        let modelled: { out: bigint | readonly bigint[]; state: CurveTwocryptoState }
         if (o.op === 'swap') {
           paid = event!.args.tokens_bought!
           const r = exchange(s, { i: o.i, j: 1 - o.i, dx: amount, timestamp })
           modelled = { out: r.dy, state: r.state }
           expect(r.dy).toBe(getDy(s, { i: o.i, j: 1 - o.i, dx: amount }))
-        } else if (o.op === 'deposit') {
+        } else if (o.op === 'deposit' || o.op === 'deposit2') {
           paid = event!.args.token_supply! - s.totalSupply
-          const r = addLiquidity(s, { amounts: [0, 1].map((k) => (k === o.i ? amount : 0n)), timestamp })
+          const r = addLiquidity(s, { amounts, timestamp })
           modelled = { out: r.minted, state: r.state }
+          // What the adapter quotes for a one-coin deposit edge is what the pool minted.
+          if (o.op === 'deposit') expect(curveAdapter.quote({ ...s, timestamp }, { edge: { tokenInIndex: o.i, tokenOutIndex: 2, action: 'deposit' }, amountIn: amount })).toBe(r.minted)
+        } else if (o.op === 'withdraw2') {
+          paid = event!.args.token_amounts as unknown as readonly bigint[]
+          const r = removeLiquidity(s, { amount })
+          modelled = { out: r.amounts, state: r.state }
         } else {
           paid = event!.args.coin_amount!
           const r = removeLiquidityOneCoin(s, { tokenAmount: amount, i: o.i, timestamp })
           modelled = { out: r.dy, state: r.state }
+          expect(curveAdapter.quote({ ...s, timestamp }, { edge: { tokenInIndex: 2, tokenOutIndex: o.i, action: 'redeem' }, amountIn: amount })).toBe(r.dy)
         }
-        expect(paid, `${o.op} ${o.i} ${amount}`).toBe(modelled.out)
+        expect(paid, `${o.op} ${o.i} ${amount}`).toEqual(modelled.out)
         const after = await load(entry, receipt.blockNumber)
-        expect(observable(after), `${o.op} ${o.i} ${amount} after ${o.wait}s`).toEqual(observable(modelled.state))
+        // remove_liquidity runs no tweak_price: the pool's cached oracle stays, and price_oracle() reads it moved to the later block.
+        // After it the snapshot's oracle is that moved reading (the cache itself is not readable), so the next
+        // tweak_price's EMA step starts from there and may differ from the pool's by a wei of rounding
+        // (CurveTwocryptoSnapshot documents it); a price_scale move would carry that wei further. The output
+        // is exact regardless: it is computed before tweak_price.
+        const movedOracle = s.oracleTimestamp !== s.lastTimestamp && o.op !== 'withdraw2'
+        const seen = (x: CurveTwocryptoState) => (o.op === 'withdraw2' || movedOracle ? { ...observable(x), priceOracle: undefined } : observable(x))
+        if (movedOracle) {
+          const off = after.priceOracle - modelled.state.priceOracle
+          expect(off >= -1n && off <= 1n, `oracle ${after.priceOracle} vs ${modelled.state.priceOracle}`).toBe(true)
+          oracleRounded++
+        }
+        if (!movedOracle || (after.priceScale === s.priceScale && modelled.state.priceScale === s.priceScale)) {
+          expect(seen(after), `${o.op} ${o.i} ${amount} after ${o.wait}s`).toEqual(seen(modelled.state))
+        }
         if (after.priceScale !== s.priceScale) rebalanced++
         executed++
+        byOp[o.op] = (byOp[o.op] ?? 0) + 1
       }
     }),
     { numRuns: 20, seed },
   )
-  console.log(`curve/twocryptoPool: ${compared} views compared, ${executed} operations executed (${rebalanced} moved price_scale), ${refused} first deposits refused`)
+  console.log(`curve/twocryptoPool: ${compared} views compared, ${executed} operations executed (${JSON.stringify(byOp)}; ${rebalanced} moved price_scale; ${oracleRounded} after a proportional withdrawal, oracle within a wei), ${refused} first deposits refused`)
   expect(compared).toBeGreaterThan(300)
   expect(executed).toBeGreaterThan(60)
 }, 900_000)

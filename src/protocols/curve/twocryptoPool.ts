@@ -192,11 +192,26 @@ export function calcTokenAmount(s: CurveTwocryptoState, { amounts }: { amounts: 
   return sub(dToken, (calcTokenFee(s, amountsp, xp) * dToken) / 10n ** 10n + 1n)
 }
 
-/** `add_liquidity(amounts)` at `timestamp` on a pool with liquidity: LP tokens minted and the state after. */
-export function addLiquidity(s: CurveTwocryptoState, { amounts, timestamp }: { amounts: readonly bigint[]; timestamp: bigint }): { minted: bigint; state: CurveTwocryptoState } {
+/**
+ * `add_liquidity(amounts)` at `timestamp` on a pool with liquidity: LP tokens minted, the state after, and
+ * whether that state depends on the timestamp (see {@link TwocryptoExchangeReturnType}). What it mints does
+ * not: `tweak_price` runs after.
+ */
+export function addLiquidity(s: CurveTwocryptoState, { amounts, timestamp }: { amounts: readonly bigint[]; timestamp: bigint }): { minted: bigint; state: CurveTwocryptoState; timeDependent: boolean } {
+  checkNotRamping(s, timestamp)
+  const { minted, balances, xp, D1, dTokenFee } = depositMint(s, amounts)
+  const totalSupply = s.totalSupply + minted
+  const state = tweakPrice({ ...s, balances, totalSupply, adminLpVirtualBalance: s.adminLpVirtualBalance + (ADMIN_FEE * dTokenFee) / 10n ** 10n }, { xp, newD: D1, K0prev: 0n, timestamp })
+  return { minted, state, timeDependent: weighsPriceScale(s, state) }
+}
+
+/**
+ * What `add_liquidity` mints, before its `tweak_price` (which can only make the call revert): the LP
+ * tokens, the fee kept, the balances, xp and D after. For float models, which need no state after.
+ */
+export function depositMint(s: CurveTwocryptoState, amounts: readonly bigint[]): { minted: bigint; dTokenFee: bigint; balances: bigint[]; xp: bigint[]; D1: bigint } {
   if (amounts[0]! + amounts[1]! <= 0n) fail('no coins to add')
   if (s.D === 0n || s.totalSupply === 0n) fail('empty pool')
-  checkNotRamping(s, timestamp)
   const ps = s.priceScale
   const balances = [s.balances[0]! + amounts[0]!, s.balances[1]! + amounts[1]!]
   const xp = toXp(s, balances, ps)
@@ -207,9 +222,7 @@ export function addLiquidity(s: CurveTwocryptoState, { amounts, timestamp }: { a
   if (dToken <= 0n) fail('nothing minted')
   const dTokenFee = (calcTokenFee(s, amountsp, xp) * dToken) / 10n ** 10n + 1n
   dToken = sub(dToken, dTokenFee)
-  const totalSupply = s.totalSupply + dToken
-  const state = tweakPrice({ ...s, balances, totalSupply, adminLpVirtualBalance: s.adminLpVirtualBalance + (ADMIN_FEE * dTokenFee) / 10n ** 10n }, { xp, newD: D1, K0prev: 0n, timestamp })
-  return { minted: dToken, state }
+  return { minted: dToken, dTokenFee, balances, xp, D1 }
 }
 
 function withdrawOneCoin(s: CurveTwocryptoState, tokenAmount: bigint, i: number): { dy: bigint; D: bigint; xp: bigint[] } {
@@ -242,13 +255,32 @@ export function calcWithdrawOneCoin(s: CurveTwocryptoState, { tokenAmount, i }: 
   return withdrawOneCoin(s, tokenAmount, i).dy
 }
 
-/** `remove_liquidity_one_coin(token_amount, i)` at `timestamp`: what it pays and the state after. */
-export function removeLiquidityOneCoin(s: CurveTwocryptoState, { tokenAmount, i, timestamp }: { tokenAmount: bigint; i: number; timestamp: bigint }): { dy: bigint; state: CurveTwocryptoState } {
+/**
+ * `remove_liquidity_one_coin(token_amount, i)` at `timestamp`: what it pays, the state after and whether
+ * that state depends on the timestamp. The real pool first claims admin fees (`_claim_admin_fees`, at most
+ * once a day, when `xcp_profit` grew since the last claim), which this leaves out: a claim moves part of
+ * the balances and D to the fee receiver, so the pool then pays less than this, never more.
+ */
+export function removeLiquidityOneCoin(s: CurveTwocryptoState, { tokenAmount, i, timestamp }: { tokenAmount: bigint; i: number; timestamp: bigint }): { dy: bigint; state: CurveTwocryptoState; timeDependent: boolean } {
   checkNotRamping(s, timestamp)
   const { dy, D, xp } = withdrawOneCoin(s, tokenAmount, i)
   const totalSupply = s.totalSupply - tokenAmount
   const balances = [...s.balances]
   balances[i] = sub(balances[i]!, dy)
   const state = tweakPrice({ ...s, totalSupply }, { xp, newD: D, K0prev: 0n, timestamp })
-  return { dy, state: { ...state, balances } }
+  return { dy, state: { ...state, balances }, timeDependent: weighsPriceScale({ ...s, totalSupply }, state) }
+}
+
+/**
+ * `remove_liquidity(amount, mins)`: both coins in proportion (no fee; one LP unit short, in the LPs'
+ * favour, unless the whole supply is burnt), D reduced in proportion, no `tweak_price`.
+ */
+export function removeLiquidity(s: CurveTwocryptoState, { amount }: { amount: bigint }): { amounts: bigint[]; state: CurveTwocryptoState } {
+  if (amount <= 0n) fail('nothing to burn')
+  if (amount > s.totalSupply) fail('burn more than supply')
+  if (s.totalSupply === 0n) fail('division by zero')
+  const burnt = amount === s.totalSupply ? amount : amount - 1n
+  const amounts = amount === s.totalSupply ? [...s.balances] : s.balances.map((b) => (b * burnt) / s.totalSupply)
+  const balances = s.balances.map((b, k) => b - amounts[k]!)
+  return { amounts, state: { ...s, balances, D: s.D - (s.D * burnt) / s.totalSupply, totalSupply: s.totalSupply - amount } }
 }
