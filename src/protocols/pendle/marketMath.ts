@@ -181,12 +181,22 @@ export function maxPtOutForSy(state: PendleMarketState, index: bigint, exactSyIn
     }
   }
   if (exactSyIn <= 0n) return undefined
-  // A PT never costs more than an asset (the exchange rate stays at or above one), and the market keeps
-  // some PT: the answer lies between the SY's asset value and the market's PT.
+  // The market keeps some PT, so the answer is below its PT. Where the market can sell it, half the SY's asset
+  // value is affordable (a PT never costs more than an asset while the exchange rate stays at or above one), a
+  // lower bound to start from; but a purchase that large can push the rate below one (the market reverts), so
+  // the start is checked, and the search runs from zero when it fails.
   let lo = syToAsset(index, exactSyIn) / 2n
   let hi = state.totalPt - 1n
   if (lo > hi) lo = 0n
   let best: (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined
+  if (lo > 0n) {
+    const r = cost(lo)
+    if (r && r.netSyIn <= exactSyIn) best = { ...r, ptOut: lo }
+    else {
+      hi = lo - 1n
+      lo = 0n
+    }
+  }
   while (lo < hi) {
     const mid = (lo + hi + 1n) / 2n
     const r = cost(mid)
@@ -195,8 +205,8 @@ export function maxPtOutForSy(state: PendleMarketState, index: bigint, exactSyIn
       best = { ...r, ptOut: mid }
     } else hi = mid - 1n
   }
-  if (lo === 0n) return undefined
-  return best?.ptOut === lo ? best : (() => { const r = cost(lo)!; return { ...r, ptOut: lo } })()
+  // `lo` only ever holds an amount whose purchase was checked, and `best` is that purchase.
+  return lo === 0n ? undefined : best
 }
 
 /**
