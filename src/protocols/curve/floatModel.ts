@@ -75,6 +75,24 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
   const dDdx = (k: number) => (Ann + c / xp[k]!) / (Ann - 1 + ((n + 1) * c) / D0)
   const dustXp = D0 * 1e-9
   const capByTangent = (value: number, linear: number) => (Number.isFinite(linear) ? Math.max(Math.min(value, linear), dustXp) : value)
+  // stableswap-ng's fee is dynamic: `fee * m / ((m - 1) * 4ab / (a + b)^2 + 1)` (m the off-peg multiplier) of
+  // the coins' averaged balances before and after, a = (x_i + x_i') / 2 and b = (x_j + y) / 2; `fee` at a = b,
+  // more as they part. Over every input up to this one a lies in [x_i, (x_i + x_i') / 2] and b in
+  // [(x_j + y) / 2, x_j], so the fee is at least its value at that box's corner nearest to a = b (`fee` where
+  // the ranges meet): a lower bound on the fee that only falls as the input grows, so the model (output at
+  // that fee) stays an upper estimate and non-decreasing. Two 1e10 units off for the pool's floors, the box
+  // widened by 1e-12 for the doubles' error. Other generations charge `fee`.
+  const multiplier = snapshot.variant === 'ng' ? Number(snapshot.offpegFeeMultiplier ?? 0n) / 1e10 : 0
+  const dynamicAt = (a: number, b: number) => (fee * multiplier) / (((multiplier - 1) * 4 * a * b) / ((a + b) * (a + b)) + 1)
+  const leastSwapFee = (xi: number, xiAfter: number, xj: number, y: number): number => {
+    if (!(multiplier > 1)) return fee
+    const aLo = xi
+    const aHi = ((xi + xiAfter) / 2) * (1 + 1e-12)
+    const bLo = ((xj + y) / 2) * (1 - 1e-12)
+    const bHi = xj
+    const least = aHi < bLo ? dynamicAt(aHi, bLo) : aLo > bHi ? dynamicAt(aLo, bHi) : fee
+    return Math.max(fee, least - 2e-10)
+  }
   if (edge.action === 'swap') {
     // The curve is concave: no input pays more than its size at the marginal rate at zero, dy/dx =
     // (Ann + c/x_i) / (Ann + c/x_j).
@@ -87,7 +105,8 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
         if (linear <= dustXp) return (linear + slack) / scale[j]!
         const xs = [...xp]
         xs[i] = xp[i]! + amountIn * scale[i]!
-        const dy = Math.max(0, xp[j]! - fSolveY(D0, amp, j, xs)) * (1 - fee)
+        const y = fSolveY(D0, amp, j, xs)
+        const dy = Math.max(0, xp[j]! - y) * (1 - leastSwapFee(xp[i]!, xs[i]!, xp[j]!, y))
         return (capByTangent(dy, linear) + slack) / scale[j]!
       },
     }

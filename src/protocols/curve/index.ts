@@ -5,6 +5,8 @@ import { curveFloatModel } from './floatModel.js'
 import { getMetaEdges, metaStepData, runMetaEdge } from './metaEdges.js'
 import { curveMetaFloatModel } from './metaFloatModel.js'
 import type { CurveMetaSnapshot } from './metaPool.js'
+import { metaQuoteUpperBound } from './metaQuoteUpperBound.js'
+import { ngExchangeUpperBound } from './ngExchangeUpperBound.js'
 import { addLiquidityNg, exchangeNg, removeLiquidityOneCoinNg } from './ngQuote.js'
 import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
@@ -93,12 +95,18 @@ function swap(snapshot: CurveSnapshot, parameters: QuoteParameters): SwapReturnT
 /**
  * Swaps of the generations {@link exchangeUpperBound} covers; no bound for deposits and redemptions (not
  * monotone). The bound holds only for an edge whose quote is that plain `exchange` math, so it is given only
- * where the edge's own quote at `amountIn` equals what the math pays there (a swap priced another way, e.g.
- * through a base pool, never gets it; a metapool's and a twocrypto pool's edges get none at all).
+ * where the edge's own quote at `amountIn` equals what the math pays there. A metapool's swaps that pay
+ * through its own `exchange` get theirs from {@link metaQuoteUpperBound}, a stableswap-ng pool's swaps from
+ * {@link ngExchangeUpperBound} (its fee is dynamic); a twocrypto pool's edges get none.
  */
 function quoteUpperBound(snapshot: CurveSnapshot, parameters: QuoteParameters): bigint | undefined {
   const { edge, amountIn } = parameters
   if (isCurveTwocrypto(snapshot)) return undefined
+  if (snapshot.meta && edge.action === 'swap') return metaQuoteUpperBound(snapshot as CurveMetaSnapshot, parameters, quote(snapshot, parameters))
+  if (snapshot.variant === 'ng' && edge.action === 'swap') {
+    const r = ngExchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
+    return r === undefined || r.atDx !== quote(snapshot, parameters) ? undefined : r.bound
+  }
   if (edge.action !== 'swap' || snapshot.meta || (snapshot.variant !== undefined && snapshot.variant !== 'steth')) return undefined
   const r = exchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
   if (r === undefined || r.atDx !== quote(snapshot, parameters)) return undefined

@@ -1,6 +1,7 @@
 import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
 import { encodePendleStep, type PendleStepData } from './encode.js'
 import { ASSET, exchangeRateOf, LP, pendleEdges, PT, pyIndexOf, runEdge, SY } from './quote.js'
+import { pendleQuoteUpperBound } from './quoteUpperBound.js'
 import type { PendleMarketSnapshot } from './types.js'
 
 export type { PendleMarketSnapshot } from './types.js'
@@ -85,6 +86,7 @@ export const pendleAdapter: ProtocolAdapter<PendleMarketSnapshot> = {
   quote,
   swap,
   getFloatModel,
+  quoteUpperBound: pendleQuoteUpperBound,
   getStepData,
   encode: encodePendleStep,
 }

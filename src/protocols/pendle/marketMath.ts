@@ -167,45 +167,54 @@ export function swapSyForExactPt(state: PendleMarketState, index: bigint, exactP
 }
 
 /**
- * The most PT `exactSyIn` SY buys through `swapSyForExactPt` (a binary search over the exact cost, which
- * never falls as the PT amount grows), with the trade. The SY left over (a few wei) stays with the market.
+ * The most PT `exactSyIn` SY buys through `swapSyForExactPt`, with the trade (the SY left over, a few wei,
+ * stays with the market). The purchases the market makes for at most `exactSyIn` are the amounts up to one
+ * largest: what a purchase costs never falls as it grows, and past some amount the market refuses it (its
+ * exchange rate would fall below one, or it runs out of PT). That largest amount is found by a search that
+ * keeps `lo` (an amount bought for at most `exactSyIn`, or 0) below the answer and `hi` (the market's PT,
+ * less one, or an amount refused or too dear, less one) above it: first by interpolating the cost between
+ * the two ends (what it costs is nearly linear in the amount, so a few probes bring the ends within a few
+ * wei), then by halving. Each probe is one exact `swapSyForExactPt`.
  * @returns undefined when not even one wei of PT can be bought
  */
 export function maxPtOutForSy(state: PendleMarketState, index: bigint, exactSyIn: bigint, blockTime: bigint): (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined {
-  const cost = (pt: bigint) => {
-    try {
-      return swapSyForExactPt(state, index, pt, blockTime)
-    } catch (error) {
-      if (error instanceof PendleMathRevert) return undefined
-      throw error
-    }
-  }
-  if (exactSyIn <= 0n) return undefined
-  // The market keeps some PT, so the answer is below its PT. Where the market can sell it, half the SY's asset
-  // value is affordable (a PT never costs more than an asset while the exchange rate stays at or above one), a
-  // lower bound to start from; but a purchase that large can push the rate below one (the market reverts), so
-  // the start is checked, and the search runs from zero when it fails.
-  let lo = syToAsset(index, exactSyIn) / 2n
+  if (exactSyIn <= 0n || state.totalPt <= 1n) return undefined
+  let lo = 0n
+  let loCost = 0n
   let hi = state.totalPt - 1n
-  if (lo > hi) lo = 0n
+  let hiCost: bigint | undefined
   let best: (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined
-  if (lo > 0n) {
-    const r = cost(lo)
-    if (r && r.netSyIn <= exactSyIn) best = { ...r, ptOut: lo }
-    else {
-      hi = lo - 1n
-      lo = 0n
+  const probe = (pt: bigint): void => {
+    let r: (PendleTradeResult & { netSyIn: bigint }) | undefined
+    try {
+      r = swapSyForExactPt(state, index, pt, blockTime)
+    } catch (error) {
+      if (!(error instanceof PendleMathRevert)) throw error
+    }
+    if (r !== undefined && r.netSyIn <= exactSyIn) {
+      lo = pt
+      loCost = r.netSyIn
+      best = { ...r, ptOut: pt }
+    } else {
+      hi = pt - 1n
+      hiCost = r?.netSyIn
     }
   }
-  while (lo < hi) {
-    const mid = (lo + hi + 1n) / 2n
-    const r = cost(mid)
-    if (r && r.netSyIn <= exactSyIn) {
-      lo = mid
-      best = { ...r, ptOut: mid }
-    } else hi = mid - 1n
+  // First probe: the SY's asset value at the market's last rate (PT per asset), a little under.
+  const years = Number(state.expiry - blockTime) / Number(YEAR)
+  const guess = (Number(syToAsset(index, exactSyIn)) * Math.exp((Number(state.lastLnImpliedRate) / 1e18) * years)) * (1 - 1e-3)
+  if (Number.isFinite(guess) && guess >= 1) probe(BigInt(Math.min(Math.floor(guess), Number(hi))) || 1n)
+  const within = (pt: bigint) => (pt <= lo ? lo + 1n : pt > hi ? hi : pt)
+  // Past lo by what the SY left buys at lo's average cost per PT: a cost that grows ever faster (the rate
+  // falls as PT is bought) makes that a little too far, so it usually tightens hi just past the answer.
+  const stepUp = () => within(loCost > 0n ? lo + ((exactSyIn - loCost) * lo) / loCost + 1n : lo * 2n)
+  for (let round = 0; round < 6 && hi - lo > 1n; round++) {
+    // The chord between the ends (a cost that grows ever faster lies under it: this lands at or under the answer).
+    if (hiCost !== undefined && hiCost > loCost) probe(within(lo + ((hi - lo) * (exactSyIn - loCost)) / (hiCost - loCost)))
+    else probe(lo === 0n ? within(hi / 2n) : stepUp())
+    if (hi - lo > 1n && lo > 0n) probe(stepUp())
   }
-  // `lo` only ever holds an amount whose purchase was checked, and `best` is that purchase.
+  while (lo < hi) probe((lo + hi + 1n) / 2n)
   return lo === 0n ? undefined : best
 }
 
