@@ -145,6 +145,29 @@ export function executeTrade(state: PendleMarketState, index: bigint, netPtToAcc
 }
 
 /**
+ * Whether a purchase of `pt` PT passes the checks `executeTradeCore` makes before it prices the fee, with
+ * `totalAsset` the market's SY in asset at the trade's PY index (all the index changes there): time left, PT
+ * left, an exchange rate after the purchase at or above one and at or above the fee rate. Every purchase the
+ * market makes passes them (it can still fail later checks), and at one `totalAsset` passing never turns back
+ * as `pt` grows: the proportion, its logit and so the rate only fall.
+ */
+export function passesBuyChecks(state: PendleMarketState, totalAsset: bigint, pt: bigint, blockTime: bigint): boolean {
+  try {
+    const timeToExpiry = timeToExpiryOf(state, blockTime)
+    if (state.totalPt <= pt || state.totalPt === 0n || totalAsset === 0n) return false
+    const rateScalar = rateScalarOf(state, timeToExpiry)
+    const lastRate = exchangeRateFromImpliedRate(state.lastLnImpliedRate, timeToExpiry)
+    if (lastRate < IONE) return false
+    const rateAnchor = lastRate - divDown(logProportion(divDown(state.totalPt, state.totalPt + totalAsset)), rateScalar)
+    const feeRate = exchangeRateFromImpliedRate(state.lnFeeRateRoot, timeToExpiry)
+    return divDown(exchangeRateOf(state.totalPt, totalAsset, rateScalar, rateAnchor, pt), feeRate) >= IONE
+  } catch (error) {
+    if (error instanceof PendleMathRevert) return false
+    throw error
+  }
+}
+
+/**
  * `swapExactPtForSy`: SY paid for `exactPtIn` PT.
  * @throws PendleMathRevert where the market reverts
  */
