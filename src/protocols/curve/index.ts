@@ -5,6 +5,7 @@ import { curveFloatModel } from './floatModel.js'
 import { getMetaEdges, metaStepData, runMetaEdge } from './metaEdges.js'
 import { curveMetaFloatModel } from './metaFloatModel.js'
 import type { CurveMetaSnapshot } from './metaPool.js'
+import { memoizeByState } from '../memoizeByState.js'
 import { metaQuoteUpperBound } from './metaQuoteUpperBound.js'
 import { ngExchangeUpperBound } from './ngExchangeUpperBound.js'
 import { addLiquidityNg, exchangeNg, removeLiquidityOneCoinNg } from './ngQuote.js'
@@ -80,16 +81,30 @@ function runNg(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParam
   return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
 }
 
+const keyOf = ({ edge, amountIn }: QuoteParameters) => `${edge.action}:${edge.tokenInIndex}:${edge.tokenOutIndex}:${amountIn}`
+/**
+ * Each StableSwap pool state's trades, kept by edge and amount: quote and swap of the same trade share one run,
+ * and a repeated swap returns the same state after, so the invariant memo (`poolInvariant`, keyed on the
+ * balances array) serves the next quotes from it too.
+ */
+const memoSwap = memoizeByState<CurveStableSwapSnapshot, SwapReturnType<CurveStableSwapSnapshot>>()
+
+function swapStableSwap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): SwapReturnType<CurveStableSwapSnapshot> {
+  return memoSwap(snapshot, keyOf(parameters), () => {
+    const r = run(snapshot, parameters)
+    if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
+    return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}), ...(r.meta ? { meta: r.meta } : {}) } }
+  })
+}
+
 function quote(snapshot: CurveSnapshot, parameters: QuoteParameters): bigint {
   if (isCurveTwocrypto(snapshot)) return twocryptoQuote(snapshot, parameters)
-  return run(snapshot, parameters)?.amountOut ?? 0n
+  return swapStableSwap(snapshot, parameters).amountOut
 }
 
 function swap(snapshot: CurveSnapshot, parameters: QuoteParameters): SwapReturnType<CurveSnapshot> {
   if (isCurveTwocrypto(snapshot)) return twocryptoSwap(snapshot, parameters)
-  const r = run(snapshot, parameters)
-  if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
-  return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}), ...(r.meta ? { meta: r.meta } : {}) } }
+  return swapStableSwap(snapshot, parameters)
 }
 
 /**
