@@ -4,6 +4,7 @@ import { type GeneratedGraph, generateGraph, generateQueries } from './generateG
 import { generateHostileGraph, generateHostileQueries } from './generateHostileGraph.js'
 import { mixStableQueries } from './mixStableQueries.js'
 import { checkAgainstReference } from './testing/checkAgainstReference.js'
+import { poolFamilyOf } from './poolFamilyOf.js'
 import { toEngineSnapshot } from './toEngineSnapshot.js'
 
 // `npm run bench` adds Curve StableSwap pools to its graphs (issue 21); these fail if they are dropped.
@@ -25,7 +26,7 @@ describe('Curve pools in the bench graphs', () => {
     const pairs = (g: GeneratedGraph) => g.graph.pools.map((p) => `${p.token0}:${p.token1}`)
     expect(pairs(generated)).toEqual(pairs(generateGraph({ size: 'small', seed: 1 })))
     const snapshot = toEngineSnapshot(generated.graph)
-    expect(snapshot.pools.filter((p) => p.protocol === 'curve')).toHaveLength(20)
+    expect(snapshot.pools.filter((p) => poolFamilyOf(p) === 'curve')).toHaveLength(20)
   })
 
   test('single path equals the exact reference on the small graph with Curve, on stablecoin and ordinary queries; some cross Curve', () => {

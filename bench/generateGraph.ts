@@ -1,7 +1,8 @@
 import { createRandom } from '../src/engine/testing/randomSnapshot.js'
 import { generateAerodromePools } from './generateAerodromePools.js'
 import { chooseStableTokens, generateCurvePools } from './generateCurvePools.js'
-import type { BenchGraph, BenchQuery } from './types.js'
+import { addIssue21Families } from './addIssue21Families.js'
+import type { BenchExtraToken, BenchGraph, BenchQuery } from './types.js'
 
 /** Preset sizes of the synthetic graphs. */
 export const GRAPH_SIZES = {
@@ -16,8 +17,11 @@ export type GraphSize = keyof typeof GRAPH_SIZES
 
 const hex = (prefix: string, i: number): string => `0x${prefix}${i.toString(16).padStart(40 - prefix.length, '0')}`
 
-/** Token USD prices of a generated graph (to size queries); index-aligned with `graph.tokens`. */
-export type GeneratedGraph = { graph: BenchGraph; pricesUsd: number[] }
+/**
+ * Token USD prices of a generated graph (to size queries); index-aligned with `graph.tokens`. `extraTokens`:
+ * the tokens its pools create outside `graph.tokens` (LP tokens, vault shares, SY, PT), with their prices.
+ */
+export type GeneratedGraph = { graph: BenchGraph; pricesUsd: number[]; extraTokens?: BenchExtraToken[] }
 
 /**
  * Deterministic synthetic Uniswap-V2-style graph: hub tokens (WETH/USDC-like) take a large share of
@@ -28,9 +32,11 @@ export type GeneratedGraph = { graph: BenchGraph; pricesUsd: number[] }
  * pools among them, 2 % of the V2 pool count, join the graph ({@link generateCurvePools}), and so do
  * Aerodrome classic pools, 1 % of the V2 pool count, stable among the stables and volatile from a hub
  * ({@link generateAerodromePools}); the V2 pools keep their pairs and draws (a stable token's reserves
- * are sized at its $1 price).
+ * are sized at its $1 price). With `families` (default: with `curve`), the other pool types issue 21 added
+ * join too, each from its own random stream ({@link addIssue21Families}): Curve metapools, stableswap-ng and
+ * twocrypto-ng pools, and Pendle markets.
  */
-export function generateGraph({ size, seed, curve = false }: { size: GraphSize; seed: number; curve?: boolean }): GeneratedGraph {
+export function generateGraph({ size, seed, curve = false, families = curve }: { size: GraphSize; seed: number; curve?: boolean; families?: boolean }): GeneratedGraph {
   const { tokens: n, pools: m, hubs } = GRAPH_SIZES[size]
   const random = createRandom(seed)
   const decimalsChoices = [18, 18, 18, 18, 18, 6, 8, 9]
@@ -83,7 +89,11 @@ export function generateGraph({ size, seed, curve = false }: { size: GraphSize; 
   const curvePools = generateCurvePools({ seed, tokens, pricesUsd, stables, count: Math.round(m * 0.02), poolPrefix: 'b1', lpPrefix: 'a1' })
   const volatileTokens = tokens.map((_, i) => i)
   const aerodromePools = generateAerodromePools({ seed, tokens, pricesUsd, stables, volatileTokens, count: Math.round(m * 0.01), poolPrefix: 'b2' })
-  return { graph: { tokens, pools, curvePools, aerodromePools }, pricesUsd }
+  const graph: BenchGraph = { tokens, pools, curvePools, aerodromePools }
+  if (!families) return { graph, pricesUsd }
+  const quoteTokens = [0, 1, ...stables.slice(1, 7)]
+  const extraTokens = addIssue21Families({ seed, graph, pricesUsd, stables, quoteTokens, volatileTokens, v2PoolCount: m, poolPrefix: 'b', tokenPrefix: 'a' })
+  return { graph, pricesUsd, extraTokens }
 }
 
 /**

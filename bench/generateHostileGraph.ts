@@ -1,5 +1,6 @@
 import { createRandom } from '../src/engine/testing/randomSnapshot.js'
 import { generateAerodromePools } from './generateAerodromePools.js'
+import { addIssue21Families } from './addIssue21Families.js'
 import { chooseStableTokens, generateCurvePools } from './generateCurvePools.js'
 import type { GeneratedGraph } from './generateGraph.js'
 import type { BenchGraph, BenchQuery } from './types.js'
@@ -33,9 +34,12 @@ export type HostileRoles = { hubs: number; sinks: number[]; islands: number[][];
  * pool count) join the graph in six equal shares of states: balanced, imbalanced, a coin of 1–1,000 raw
  * units, 1e6:1, A = 1 and $0.01–$1 of liquidity ({@link generateCurvePools}), and Aerodrome classic pools
  * (1 %: stable among those tokens, volatile from a hub; balanced, skewed, a side of 1–1,000 raw units, and
- * $0.01–$1 of liquidity; {@link generateAerodromePools}).
+ * $0.01–$1 of liquidity; {@link generateAerodromePools}). With `families` (default: with `curve`), Curve
+ * metapools, stableswap-ng and twocrypto-ng pools and Pendle markets join in their hostile states too
+ * ({@link addIssue21Families}: near-empty coins, 1e6:1, A = 1, dust, twocrypto pools far from their price
+ * scale, Pendle markets minutes from expiry or crowded with PT).
  */
-export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM, curve = false }: { seed: number; shape?: HostileGraphShape; curve?: boolean }): GeneratedGraph & { roles: HostileRoles } {
+export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM, curve = false, families = curve }: { seed: number; shape?: HostileGraphShape; curve?: boolean; families?: boolean }): GeneratedGraph & { roles: HostileRoles } {
   const random = createRandom(seed)
   const n = shape.tokens
   const decimalsChoices = [18, 18, 18, 6, 8, 0, 1, 2, 0, 2]
@@ -93,7 +97,11 @@ export function generateHostileGraph({ seed, shape = HOSTILE_MEDIUM, curve = fal
   const curvePools = generateCurvePools({ seed, tokens, pricesUsd, stables, count: Math.round(shape.pools * 0.02), poolPrefix: 'd1', lpPrefix: 'c1', hostile: true })
   const volatileTokens = Array.from({ length: mainTokens }, (_, i) => i)
   const aerodromePools = generateAerodromePools({ seed, tokens, pricesUsd, stables, volatileTokens, count: Math.round(shape.pools * 0.01), poolPrefix: 'd2', hostile: true })
-  return { graph: { tokens, pools, curvePools, aerodromePools }, pricesUsd, roles }
+  const graph: BenchGraph = { tokens, pools, curvePools, aerodromePools }
+  if (!families) return { graph, pricesUsd, roles }
+  const quoteTokens = [0, 1, ...stables.slice(1, 7)]
+  const extraTokens = addIssue21Families({ seed, graph, pricesUsd, stables, quoteTokens, volatileTokens, v2PoolCount: shape.pools, poolPrefix: 'd', tokenPrefix: 'c', hostile: true })
+  return { graph, pricesUsd, roles, extraTokens }
 }
 
 /**

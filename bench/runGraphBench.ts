@@ -11,6 +11,7 @@ import { createSearchContext } from '../src/engine/search/searchContext.js'
 import { findRoute } from '../src/engine/tasks/findRoute.js'
 import type { FindRouteParameters } from '../src/engine/types.js'
 import { measurePool } from './measurePool.js'
+import { poolFamilyOf } from './poolFamilyOf.js'
 import { type LatencySummary, mean, ratio, summarizeLatency } from './stats.js'
 import { toEngineSnapshot } from './toEngineSnapshot.js'
 import type { BenchGraph, BenchQuery } from './types.js'
@@ -107,21 +108,26 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
   // Exact single-path reference: brute force over every simple path, bigint.
   // It quotes every edge with its adapter's exact bigint quote, Curve's get_D/get_y and Aerodrome's get_y included.
   const exact: (bigint | undefined)[] = []
+  // Queries whose exact best path crosses a pool of each family (Curve split by pool type).
+  const exactThrough: Record<string, number> = { curve: 0, 'curve-meta': 0, 'curve-ng': 0, 'curve-twocrypto': 0, aerodrome: 0, pendle: 0 }
   let exactThroughCurve = 0
-  let exactThroughAerodrome = 0
-  const crosses = (slug: string) => (e: number): boolean => context.graph.pools[context.graph.edgePool[e]!]!.adapter.slug === slug
+  const familyOfEdge = (e: number): string => poolFamilyOf(context.graph.pools[context.graph.edgePool[e]!]!.snapshot)
   let start = performance.now()
   for (const q of queries) {
     if (performance.now() - start > options.referenceBudgetMs) break
     const source = context.graph.tokenIndex.get(q.tokenIn.toLowerCase())
     const target = context.graph.tokenIndex.get(q.tokenOut.toLowerCase())
     const best = source === undefined || target === undefined ? undefined : bruteForceBestPath(context.graph, { source, target, amountIn: BigInt(q.amountIn), maxHops })
-    if (best !== undefined && best.amountOut > 0n && best.edges.some(crosses('curve'))) exactThroughCurve++
-    if (best !== undefined && best.amountOut > 0n && best.edges.some(crosses('aerodrome'))) exactThroughAerodrome++
+    if (best !== undefined && best.amountOut > 0n) {
+      const crossed = new Set(best.edges.map(familyOfEdge))
+      for (const f of crossed) if (f in exactThrough) exactThrough[f]!++
+      if ([...crossed].some((f) => f.startsWith('curve'))) exactThroughCurve++
+    }
     exact.push(best?.amountOut ?? 0n)
   }
+  const exactThroughAerodrome = exactThrough.aerodrome!
   const exactMs = performance.now() - start
-  log(`  exact reference: ${exact.length}/${queries.length} queries in ${(exactMs / 1000).toFixed(1)} s; best path through a Curve pool on ${exactThroughCurve}, through an Aerodrome pool on ${exactThroughAerodrome}`)
+  log(`  exact reference: ${exact.length}/${queries.length} queries in ${(exactMs / 1000).toFixed(1)} s; best path through any Curve pool on ${exactThroughCurve}; by family: ${Object.entries(exactThrough).map(([f, n]) => `${f} ${n}`).join(', ')}`)
 
   // Peer: @uniswap/v2-sdk, over the V2 pools only (it has no Curve math; `graph.curvePools` are not given to it).
   const peer = options.peer ? createV2SdkPeer(graph) : undefined
@@ -212,7 +218,11 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
     if (w !== undefined && w > 0n) vsWaterFill.push(ratio(split.out[i]!, w))
   })
   const summary = {
-    graph: { tokens: graph.tokens.length, pools: graph.pools.length, curvePools: graph.curvePools?.length ?? 0, buildMs },
+    graph: {
+      tokens: graph.tokens.length, pools: graph.pools.length, curvePools: graph.curvePools?.length ?? 0, buildMs,
+      /** Every pool besides the V2 ones: Curve (all types), Aerodrome, Pendle. */
+      otherPools: snapshot.pools.length - graph.pools.length,
+    },
     queries: queries.length,
     maxHops,
     maxSplits,
@@ -224,8 +234,10 @@ export async function runGraphBench(options: RunGraphBenchOptions) {
     peer: { queries: peerOut.length, ...peerLatency, bases: peer?.bases ?? [] },
     exactReference: { queries: exact.length, ms: exactMs },
     singleEqualsExact: { equal: exactEqual, of: exact.length },
-    /** Queries whose exact best single path goes through a Curve pool. */
+    /** Queries whose exact best single path goes through a Curve pool (any type). */
     exactThroughCurve,
+    /** The same per family: plain Curve StableSwap, Curve metapool, stableswap-ng, twocrypto-ng, Aerodrome, Pendle. */
+    exactThrough,
     /** Queries whose exact best single path goes through an Aerodrome pool. */
     exactThroughAerodrome,
     oursVsExact: { mean: mean(vsExact), min: Math.min(...vsExact) },

@@ -34,6 +34,8 @@ export function createV2SdkPeer(graph: BenchGraph, { baseCount = 6 }: { baseCoun
     quote(query) {
       const tokenIn = query.tokenIn.toLowerCase()
       const tokenOut = query.tokenOut.toLowerCase()
+      // A token no V2 pool holds (an LP token, SY or PT of the other families): no V2 route.
+      if (!tokens.has(tokenIn) || !tokens.has(tokenOut)) return { amountOut: 0n, path: [] }
       const candidates = new Set<string>([key(tokenIn, tokenOut)])
       for (const base of bases) {
         candidates.add(key(tokenIn, base))

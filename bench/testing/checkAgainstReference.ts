@@ -6,17 +6,23 @@ import { createSearchContext } from '../../src/engine/search/searchContext.js'
 import { findRoute } from '../../src/engine/tasks/findRoute.js'
 import { protocolAdapters } from '../../src/protocols/registry.js'
 import type { GeneratedGraph } from '../generateGraph.js'
+import { poolFamilyOf } from '../poolFamilyOf.js'
 import { toEngineSnapshot } from '../toEngineSnapshot.js'
 import type { BenchQuery } from '../types.js'
 
 /**
- * Checks single path == the exact reference (which quotes Curve and Aerodrome with their adapters' bigint math)
- * and split ≥ single; returns how many exact best paths cross a pool of `slug`.
+ * Checks single path == the exact reference (which quotes every pool with its adapter's bigint math: Curve's
+ * generations, Aerodrome, Pendle) and split ≥ single; returns how many exact best paths cross a pool of `family`:
+ * an adapter's slug (`curve` is every Curve pool) or a Curve pool type (`curve-meta`, `curve-ng`, `curve-twocrypto`;
+ * see {@link poolFamilyOf}).
  */
-export function checkAgainstReference(generated: GeneratedGraph, queries: readonly BenchQuery[], slug = 'curve'): number {
+export function checkAgainstReference(generated: GeneratedGraph, queries: readonly BenchQuery[], family = 'curve'): number {
   const snapshot = toEngineSnapshot(generated.graph)
   const context = createSearchContext(buildGraph({ adapters: protocolAdapters }, snapshot))
-  const crosses = (e: number) => context.graph.pools[context.graph.edgePool[e]!]!.adapter.slug === slug
+  const crosses = (e: number) => {
+    const pool = context.graph.pools[context.graph.edgePool[e]!]!
+    return pool.adapter.slug === family || poolFamilyOf(pool.snapshot) === family
+  }
   let through = 0
   queries.forEach((q, i) => {
     const route = (maxSplits: number): bigint => {

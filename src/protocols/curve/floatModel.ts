@@ -43,8 +43,8 @@ function fSolveY(D: number, amp: number, j: number, xs: readonly number[]): numb
 
 /**
  * Float64 model of a Curve StableSwap edge (see {@link FloatModel}). It runs the pool's own iterations
- * in doubles (a deposit's imbalance fees in raw units, floored, as the pool charges them: a very
- * unbalanced pool's invariant moves a lot with one raw unit of its smallest coin); an output that is a
+ * in doubles (a deposit at the invariant before its imbalance fees, which only lower what it mints, so the model
+ * never falls as the deposit grows; a redemption's fees as the pool charges them); an output that is a
  * difference of two large balances loses up to ~1e-13 of the pool's size to cancellation, so an
  * absolute slack of 1e-12 of the invariant plus two raw units of every coin (dust on any real pool)
  * keeps the model above the exact quote. Amounts are raw token units, as the engine passes them.
@@ -56,7 +56,7 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
   const raw = snapshot.balances.map((b) => Number(b))
   const xp = raw.map((b, k) => b * scale[k]!)
   const fee = Number(snapshot.fee) / 1e10
-  // The pool floors `fee * N / (4 * (N - 1))` in 1e10 units: use the floored value.
+  // The pool floors `fee * N / (4 * (N - 1))` in 1e10 units: use the floored value (a redemption's fees).
   const imbalanceFee = Number((snapshot.fee * BigInt(n)) / BigInt(4 * (n - 1))) / 1e10
   const supply = Number(snapshot.totalSupply)
   const D0 = fGetD(xp, amp)
@@ -75,6 +75,24 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
   const dDdx = (k: number) => (Ann + c / xp[k]!) / (Ann - 1 + ((n + 1) * c) / D0)
   const dustXp = D0 * 1e-9
   const capByTangent = (value: number, linear: number) => (Number.isFinite(linear) ? Math.max(Math.min(value, linear), dustXp) : value)
+  // stableswap-ng's fee is dynamic: `fee * m / ((m - 1) * 4ab / (a + b)^2 + 1)` (m the off-peg multiplier) of
+  // the coins' averaged balances before and after, a = (x_i + x_i') / 2 and b = (x_j + y) / 2; `fee` at a = b,
+  // more as they part. Over every input up to this one a lies in [x_i, (x_i + x_i') / 2] and b in
+  // [(x_j + y) / 2, x_j], so the fee is at least its value at that box's corner nearest to a = b (`fee` where
+  // the ranges meet): a lower bound on the fee that only falls as the input grows, so the model (output at
+  // that fee) stays an upper estimate and non-decreasing. Two 1e10 units off for the pool's floors, the box
+  // widened by 1e-12 for the doubles' error. Other generations charge `fee`.
+  const multiplier = snapshot.variant === 'ng' ? Number(snapshot.offpegFeeMultiplier ?? 0n) / 1e10 : 0
+  const dynamicAt = (a: number, b: number) => (fee * multiplier) / (((multiplier - 1) * 4 * a * b) / ((a + b) * (a + b)) + 1)
+  const leastSwapFee = (xi: number, xiAfter: number, xj: number, y: number): number => {
+    if (!(multiplier > 1)) return fee
+    const aLo = xi
+    const aHi = ((xi + xiAfter) / 2) * (1 + 1e-12)
+    const bLo = ((xj + y) / 2) * (1 - 1e-12)
+    const bHi = xj
+    const least = aHi < bLo ? dynamicAt(aHi, bLo) : aLo > bHi ? dynamicAt(aLo, bHi) : fee
+    return Math.max(fee, least - 2e-10)
+  }
   if (edge.action === 'swap') {
     // The curve is concave: no input pays more than its size at the marginal rate at zero, dy/dx =
     // (Ann + c/x_i) / (Ann + c/x_j).
@@ -87,7 +105,8 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
         if (linear <= dustXp) return (linear + slack) / scale[j]!
         const xs = [...xp]
         xs[i] = xp[i]! + amountIn * scale[i]!
-        const dy = Math.max(0, xp[j]! - fSolveY(D0, amp, j, xs)) * (1 - fee)
+        const y = fSolveY(D0, amp, j, xs)
+        const dy = Math.max(0, xp[j]! - y) * (1 - leastSwapFee(xp[i]!, xs[i]!, xp[j]!, y))
         return (capByTangent(dy, linear) + slack) / scale[j]!
       },
     }
@@ -102,11 +121,13 @@ export function curveFloatModel(snapshot: CurveStableSwapSnapshot, edge: PoolEdg
         if (linear <= dustXp) return (supply * (linear + slack)) / D0
         const next = [...raw]
         next[i] = raw[i]! + amountIn
+        // The invariant before the imbalance fees: the pool mints on D2, the invariant of the balances less
+        // fees (D2 <= D1, D growing in every coin), so D1 bounds it and, unlike D2, never falls as the deposit
+        // grows. D2 does fall once a deposit is thousands of times the pool: the fees charged on the other coins
+        // then approach their balances (and the pool reverts past them); a model following D2 fell from 1.6e20 to
+        // 2e16 there, and the search kept a larger arrival that the model then under-estimated.
         const D1 = fGetD(next.map((x, k) => x * scale[k]!), amp)
-        // Fees in raw units, floored as the pool floors them (one unit less: never more than the pool takes).
-        const charged = next.map((x, k) => x - Math.max(0, Math.floor(imbalanceFee * Math.abs((D1 * raw[k]!) / D0 - x)) - 1))
-        const D2 = fGetD(charged.map((x, k) => x * scale[k]!), amp)
-        return Math.max(0, (supply * (capByTangent(D2 - D0, linear) + slack)) / D0)
+        return Math.max(0, (supply * (capByTangent(D1 - D0, linear) + slack)) / D0)
       },
     }
   }

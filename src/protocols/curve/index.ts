@@ -5,6 +5,9 @@ import { curveFloatModel } from './floatModel.js'
 import { getMetaEdges, metaStepData, runMetaEdge } from './metaEdges.js'
 import { curveMetaFloatModel } from './metaFloatModel.js'
 import type { CurveMetaSnapshot } from './metaPool.js'
+import { memoizeByState } from '../memoizeByState.js'
+import { metaQuoteUpperBound } from './metaQuoteUpperBound.js'
+import { ngExchangeUpperBound } from './ngExchangeUpperBound.js'
 import { addLiquidityNg, exchangeNg, removeLiquidityOneCoinNg } from './ngQuote.js'
 import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
@@ -78,27 +81,47 @@ function runNg(snapshot: CurveStableSwapSnapshot, { edge, amountIn }: QuoteParam
   return { amountOut: r.dy, balances: r.balances, totalSupply: r.totalSupply }
 }
 
+const keyOf = ({ edge, amountIn }: QuoteParameters) => `${edge.action}:${edge.tokenInIndex}:${edge.tokenOutIndex}:${amountIn}`
+/**
+ * Each StableSwap pool state's trades, kept by edge and amount: quote and swap of the same trade share one run,
+ * and a repeated swap returns the same state after, so the invariant memo (`poolInvariant`, keyed on the
+ * balances array) serves the next quotes from it too.
+ */
+const memoSwap = memoizeByState<CurveStableSwapSnapshot, SwapReturnType<CurveStableSwapSnapshot>>()
+
+function swapStableSwap(snapshot: CurveStableSwapSnapshot, parameters: QuoteParameters): SwapReturnType<CurveStableSwapSnapshot> {
+  return memoSwap(snapshot, keyOf(parameters), () => {
+    const r = run(snapshot, parameters)
+    if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
+    return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}), ...(r.meta ? { meta: r.meta } : {}) } }
+  })
+}
+
 function quote(snapshot: CurveSnapshot, parameters: QuoteParameters): bigint {
   if (isCurveTwocrypto(snapshot)) return twocryptoQuote(snapshot, parameters)
-  return run(snapshot, parameters)?.amountOut ?? 0n
+  return swapStableSwap(snapshot, parameters).amountOut
 }
 
 function swap(snapshot: CurveSnapshot, parameters: QuoteParameters): SwapReturnType<CurveSnapshot> {
   if (isCurveTwocrypto(snapshot)) return twocryptoSwap(snapshot, parameters)
-  const r = run(snapshot, parameters)
-  if (!r || r.amountOut === 0n) return { amountOut: 0n, snapshot }
-  return { amountOut: r.amountOut, snapshot: { ...snapshot, balances: r.balances, totalSupply: r.totalSupply, ...(r.sharesCoin ? { sharesCoin: r.sharesCoin } : {}), ...(r.meta ? { meta: r.meta } : {}) } }
+  return swapStableSwap(snapshot, parameters)
 }
 
 /**
  * Swaps of the generations {@link exchangeUpperBound} covers; no bound for deposits and redemptions (not
  * monotone). The bound holds only for an edge whose quote is that plain `exchange` math, so it is given only
- * where the edge's own quote at `amountIn` equals what the math pays there (a swap priced another way, e.g.
- * through a base pool, never gets it; a metapool's and a twocrypto pool's edges get none at all).
+ * where the edge's own quote at `amountIn` equals what the math pays there. A metapool's swaps that pay
+ * through its own `exchange` get theirs from {@link metaQuoteUpperBound}, a stableswap-ng pool's swaps from
+ * {@link ngExchangeUpperBound} (its fee is dynamic); a twocrypto pool's edges get none.
  */
 function quoteUpperBound(snapshot: CurveSnapshot, parameters: QuoteParameters): bigint | undefined {
   const { edge, amountIn } = parameters
   if (isCurveTwocrypto(snapshot)) return undefined
+  if (snapshot.meta && edge.action === 'swap') return metaQuoteUpperBound(snapshot as CurveMetaSnapshot, parameters, quote(snapshot, parameters))
+  if (snapshot.variant === 'ng' && edge.action === 'swap') {
+    const r = ngExchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
+    return r === undefined || r.atDx !== quote(snapshot, parameters) ? undefined : r.bound
+  }
   if (edge.action !== 'swap' || snapshot.meta || (snapshot.variant !== undefined && snapshot.variant !== 'steth')) return undefined
   const r = exchangeUpperBound(snapshot, { i: edge.tokenInIndex, j: edge.tokenOutIndex, dx: amountIn })
   if (r === undefined || r.atDx !== quote(snapshot, parameters)) return undefined

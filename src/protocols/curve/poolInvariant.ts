@@ -11,6 +11,14 @@ type Entry = { rates: readonly bigint[]; amp: bigint; variant: StableSwapMathVar
  */
 const memo = new WeakMap<readonly bigint[], Entry>()
 
+/** Equal rates; compared by value, since a metapool's view builds a new rates array on every quote. */
+function sameRates(a: readonly bigint[], b: readonly bigint[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false
+  return true
+}
+
 /**
  * `get_D(xp, A)` of the pool state `s`, computed once per state: a search re-quotes the same state many
  * times (each trial split of a route re-runs its legs from the unmoved pool), and `get_D`'s Newton
@@ -20,7 +28,7 @@ const memo = new WeakMap<readonly bigint[], Entry>()
 export function poolInvariant(s: InvariantInputs): bigint {
   const amp = ampAt(s.ramp, s.timestamp)
   const hit = memo.get(s.balances)
-  if (hit !== undefined && hit.rates === s.rates && hit.amp === amp && hit.variant === s.variant) return hit.D
+  if (hit !== undefined && sameRates(hit.rates, s.rates) && hit.amp === amp && hit.variant === s.variant) return hit.D
   const D = getD(xpOf(s.balances, s.rates), amp, s.variant)
   memo.set(s.balances, { rates: s.rates, amp, variant: s.variant, D })
   return D

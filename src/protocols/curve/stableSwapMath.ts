@@ -69,11 +69,20 @@ export function getD(xp: readonly bigint[], amp: bigint, variant?: StableSwapMat
   if (S === 0n) return 0n
   let D = S
   const Ann = amp * n
+  // The loop's invariants, hoisted (the same integer operations as the pool's, in the same order): each
+  // coin's divisor, checked for zero once as `div` would on the first step, `Ann * S / A_PRECISION`, `Ann - A_PRECISION`.
+  const divisors = xp.map((x) => x * n + plusOne)
+  if (divisors.includes(0n)) throw new CurveMathRevert('division by zero')
+  const annS = div(Ann * S, aP)
+  const annLess = sub(Ann, aP)
+  const n1 = n + 1n
   for (let it = 0; it < 255; it++) {
     let DP = D
-    for (const x of xp) DP = div(DP * D, x * n + plusOne)
+    for (const d of divisors) DP = (DP * D) / d
     const Dprev = D
-    D = div((div(Ann * S, aP) + DP * n) * D, div(sub(Ann, aP) * D, aP) + (n + 1n) * DP)
+    const denominator = (annLess * D) / aP + n1 * DP
+    if (denominator === 0n) throw new CurveMathRevert('division by zero')
+    D = ((annS + DP * n) * D) / denominator
     if (D > Dprev ? D - Dprev <= 1n : Dprev - D <= 1n) return D
   }
   if (variant === 'steth') throw new CurveMathRevert('get_D did not converge')

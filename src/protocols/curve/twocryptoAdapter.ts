@@ -4,6 +4,7 @@ import { addForceApprove } from '../../encoding/planActions.js'
 import type { Planner } from '../../encoding/planner.js'
 import type { ReturnValue } from '../../encoding/value.js'
 import type { EncodeStepContext, EncodeStepParameters, FloatModel, PoolEdge, PoolSnapshotBase, QuoteParameters, StepData, SwapReturnType } from '../types.js'
+import { memoizeByState } from '../memoizeByState.js'
 import { CurveMathRevert } from './stableSwapMath.js'
 import { addLiquidity, calcWithdrawOneCoin, depositMint, exchange, getDy, removeLiquidityOneCoin } from './twocryptoPool.js'
 import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
@@ -67,13 +68,18 @@ function quoteOrZero(snapshot: CurveTwocryptoSnapshot, parameters: QuoteParamete
   }
 }
 
+const keyOf = ({ edge, amountIn }: QuoteParameters) => `${edge.tokenInIndex}:${edge.tokenOutIndex}:${amountIn}`
+/** Each pool state's quotes and trades, kept by edge and amount (a split re-quotes the same ones). */
+const memoQuote = memoizeByState<CurveTwocryptoSnapshot, bigint>()
+const memoSwap = memoizeByState<CurveTwocryptoSnapshot, SwapReturnType<CurveTwocryptoSnapshot>>()
+
 /**
  * Exact output of the edge's write: `exchange` (equal to `get_dy`), `add_liquidity` with one coin,
  * `remove_liquidity_one_coin` (equal to `calc_withdraw_one_coin`, leaving out the admin-fee claim the real
  * pool may run first, which only lowers the payout); 0n where the pool reverts or was already used in this route.
  */
 export function twocryptoQuote(snapshot: CurveTwocryptoSnapshot, parameters: QuoteParameters): bigint {
-  return quoteOrZero(snapshot, parameters)
+  return memoQuote(snapshot, keyOf(parameters), () => quoteOrZero(snapshot, parameters))
 }
 
 /**
@@ -86,7 +92,11 @@ export function twocryptoQuote(snapshot: CurveTwocryptoSnapshot, parameters: Quo
  * quoted exactly.
  */
 export function twocryptoSwap(snapshot: CurveTwocryptoSnapshot, parameters: QuoteParameters): SwapReturnType<CurveTwocryptoSnapshot> {
-  const amountOut = quoteOrZero(snapshot, parameters)
+  return memoSwap(snapshot, keyOf(parameters), () => swapOnce(snapshot, parameters))
+}
+
+function swapOnce(snapshot: CurveTwocryptoSnapshot, parameters: QuoteParameters): SwapReturnType<CurveTwocryptoSnapshot> {
+  const amountOut = twocryptoQuote(snapshot, parameters)
   if (amountOut === 0n) return { amountOut: 0n, snapshot }
   try {
     const r = runEdge(snapshot, parameters)

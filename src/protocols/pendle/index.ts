@@ -1,16 +1,22 @@
 import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
+import { memoizeByState } from '../memoizeByState.js'
 import { encodePendleStep, type PendleStepData } from './encode.js'
 import { ASSET, exchangeRateOf, LP, pendleEdges, PT, pyIndexOf, runEdge, SY } from './quote.js'
+import { pendleQuoteUpperBound } from './quoteUpperBound.js'
 import type { PendleMarketSnapshot } from './types.js'
 
 export type { PendleMarketSnapshot } from './types.js'
 
-function quote(snapshot: PendleMarketSnapshot, parameters: QuoteParameters): bigint {
-  return runEdge(snapshot, parameters)?.amountOut ?? 0n
-}
+/** Each market state's trades, kept by edge and amount (a PT purchase is a search over exact trades; a split re-quotes the same ones). */
+const memo = memoizeByState<PendleMarketSnapshot, SwapReturnType<PendleMarketSnapshot>>()
 
 function swap(snapshot: PendleMarketSnapshot, parameters: QuoteParameters): SwapReturnType<PendleMarketSnapshot> {
-  return runEdge(snapshot, parameters) ?? { amountOut: 0n, snapshot }
+  const { edge, amountIn } = parameters
+  return memo(snapshot, `${edge.tokenInIndex}:${edge.tokenOutIndex}:${amountIn}`, () => runEdge(snapshot, parameters) ?? { amountOut: 0n, snapshot })
+}
+
+function quote(snapshot: PendleMarketSnapshot, parameters: QuoteParameters): bigint {
+  return swap(snapshot, parameters).amountOut
 }
 
 /**
@@ -85,6 +91,7 @@ export const pendleAdapter: ProtocolAdapter<PendleMarketSnapshot> = {
   quote,
   swap,
   getFloatModel,
+  quoteUpperBound: pendleQuoteUpperBound,
   getStepData,
   encode: encodePendleStep,
 }

@@ -145,6 +145,29 @@ export function executeTrade(state: PendleMarketState, index: bigint, netPtToAcc
 }
 
 /**
+ * Whether a purchase of `pt` PT passes the checks `executeTradeCore` makes before it prices the fee, with
+ * `totalAsset` the market's SY in asset at the trade's PY index (all the index changes there): time left, PT
+ * left, an exchange rate after the purchase at or above one and at or above the fee rate. Every purchase the
+ * market makes passes them (it can still fail later checks), and at one `totalAsset` passing never turns back
+ * as `pt` grows: the proportion, its logit and so the rate only fall.
+ */
+export function passesBuyChecks(state: PendleMarketState, totalAsset: bigint, pt: bigint, blockTime: bigint): boolean {
+  try {
+    const timeToExpiry = timeToExpiryOf(state, blockTime)
+    if (state.totalPt <= pt || state.totalPt === 0n || totalAsset === 0n) return false
+    const rateScalar = rateScalarOf(state, timeToExpiry)
+    const lastRate = exchangeRateFromImpliedRate(state.lastLnImpliedRate, timeToExpiry)
+    if (lastRate < IONE) return false
+    const rateAnchor = lastRate - divDown(logProportion(divDown(state.totalPt, state.totalPt + totalAsset)), rateScalar)
+    const feeRate = exchangeRateFromImpliedRate(state.lnFeeRateRoot, timeToExpiry)
+    return divDown(exchangeRateOf(state.totalPt, totalAsset, rateScalar, rateAnchor, pt), feeRate) >= IONE
+  } catch (error) {
+    if (error instanceof PendleMathRevert) return false
+    throw error
+  }
+}
+
+/**
  * `swapExactPtForSy`: SY paid for `exactPtIn` PT.
  * @throws PendleMathRevert where the market reverts
  */
@@ -167,36 +190,55 @@ export function swapSyForExactPt(state: PendleMarketState, index: bigint, exactP
 }
 
 /**
- * The most PT `exactSyIn` SY buys through `swapSyForExactPt` (a binary search over the exact cost, which
- * never falls as the PT amount grows), with the trade. The SY left over (a few wei) stays with the market.
+ * The most PT `exactSyIn` SY buys through `swapSyForExactPt`, with the trade (the SY left over, a few wei,
+ * stays with the market). The purchases the market makes for at most `exactSyIn` are the amounts up to one
+ * largest: what a purchase costs never falls as it grows, and past some amount the market refuses it (its
+ * exchange rate would fall below one, or it runs out of PT). That largest amount is found by a search that
+ * keeps `lo` (an amount bought for at most `exactSyIn`, or 0) below the answer and `hi` (the market's PT,
+ * less one, or an amount refused or too dear, less one) above it: first by interpolating the cost between
+ * the two ends (what it costs is nearly linear in the amount, so a few probes bring the ends within a few
+ * wei), then by halving. Each probe is one exact `swapSyForExactPt`.
  * @returns undefined when not even one wei of PT can be bought
  */
 export function maxPtOutForSy(state: PendleMarketState, index: bigint, exactSyIn: bigint, blockTime: bigint): (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined {
-  const cost = (pt: bigint) => {
+  if (exactSyIn <= 0n || state.totalPt <= 1n) return undefined
+  let lo = 0n
+  let loCost = 0n
+  let hi = state.totalPt - 1n
+  let hiCost: bigint | undefined
+  let best: (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined
+  const probe = (pt: bigint): void => {
+    let r: (PendleTradeResult & { netSyIn: bigint }) | undefined
     try {
-      return swapSyForExactPt(state, index, pt, blockTime)
+      r = swapSyForExactPt(state, index, pt, blockTime)
     } catch (error) {
-      if (error instanceof PendleMathRevert) return undefined
-      throw error
+      if (!(error instanceof PendleMathRevert)) throw error
+    }
+    if (r !== undefined && r.netSyIn <= exactSyIn) {
+      lo = pt
+      loCost = r.netSyIn
+      best = { ...r, ptOut: pt }
+    } else {
+      hi = pt - 1n
+      hiCost = r?.netSyIn
     }
   }
-  if (exactSyIn <= 0n) return undefined
-  // A PT never costs more than an asset (the exchange rate stays at or above one), and the market keeps
-  // some PT: the answer lies between the SY's asset value and the market's PT.
-  let lo = syToAsset(index, exactSyIn) / 2n
-  let hi = state.totalPt - 1n
-  if (lo > hi) lo = 0n
-  let best: (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined
-  while (lo < hi) {
-    const mid = (lo + hi + 1n) / 2n
-    const r = cost(mid)
-    if (r && r.netSyIn <= exactSyIn) {
-      lo = mid
-      best = { ...r, ptOut: mid }
-    } else hi = mid - 1n
+  // First probe: the SY's asset value at the market's last rate (PT per asset), a little under.
+  const years = Number(state.expiry - blockTime) / Number(YEAR)
+  const guess = (Number(syToAsset(index, exactSyIn)) * Math.exp((Number(state.lastLnImpliedRate) / 1e18) * years)) * (1 - 1e-3)
+  if (Number.isFinite(guess) && guess >= 1) probe(BigInt(Math.min(Math.floor(guess), Number(hi))) || 1n)
+  const within = (pt: bigint) => (pt <= lo ? lo + 1n : pt > hi ? hi : pt)
+  // Past lo by what the SY left buys at lo's average cost per PT: a cost that grows ever faster (the rate
+  // falls as PT is bought) makes that a little too far, so it usually tightens hi just past the answer.
+  const stepUp = () => within(loCost > 0n ? lo + ((exactSyIn - loCost) * lo) / loCost + 1n : lo * 2n)
+  for (let round = 0; round < 6 && hi - lo > 1n; round++) {
+    // The chord between the ends (a cost that grows ever faster lies under it: this lands at or under the answer).
+    if (hiCost !== undefined && hiCost > loCost) probe(within(lo + ((hi - lo) * (exactSyIn - loCost)) / (hiCost - loCost)))
+    else probe(lo === 0n ? within(hi / 2n) : stepUp())
+    if (hi - lo > 1n && lo > 0n) probe(stepUp())
   }
-  if (lo === 0n) return undefined
-  return best?.ptOut === lo ? best : (() => { const r = cost(lo)!; return { ...r, ptOut: lo } })()
+  while (lo < hi) probe((lo + hi + 1n) / 2n)
+  return lo === 0n ? undefined : best
 }
 
 /**
