@@ -1,6 +1,6 @@
 import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
 import { encodePendleStep, type PendleStepData } from './encode.js'
-import { ASSET, exchangeRateOf, LP, pendleEdges, PT, pyIndexOf, runEdge, SY } from './quote.js'
+import { ASSET, exchangeRateOf, lpDepositPlanOf, LP, pendleEdges, PT, pyIndexOf, runEdge, SY } from './quote.js'
 import type { PendleMarketSnapshot } from './types.js'
 
 export type { PendleMarketSnapshot } from './types.js'
@@ -17,7 +17,10 @@ function swap(snapshot: PendleMarketSnapshot, parameters: QuoteParameters): Swap
  * Linear upper estimates at each edge's marginal price: the vault's rate for deposits and redemptions; for
  * trades the market's exchange rate at zero size with the fee in the trader's favour left out (selling PT
  * raises the rate and buying lowers it, so the marginal price is the best a trade gets); LP at its SY plus
- * its PT at that rate, with a margin for the sale's rate move. Capped at what the market holds.
+ * its PT at that rate, with a margin for the sale's rate move. Capped at what the market holds. SY into LP
+ * mints at most the market's LP per SY of its value at that marginal price: the PT bought costs at least its
+ * marginal price, and the reserve's part of the fee is less than what the purchase pays over it, so the
+ * market's value after the swap (in SY at that price) is at least its value before.
  */
 function getFloatModel(snapshot: PendleMarketSnapshot, edge: PoolEdge): FloatModel {
   const from = edge.tokenInIndex
@@ -28,7 +31,7 @@ function getFloatModel(snapshot: PendleMarketSnapshot, edge: PoolEdge): FloatMod
   return { kind: 'custom', quote: estimate(snapshot, from, to) }
 }
 
-/** The linear upper estimate of one of the market's five basic edges. */
+/** The linear upper estimate of one of the market's six basic edges. */
 function estimate(snapshot: PendleMarketSnapshot, from: number, to: number): (amountIn: number) => number {
   const rate = Number(exchangeRateOf(snapshot)) / 1e18
   const index = Number(pyIndexOf(snapshot)) / 1e18
@@ -59,21 +62,34 @@ function spotPtPerAsset(snapshot: PendleMarketSnapshot): number {
   return Math.exp((Number(m.lastLnImpliedRate) / 1e18) * years)
 }
 
-function getStepData(snapshot: PendleMarketSnapshot, edge: PoolEdge): StepData {
+/**
+ * The step's kind and contracts; for a step into the LP token, also the split the engine quoted for the
+ * exact `amountIn` (the PT bought and its SY cost, and the SY input that split is for).
+ */
+function getStepData(snapshot: PendleMarketSnapshot, edge: PoolEdge, amountIn?: bigint): StepData {
   const from = edge.tokenInIndex
   const to = edge.tokenOutIndex
+  const base = { sy: snapshot.sy, pt: snapshot.pt, market: snapshot.address }
+  if (to === LP) {
+    const plan = amountIn === undefined ? undefined : lpDepositPlanOf(snapshot, from === ASSET, amountIn)
+    return {
+      kind: from === ASSET ? 'assetToLp' : 'addLp', ...base,
+      ptFromSwap: (plan?.ptFromSwap ?? 0n).toString(), syForSwap: (plan?.syForSwap ?? 0n).toString(), quotedSyIn: (plan?.syIn ?? 0n).toString(),
+    }
+  }
   const kind: PendleStepData['kind'] =
     from === ASSET ? (to === PT ? 'assetToPt' : 'deposit')
       : to === ASSET ? (from === PT ? 'ptToAsset' : from === LP ? 'lpToAsset' : 'redeem')
         : from === LP ? 'exitLp'
           : from === PT ? 'sellPt' : 'buyPt'
-  return { kind, sy: snapshot.sy, pt: snapshot.pt, market: snapshot.address }
+  return { kind, ...base }
 }
 
 /**
  * Pendle V2 markets with their SY: the asset into SY and back (the SY's deposit and redeem), SY to PT and
  * PT to SY (the market's swaps, quoted with its exact MarketMathCore math at the next block's time), and LP
- * to SY (burn, then the PT sold). Calls the SY and the market directly.
+ * to SY (burn, then the PT sold), SY to LP (part of the SY buys PT for the market, then mint). Calls the SY
+ * and the market directly.
  */
 export const pendleAdapter: ProtocolAdapter<PendleMarketSnapshot> = {
   slug: 'pendle',

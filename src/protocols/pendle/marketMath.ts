@@ -169,7 +169,9 @@ export function swapSyForExactPt(state: PendleMarketState, index: bigint, exactP
 /**
  * The most PT `exactSyIn` SY buys through `swapSyForExactPt` (a binary search over the exact cost, which
  * never falls as the PT amount grows), with the trade. The SY left over (a few wei) stays with the market.
- * @returns undefined when not even one wei of PT can be bought
+ * @returns undefined when not even one wei of PT can be bought, or when the market refuses one wei more
+ * than the answer (the rate would fall below one): the SY would buy more than the market sells, and the
+ * rest of it would be left with the market
  */
 export function maxPtOutForSy(state: PendleMarketState, index: bigint, exactSyIn: bigint, blockTime: bigint): (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined {
   const cost = (pt: bigint) => {
@@ -182,11 +184,17 @@ export function maxPtOutForSy(state: PendleMarketState, index: bigint, exactSyIn
   }
   if (exactSyIn <= 0n) return undefined
   // A PT never costs more than an asset (the exchange rate stays at or above one), and the market keeps
-  // some PT: the answer lies between the SY's asset value and the market's PT.
+  // some PT: the answer lies between half the SY's asset value and the market's PT, when that half is a
+  // trade the market takes and the SY pays for.
   let lo = syToAsset(index, exactSyIn) / 2n
   let hi = state.totalPt - 1n
   if (lo > hi) lo = 0n
   let best: (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined
+  if (lo > 0n) {
+    const r = cost(lo)
+    if (r && r.netSyIn <= exactSyIn) best = { ...r, ptOut: lo }
+    else lo = 0n
+  }
   while (lo < hi) {
     const mid = (lo + hi + 1n) / 2n
     const r = cost(mid)
@@ -195,8 +203,8 @@ export function maxPtOutForSy(state: PendleMarketState, index: bigint, exactSyIn
       best = { ...r, ptOut: mid }
     } else hi = mid - 1n
   }
-  if (lo === 0n) return undefined
-  return best?.ptOut === lo ? best : (() => { const r = cost(lo)!; return { ...r, ptOut: lo } })()
+  if (lo === 0n || best?.ptOut !== lo) return undefined
+  return cost(lo + 1n) === undefined ? undefined : best
 }
 
 /**
