@@ -17,7 +17,7 @@ import { startSwitchyard, type RunningSwitchyard } from '../src/startSwitchyard.
 /**
  * Issue 20 part 2: a second switchyard pointed at the devnet's chain 1 as an external node, from an
  * empty state directory and without a token list, finds every pool the scenario built from the
- * chain's own logs (Balancer pools, the ERC-4626 vaults and the Morpho markets included), routes
+ * chain's own logs (Balancer pools, the ERC-4626 vaults, the Morpho markets and Pendle's market included), routes
  * through them (executed on the devnet), and resumes from its saved index on restart. The node sits
  * behind a proxy that refuses `eth_getLogs` over more than 64 blocks, as providers cap ranges, and
  * counts every log query.
@@ -133,11 +133,16 @@ describe('external-node discovery from the chain’s logs', () => {
     expect(found.erc4626?.vaults).toEqual(built.erc4626?.vaults)
     expect(found.morphoBlue?.markets).toEqual(built.morphoBlue?.markets)
     expect(found.uniswapV3.pools).toEqual(expect.arrayContaining(built.uniswapV3.pools))
-    // Tokens come from the pools: every scenario token, with its decimals; priced from the stablecoins.
-    // Pendle markets are not discovered from logs yet (the market factory's CreateNewMarket): their SY, PT
-    // and LP tokens are the devnet's alone.
-    const pendleTokens = new Set((built.pendle?.markets ?? []).flatMap((m) => [m.sy, m.pt, m.address].map((a) => a.toLowerCase())))
-    for (const t of Object.values(built.tokens).filter((x) => !pendleTokens.has(x.address.toLowerCase()))) expect(Object.values(found.tokens).find((x) => x.address.toLowerCase() === t.address.toLowerCase())).toMatchObject({ symbol: t.symbol, decimals: t.decimals })
+    // Pendle's market from its factory's CreateNewMarket (the factory at a devnet address: any emitter
+    // counts, vouched for by the factory's isValidMarket), with its SY, PT, YT, asset, vault and expiry.
+    const lowered = (b: ChainAddressBook) => JSON.parse(JSON.stringify(b.pendle?.markets ?? []).toLowerCase()) as unknown
+    expect(lowered(found)).toEqual(lowered(built))
+    expect(found.pendle?.markets).toHaveLength(1)
+    expect(found.pendle?.marketFactory.toLowerCase()).toBe(built.pendle?.marketFactory.toLowerCase())
+    expect(found.pendle?.yieldContractFactory.toLowerCase()).toBe(built.pendle?.yieldContractFactory.toLowerCase())
+    // Tokens come from the pools (Pendle's SY, PT and LP token from its market): every scenario token, with
+    // its decimals; priced from the stablecoins.
+    for (const t of Object.values(built.tokens)) expect(Object.values(found.tokens).find((x) => x.address.toLowerCase() === t.address.toLowerCase()), t.symbol).toMatchObject({ symbol: t.symbol, decimals: t.decimals })
     expect(found.tokens.WETH!.priceUsd).toBeGreaterThan(2_900)
     expect(found.tokens.WETH!.priceUsd).toBeLessThan(3_100)
   })
@@ -213,6 +218,21 @@ describe('external-node discovery from the chain’s logs', () => {
     expect(usdcBefore - (await balanceOf(usdc, trader))).toBe(amount)
     const [supplyShares] = await upstream.client.readContract({ address: book().morphoBlue!.morpho, abi: morphoBlueAbi, functionName: 'position', args: [market.id, trader] })
     expect(supplyShares).toBeGreaterThan(0n)
+  })
+
+  it('routes USDC into the Pendle market it found (its PT, its LP token); each executes on the devnet and delivers the quote exactly', async () => {
+    await devnet.fund({ chainId: 1, address: trader, token: 'USDC', amount: 10_000n * 10n ** 6n })
+    const usdc = tokenOf('USDC')
+    await approveRouter(usdc)
+    const market = book().pendle!.markets[0]!
+    for (const tokenOut of [market.pt, market.address]) {
+      const route = await rest('POST', '/api/v1/shortcuts/route', { fromAddress: trader, chainId: 1, tokenIn: [usdc], tokenOut: [tokenOut], amountIn: ['2000000000'], variableEstimates: {} })
+      expect(route.status).toBe(200)
+      expect((route.body.route as { protocol: string }[]).map((s) => s.protocol)).toEqual(['pendle'])
+      const before = await balanceOf(tokenOut, trader)
+      await send(route.body.tx as never, route.body.gas as string)
+      expect((await balanceOf(tokenOut, trader)) - before).toBe(BigInt(route.body.amountOut as string))
+    }
   })
 
   it('resumes from the saved index on restart: only blocks past it are read, and a pair created since is found', async () => {

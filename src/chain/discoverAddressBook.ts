@@ -36,7 +36,8 @@ export type DiscoverAddressBookReturnType = { book: ChainAddressBook; discovery:
 /**
  * Builds the address book of a chain served by an external JSON-RPC node (mainnet, a fork, reth,
  * geth): nothing is deployed there. The pools, markets and vaults come from the chain's own logs
- * (`discoverPools`: Uniswap V2/V3/V4, Balancer V2, Morpho Blue, ERC-4626; tokens from the pools, no
+ * (`discoverPools`: Uniswap V2/V3/V4, Balancer V2, Morpho Blue, ERC-4626, Pendle V2 markets from any
+ * market factory's `CreateNewMarket`; tokens from the pools, no
  * list required); our contracts, Lido, Aave V3, the Curve pools of `curveStableSwapPools` and `curveTwocryptoPools`, Aerodrome's pools between the book's
  * tokens (`discoverAerodromePools`) and the bridges are picked up at their canonical
  * addresses where their code is.
@@ -78,6 +79,9 @@ export async function discoverAddressBook(client: PublicClient, p: DiscoverAddre
   }
   if (found.vaults.length) book.erc4626 = { vaults: found.vaults }
   if (extra.morphoBlue && found.presence.morpho) book.morphoBlue = { morpho: extra.morphoBlue, irm: mostCommon(found.morphoMarkets.map((m) => m.irm)) ?? zeroAddress, markets: found.morphoMarkets }
+  if (found.pendle.markets.length) {
+    book.pendle = { yieldContractFactory: found.pendle.yieldContractFactories[0]!, marketFactory: found.pendle.marketFactories[0]!, markets: found.pendle.markets }
+  }
   if (lido) addLido(book, lido)
   if (curve.length) book.curve = { pools: curve, ...(await liveCurveGauges(client, chainId, curve)) }
   if (twocrypto.length) book.curve = { ...(book.curve ?? { pools: [] }), twocryptoPools: twocrypto }

@@ -34,6 +34,6 @@ export function findToken(book: ChainAddressBook, symbolOrAddress: string): Toke
     }
   }
   // Last, the book's own key: not always the symbol (Pendle's LP token is keyed PENDLE-LPT-<vault>, its
-  // symbol PENDLE-LPT, one per market).
+  // symbol the market factory's, e.g. PLP-svUSDC-1JAN2027).
   return Object.hasOwn(book.tokens, symbolOrAddress) ? book.tokens[symbolOrAddress] : undefined
 }

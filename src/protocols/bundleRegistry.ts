@@ -74,7 +74,7 @@ const baseActions: readonly BundleActionDefinition[] = [
     protocol: 'pendle',
     actions: [
       { action: 'swap', description: 'Trades through the Pendle V2 market primaryAddress: its SY or the asset into PT, PT into SY or the asset (tokenOut required); output: tokenOut received' },
-      { action: 'deposit', description: 'Deposits the asset into the SY of the Pendle V2 market primaryAddress (tokenOut: the SY); output: SY received' },
+      { action: 'deposit', description: 'Deposits the asset into the SY of the Pendle V2 market primaryAddress (tokenOut: the SY), or adds liquidity from the SY or the asset alone (tokenOut: the market\'s LP token; part of the SY buys PT in the market, mint with the rest); output: tokenOut received' },
       { action: 'redeem', description: 'Redeems the SY of the Pendle V2 market primaryAddress for the asset, or the market\'s LP token (burnt, its PT sold) for the SY or the asset (tokenOut required); output: tokenOut received' },
     ],
     periphery: () => [],

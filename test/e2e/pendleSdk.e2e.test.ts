@@ -13,7 +13,8 @@ import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchya
  * outside in: the real @ensofinance/sdk against a running switchyard, each answer's transaction sent and
  * checked to deliver exactly `amountOut`, the router and executor left holding nothing: USDC → PT and
  * WETH → PT (SY deposit, then the market's swapSyForExactPt), PT → USDC (swapExactPtForSy, then SY
- * redeem), and the market's LP token → USDC (burn, PT sold, SY redeemed).
+ * redeem), the market's LP token → USDC (burn, PT sold, SY redeemed), and USDC → LP (SY deposit, part of
+ * the SY buys PT for the market, mint with the rest); bundles of pendle swaps and of pendle deposits into LP.
  */
 
 const KEY = 'pendle-sdk-key-0123456789abcdef0'
@@ -142,5 +143,33 @@ describe('Pendle V2 through @ensofinance/sdk', () => {
       expect(await balanceOf(t, router)).toBe(0n)
     }
     console.log(`bundle: ${amountIn} USDC → PT → ${out} USDC`)
+  })
+
+  test('100,000 USDC → the market\'s LP token in one step (SY deposit, PT bought for the market, mint), delivered exactly', async () => {
+    const amountIn = 100_000n * 10n ** 6n
+    const { steps, amountOut } = await routeAndSend(tokens.USDC!, market.address, amountIn)
+    expect(steps.map((s) => `${s.protocol}:${s.action}`)).toEqual(['pendle:deposit'])
+    expect(amountOut).toBeGreaterThan(0n)
+    console.log(`100,000 USDC → LP: ${amountOut}`)
+  })
+
+  test('a bundle: pendle deposit USDC → SY, then pendle deposit of that SY into LP with slippage, delivered exactly, router and executor empty', async () => {
+    const amountIn = 250_000n * 10n ** 6n
+    await approve(tokens.USDC!, amountIn)
+    const bundle = await enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router', receiver } as never, [
+      { protocol: 'pendle', action: 'deposit', args: { tokenIn: tokens.USDC!, tokenOut: market.sy, amountIn: amountIn.toString(), primaryAddress: market.address } },
+      { protocol: 'pendle', action: 'deposit', args: { tokenIn: market.sy, tokenOut: market.address, amountIn: { useOutputOfCallAt: 0 }, primaryAddress: market.address, slippage: '30' } },
+    ] as never)
+    expect(bundle.bundle).toHaveLength(2)
+    const before = await balanceOf(market.address, receiver)
+    await send(bundle.tx as never, bundle.gas!)
+    const out = BigInt(bundle.amountsOut![market.address]!)
+    expect(out).toBeGreaterThan(0n)
+    expect((await balanceOf(market.address, receiver)) - before).toBe(out)
+    for (const t of [tokens.USDC!, market.sy, market.pt, market.address]) {
+      expect(await balanceOf(t, executor)).toBe(0n)
+      expect(await balanceOf(t, router)).toBe(0n)
+    }
+    console.log(`bundle: ${amountIn} USDC → SY → ${out} LP`)
   })
 })

@@ -116,10 +116,13 @@ async function seedMarket(client: DevnetClient, book: ChainAddressBook, f: { ytF
   const syUsd = vault.priceUsd
   const ptUsd = asset.priceUsd / (1 + m.impliedApyPct / 100) ** years
   const lpUsd = ((Number(syToMarket) / unit) * syUsd + (Number(ptHeld) / unit) * ptUsd) / (Number(lpSupply) / 1e18)
-  const label = `${vault.symbol}-${new Date(Number(expiry) * 1000).toISOString().slice(0, 10)}`
+  // The PT's and the market's symbols and names as Pendle's factories set them (e.g. PT-svUSDC-1JAN2027,
+  // PLP-svUSDC-1JAN2027), as discovery reads them.
+  const text = (address: Address, functionName: 'symbol' | 'name') => client.readContract({ address, abi: erc20, functionName }) as Promise<string>
+  const [ptSymbol, ptName, lpSymbol, lpName] = await Promise.all([text(pt, 'symbol'), text(pt, 'name'), text(market, 'symbol'), text(market, 'name')])
   book.tokens[`SY-${vault.symbol}`] = { address: sy, symbol: `SY-${vault.symbol}`, name: `SY ${vault.name}`, decimals: vault.decimals, priceUsd: syUsd, kind: 'erc20' }
-  book.tokens[`PT-${vault.symbol}`] = { address: pt, symbol: `PT-${label}`, name: `PT ${vault.name}`, decimals: vault.decimals, priceUsd: ptUsd, kind: 'erc20' }
-  book.tokens[`PENDLE-LPT-${vault.symbol}`] = { address: market, symbol: 'PENDLE-LPT', name: `PLP ${vault.name}`, decimals: 18, priceUsd: lpUsd, kind: 'erc20' }
+  book.tokens[`PT-${vault.symbol}`] = { address: pt, symbol: ptSymbol, name: ptName, decimals: vault.decimals, priceUsd: ptUsd, kind: 'erc20' }
+  book.tokens[`PENDLE-LPT-${vault.symbol}`] = { address: market, symbol: lpSymbol, name: lpName, decimals: 18, priceUsd: lpUsd, kind: 'erc20' }
   return { address: market, sy, pt, yt, asset: asset.address, yieldToken: vault.address, expiry: Number(expiry) }
 }
 

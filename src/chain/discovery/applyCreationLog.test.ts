@@ -1,4 +1,4 @@
-import { encodeAbiParameters, encodeEventTopics, pad, type Address, type Hex } from 'viem'
+import { encodeAbiParameters, encodeEventTopics, getAddress, pad, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { applyCreationLog, type CreationEmitters } from './applyCreationLog.js'
 import { creationEventsAbi, creationTopics } from './creationEvents.js'
@@ -76,6 +76,17 @@ describe('applyCreationLog', () => {
     // Same topic, other indexing: not the ERC-4626 event.
     expect(applyCreationLog(index, emitters, deposit(A, [creationTopics.Deposit, pad(A)]))).toBe('ignored')
     expect([...index.vaultCandidates]).toEqual([POOL.toLowerCase()])
+  })
+
+  it('records a Pendle market from any emitter of CreateNewMarket, with that emitter as its factory and the PT it names', () => {
+    const index = fresh()
+    const topics = encodeEventTopics({ abi: creationEventsAbi, eventName: 'CreateNewMarket', args: { market: POOL, PT: A } }) as Hex[]
+    const data = encodeAbiParameters([{ type: 'int256' }, { type: 'int256' }, { type: 'uint256' }], [15n * 10n ** 18n, 10n ** 18n, 999500333083533n])
+    expect(applyCreationLog(index, emitters, log(C, topics, data))).toBe('pendle')
+    expect(index.pendle.get(POOL.toLowerCase())).toEqual({ address: getAddress(POOL), factory: getAddress(C), pt: getAddress(A) })
+    // Same topic, another shape (no indexed PT): not Pendle's event.
+    expect(applyCreationLog(index, emitters, log(B, topics.slice(0, 2), data))).toBe('ignored')
+    expect(index.pendle.size).toBe(1)
   })
 
   it('ignores creation events of other emitters and removed logs; counts a log that does not decode', () => {

@@ -13,13 +13,15 @@ export type CreationEmitters = {
 }
 
 /** What one log did to the index. */
-export type AppliedLog = 'uniswap-v2' | 'uniswap-v3' | 'uniswap-v4' | 'balancer-v2' | 'morpho-blue' | 'erc4626-candidate' | 'ignored' | 'undecodable'
+export type AppliedLog = 'uniswap-v2' | 'uniswap-v3' | 'uniswap-v4' | 'balancer-v2' | 'morpho-blue' | 'pendle' | 'erc4626-candidate' | 'ignored' | 'undecodable'
 
 /**
  * Records one log in the index: a pair, pool or market its creation event describes (keyed by address
  * or id, so a log read twice changes nothing), the tokens a Balancer pool registers or deregisters, or
  * the emitter of an ERC-4626 `Deposit` as a vault candidate (a `Deposit(address indexed, address
- * indexed, uint256, uint256)`: three topics, two data words; checked later by `verifyVaults`). Logs
+ * indexed, uint256, uint256)`: three topics, two data words; checked later by `verifyVaults`), or a Pendle
+ * market its factory's `CreateNewMarket` names, whichever contract logged it (checked with that factory
+ * when the book is built, by `readPendleMarkets`). Logs
  * of other emitters, removed logs and other events are ignored; a log that does not decode is counted.
  * @returns what the log did
  */
@@ -33,6 +35,12 @@ export function applyCreationLog(index: PoolIndex, emitters: CreationEmitters, l
     return 'erc4626-candidate'
   }
   try {
+    if (topic0 === creationTopics.CreateNewMarket) {
+      if (log.topics.length !== 3 || log.data.length !== 2 + 192) return 'ignored'
+      const { args } = decodeEventLog({ abi: creationEventsAbi, eventName: 'CreateNewMarket', topics: log.topics as never, data: log.data })
+      index.pendle.set(args.market.toLowerCase(), { address: getAddress(args.market), factory: getAddress(log.address), pt: getAddress(args.PT) })
+      return 'pendle'
+    }
     if (emitter === emitters.uniswapV2Factory && topic0 === creationTopics.PairCreated) {
       const { args } = decodeEventLog({ abi: creationEventsAbi, eventName: 'PairCreated', topics: log.topics as never, data: log.data })
       index.uniswapV2.set(args.pair.toLowerCase(), { address: getAddress(args.pair), token0: getAddress(args.token0), token1: getAddress(args.token1) })

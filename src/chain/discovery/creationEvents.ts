@@ -20,6 +20,8 @@ export const creationEventsAbi = parseAbi([
   'event CreateMarket(bytes32 indexed id, MarketParams marketParams)',
   // ERC-4626 (any vault; also emitted by contracts that are not vaults, so every emitter is verified).
   'event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)',
+  // Pendle V2 market factories (PendleMarketFactoryV3 to V7, any of them: each market is verified with its factory).
+  'event CreateNewMarket(address indexed market, address indexed PT, int256 scalarRoot, int256 initialAnchor, uint256 lnFeeRateRoot)',
 ])
 
 /** topic0 of each event above, by name. */
@@ -32,4 +34,5 @@ export const creationTopics = {
   TokensDeregistered: toEventSelector('TokensDeregistered(bytes32,address[])'),
   CreateMarket: toEventSelector('CreateMarket(bytes32,(address,address,address,address,uint256))'),
   Deposit: toEventSelector('Deposit(address,address,uint256,uint256)'),
+  CreateNewMarket: toEventSelector('CreateNewMarket(address,address,int256,int256,uint256)'),
 } as const satisfies Record<string, Hex>

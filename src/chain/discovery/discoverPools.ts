@@ -15,6 +15,7 @@ import { loadPoolReadings, mergePoolReadings, savePoolReadings } from './poolRea
 import { readPoolLiquidity, type ReadPoolLiquidityReturnType } from './readPoolLiquidity.js'
 import type { ListedToken } from './readTokenList.js'
 import { POOL_INDEX_FORMAT, savePoolIndex, serializePoolIndex } from './savePoolIndex.js'
+import { readPendleMarkets, type ReadPendleMarketsReturnType } from './readPendleMarkets.js'
 import { scanCreationLogs } from './scanCreationLogs.js'
 import { verifyVaults } from './verifyVaults.js'
 
@@ -62,12 +63,13 @@ export const sharedIndexKey = (chainId: number, genesisHash: Hex) => `discovery-
 const SHARED_INDEX_TTL_MS = 7 * 24 * 3_600_000
 
 /** The discovered parts of the address book, and the status. */
-export type DiscoverPoolsReturnType = BuildDiscoveredBookReturnType & { status: DiscoveryStatus; presence: Record<keyof CreationEmitters, boolean> }
+export type DiscoverPoolsReturnType = BuildDiscoveredBookReturnType & { status: DiscoveryStatus; presence: Record<keyof CreationEmitters, boolean>; pendle: ReadPendleMarketsReturnType }
 
 /**
  * Discovers a chain's pools from its own logs (see docs/operations.md, "Pool discovery"): resumes the
- * saved index (or starts one), reads the creation events and the ERC-4626 Deposit topic since, judges
- * new vault candidates, reads new tokens' metadata, saves the index, then reads every pool's
+ * saved index (or starts one), reads the creation events and the ERC-4626 Deposit and Pendle
+ * CreateNewMarket topics since, judges new vault candidates, reads the Pendle markets their factories
+ * vouch for, reads new tokens' metadata, saves the index, then reads every pool's
  * liquidity at the head, prices tokens from the anchors and keeps the pools above the floor. Logs what
  * was not found or left out, and why.
  * @returns the book's parts, the status and which protocols are present
@@ -102,7 +104,12 @@ export async function discoverPools(client: PublicClient, p: DiscoverPoolsParame
     verifyVaults: () => verifyVaults(client, { index, multicall3: p.multicall3 }),
     save,
   })
-  await indexTokens(client, { index, multicall3: p.multicall3, extra: [...p.extraTokens, p.weth, ...p.anchors.keys()] })
+  // Pendle markets the index holds, as their contracts answer at the head; their tokens are served.
+  const pendle = index.pendle.size === 0
+    ? { markets: [], marketFactories: [], yieldContractFactories: [] }
+    : await readPendleMarkets(client, { index, multicall3: p.multicall3, blockNumber: head.number, timestamp: (await client.getBlock({ blockNumber: head.number })).timestamp })
+  const extraTokens = [...p.extraTokens, ...pendle.markets.flatMap((m) => [m.asset, m.sy, m.pt, m.address])]
+  await indexTokens(client, { index, multicall3: p.multicall3, extra: [...extraTokens, p.weth, ...p.anchors.keys()] })
   save()
   await p.shared?.set(sharedIndexKey(chainId, genesis.hash), serializePoolIndex(index), SHARED_INDEX_TTL_MS)
   const usable = (tokens: readonly string[]) => tokens.every((t) => BigInt(t) === 0n || index.tokens.has(t.toLowerCase()))
@@ -132,7 +139,7 @@ export async function discoverPools(client: PublicClient, p: DiscoverPoolsParame
   }
   const values = Object.values(readings).flatMap((m: Map<string, { value: PoolValue } | { reason: string }>) => [...m.values()].flatMap((r) => ('value' in r ? [r.value] : [])))
   const prices = priceTokens({ pools: values, anchors: p.anchors, minSourceUsd: p.minPoolTvlUsd / 2 })
-  const built = buildDiscoveredBook({ index, readings, prices, minPoolTvlUsd: p.minPoolTvlUsd, weth: p.weth, listed: p.listed, extraTokens: p.extraTokens })
+  const built = buildDiscoveredBook({ index, readings, prices, minPoolTvlUsd: p.minPoolTvlUsd, weth: p.weth, listed: p.listed, extraTokens })
   const status: DiscoveryStatus = {
     chainId, indexFile: file, indexedBlock: head.number, startBlock: index.streams.creations.fromBlock, firstBlockRead: firstRead, minPoolTvlUsd: p.minPoolTvlUsd,
     tokens: Object.keys(built.tokens).length, pools: built.counts,
@@ -140,7 +147,7 @@ export async function discoverPools(client: PublicClient, p: DiscoverPoolsParame
     ms: Math.round(performance.now() - started),
   }
   logDiscovery(log, { status, skipped: built.skipped, logs, notVaults: index.notVaults.size, unusableTokens: index.unusableTokens })
-  return { ...built, status, presence }
+  return { ...built, status, presence, pendle }
 }
 
 /**

@@ -19,6 +19,7 @@ const fileSchema = z.object({
   uniswapV4: z.array(z.tuple([bytes32, address, address, z.number().int(), z.number().int(), address])),
   balancerV2: z.array(z.tuple([bytes32, address, z.number().int(), z.array(address)])),
   morphoBlue: z.array(z.tuple([bytes32, address, address, address, address, z.string().regex(/^\d+$/)])),
+  pendle: z.array(z.tuple([address, address, address])),
   erc4626: z.array(z.tuple([address, address])),
   notVaults: z.array(z.tuple([z.string(), z.string()])),
   tokens: z.array(z.tuple([z.string(), z.string(), z.string(), z.number().int().min(0).max(255)])),
@@ -63,6 +64,7 @@ export function parsePoolIndex(data: unknown, { chainId }: { chainId: number }):
   for (const [id, c0, c1, fee, tickSpacing, hooks] of parsed.uniswapV4) index.uniswapV4.set(id.toLowerCase(), { id, currency0: c0, currency1: c1, fee, tickSpacing, hooks })
   for (const [poolId, a, specialization, tokens] of parsed.balancerV2) index.balancerV2.set(poolId.toLowerCase(), { poolId, address: a, specialization, tokens })
   for (const [id, loanToken, collateralToken, oracle, irm, lltv] of parsed.morphoBlue) index.morphoBlue.set(id.toLowerCase(), { id, loanToken, collateralToken, oracle, irm, lltv })
+  for (const [a, factory, pt] of parsed.pendle) index.pendle.set(a.toLowerCase(), { address: a, factory, pt })
   for (const [a, asset] of parsed.erc4626) index.erc4626.set(a.toLowerCase(), { address: a, asset })
   for (const [a, why] of parsed.notVaults) index.notVaults.set(a.toLowerCase(), why)
   for (const [a, symbol, name, decimals] of parsed.tokens) index.tokens.set(a.toLowerCase(), { symbol, name, decimals })

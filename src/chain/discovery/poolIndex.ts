@@ -16,6 +16,11 @@ export type PoolIndex = {
   uniswapV4: Map<string, IndexedUniswapV4Pool>
   balancerV2: Map<string, IndexedBalancerPool>
   morphoBlue: Map<string, IndexedMorphoMarket>
+  /**
+   * Pendle V2 markets as their factory's `CreateNewMarket` logged them (from any emitter: each is checked
+   * with its factory and its own answers when the book is built, see `readPendleMarkets`).
+   */
+  pendle: Map<string, IndexedPendleMarket>
   /** ERC-4626 vaults that passed the rule (see `verifyVaults`). */
   erc4626: Map<string, IndexedVault>
   /** Emitters of the ERC-4626 Deposit topic that failed the rule, with the reason: not checked again. */
@@ -28,7 +33,10 @@ export type PoolIndex = {
   unusableTokens: Map<string, string>
 }
 
-/** The two log streams: creation events of known contracts, and the ERC-4626 Deposit topic of any contract. */
+/**
+ * The two log streams: creation events of known contracts, and the topics of any contract (the ERC-4626
+ * Deposit, Pendle's CreateNewMarket).
+ */
 export type PoolIndexStream = 'creations' | 'vaults'
 
 /** How far one stream was read: `[fromBlock, toBlock]`, with `toBlock`'s hash (undefined before the first window). */
@@ -42,6 +50,8 @@ export type IndexedBalancerPool = { poolId: Hex; address: Address; specializatio
 /** A Morpho Blue market; `lltv` a WAD as a decimal string. */
 export type IndexedMorphoMarket = { id: Hex; loanToken: Address; collateralToken: Address; oracle: Address; irm: Address; lltv: string }
 export type IndexedVault = { address: Address; asset: Address }
+/** A Pendle market, the contract that logged its creation, and its PT. */
+export type IndexedPendleMarket = { address: Address; factory: Address; pt: Address }
 export type IndexedToken = { symbol: string; name: string; decimals: number }
 
 /**
@@ -61,6 +71,7 @@ export function createPoolIndex({ chainId, genesisHash, startBlocks }: { chainId
     uniswapV4: new Map(),
     balancerV2: new Map(),
     morphoBlue: new Map(),
+    pendle: new Map(),
     erc4626: new Map(),
     notVaults: new Map(),
     vaultCandidates: new Set(),

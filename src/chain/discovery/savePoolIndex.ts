@@ -2,7 +2,7 @@ import { writeFileAtomic } from '../writeFileAtomic.js'
 import type { PoolIndex } from './poolIndex.js'
 
 /** Version of the file format `savePoolIndex` writes and `loadPoolIndex` reads. */
-export const POOL_INDEX_FORMAT = 1
+export const POOL_INDEX_FORMAT = 2
 
 /**
  * The index as JSON-ready data: compact tuples, not objects (a mainnet index holds hundreds of
@@ -23,6 +23,7 @@ export function serializePoolIndex(index: PoolIndex): Record<string, unknown> {
     uniswapV4: [...index.uniswapV4.values()].map((p) => [p.id, p.currency0, p.currency1, p.fee, p.tickSpacing, p.hooks]),
     balancerV2: [...index.balancerV2.values()].map((p) => [p.poolId, p.address, p.specialization, p.tokens]),
     morphoBlue: [...index.morphoBlue.values()].map((m) => [m.id, m.loanToken, m.collateralToken, m.oracle, m.irm, m.lltv]),
+    pendle: [...index.pendle.values()].map((m) => [m.address, m.factory, m.pt]),
     erc4626: [...index.erc4626.values()].map((v) => [v.address, v.asset]),
     notVaults: [...index.notVaults.entries()],
     tokens: [...index.tokens.entries()].map(([address, t]) => [address, t.symbol, t.name, t.decimals]),

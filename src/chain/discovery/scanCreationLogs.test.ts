@@ -14,7 +14,7 @@ const pairLog = (block: number): RawLog => ({
   blockNumber: toHex(block),
 })
 
-/** A node holding one PairCreated per block of `blocks`; it answers the creation filter only (the Deposit topic: nothing). */
+/** A node holding one PairCreated per block of `blocks`; it answers the creation filter only (the Deposit and CreateNewMarket topics: nothing). */
 function fakeNode(blocks: number[]) {
   const asked: { from: number; to: number; address?: unknown; topics: unknown[] }[] = []
   const client = {
@@ -22,7 +22,7 @@ function fakeNode(blocks: number[]) {
       const from = Number(q.fromBlock)
       const to = Number(q.toBlock)
       asked.push({ from, to, address: q.address, topics: q.topics })
-      if (q.topics[0] === creationTopics.Deposit) return []
+      if (Array.isArray(q.topics[0]) && q.topics[0].includes(creationTopics.Deposit)) return []
       return blocks.filter((b) => b >= from && b <= to).map(pairLog)
     },
   }
@@ -43,12 +43,13 @@ describe('scanCreationLogs', () => {
       save: () => saves.push(index.streams.creations.toBlock),
       saveEveryMs: 0,
     })
-    // Block 3 was read before: not again. The creation filter names the factory and the events; the vault stream no address.
+    // Block 3 was read before: not again. The creation filter names the factory and the events; the stream
+    // of any contract's topics (ERC-4626 Deposit, Pendle's CreateNewMarket) no address.
     expect(counts['uniswap-v2']).toBe(2)
     expect(index.uniswapV2.size).toBe(2)
     expect(node.asked.filter((q) => q.address).map((q) => [q.from, q.to])).toEqual([[10, 49], [50, 89], [90, 99]])
     expect(node.asked.find((q) => q.address)!.address).toEqual([FACTORY])
-    expect(node.asked.filter((q) => !q.address).map((q) => [q.from, q.to, q.topics])).toEqual([[10, 99, [creationTopics.Deposit]]])
+    expect(node.asked.filter((q) => !q.address).map((q) => [q.from, q.to, q.topics])).toEqual([[10, 99, [[creationTopics.Deposit, creationTopics.CreateNewMarket]]]])
     expect(index.streams).toEqual({ creations: { fromBlock: 0n, toBlock: 99n, toBlockHash: HASH }, vaults: { fromBlock: 10n, toBlock: 99n, toBlockHash: HASH } })
     // A save after each window (saveEveryMs 0) and one at the end, each after the vault candidates were judged.
     expect(saves).toEqual([49n, 89n, 99n, 99n, 99n])

@@ -28,18 +28,20 @@ const CREATION_TOPICS = [creationTopics.PairCreated, creationTopics.PoolCreated,
 
 /**
  * Reads both log streams from where the index stopped up to `head`: the creation events of the
- * protocols present (one filter: their addresses, their events) and the ERC-4626 `Deposit` topic of
- * any contract. Each window's logs go into the index; the index is saved every `saveEveryMs` (so a cold
+ * protocols present (one filter: their addresses, their events) and, from any contract, the ERC-4626
+ * `Deposit` topic and Pendle's `CreateNewMarket`. Each window's logs go into the index; the index is saved every `saveEveryMs` (so a cold
  * discovery interrupted midway resumes where it was) and at the end, with `head`'s hash.
  * @returns how many logs did what
  */
 export async function scanCreationLogs(client: PublicClient, { index, emitters, head, windows, verifyVaults, save, saveEveryMs = 10_000, stats }: ScanCreationLogsParameters): Promise<ScanCreationLogsReturnType> {
-  const counts: ScanCreationLogsReturnType = { 'uniswap-v2': 0, 'uniswap-v3': 0, 'uniswap-v4': 0, 'balancer-v2': 0, 'morpho-blue': 0, 'erc4626-candidate': 0, ignored: 0, undecodable: 0 }
+  const counts: ScanCreationLogsReturnType = { 'uniswap-v2': 0, 'uniswap-v3': 0, 'uniswap-v4': 0, 'balancer-v2': 0, 'morpho-blue': 0, pendle: 0, 'erc4626-candidate': 0, ignored: 0, undecodable: 0 }
   const addresses = Object.values(emitters).filter((a): a is string => a !== undefined) as Address[]
   const filters: Record<PoolIndexStream, LogFilter | undefined> = {
     // Without any of the protocols there is nothing to ask for (a later scan reads their events from their deployment on).
     creations: addresses.length ? { address: addresses, topics: [CREATION_TOPICS] } : undefined,
-    vaults: { topics: [creationTopics.Deposit] },
+    // Topics of any contract: the ERC-4626 Deposit, and Pendle's CreateNewMarket (Pendle has a market
+    // factory per version; a chain's own deployment, a fork's or a devnet's is found the same way).
+    vaults: { topics: [[creationTopics.Deposit, creationTopics.CreateNewMarket]] },
   }
   let savedAt = Date.now()
   for (const stream of ['creations', 'vaults'] as const) {

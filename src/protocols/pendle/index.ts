@@ -1,7 +1,7 @@
 import type { FloatModel, PoolEdge, ProtocolAdapter, QuoteParameters, StepData, SwapReturnType } from '../types.js'
 import { memoizeByState } from '../memoizeByState.js'
 import { encodePendleStep, type PendleStepData } from './encode.js'
-import { ASSET, exchangeRateOf, LP, pendleEdges, PT, pyIndexOf, runEdge, SY } from './quote.js'
+import { ASSET, exchangeRateOf, lpDepositPlanOf, LP, pendleEdges, PT, pyIndexOf, runEdge, SY } from './quote.js'
 import { pendleQuoteUpperBound } from './quoteUpperBound.js'
 import type { PendleMarketSnapshot } from './types.js'
 
@@ -23,7 +23,10 @@ function quote(snapshot: PendleMarketSnapshot, parameters: QuoteParameters): big
  * Linear upper estimates at each edge's marginal price: the vault's rate for deposits and redemptions; for
  * trades the market's exchange rate at zero size with the fee in the trader's favour left out (selling PT
  * raises the rate and buying lowers it, so the marginal price is the best a trade gets); LP at its SY plus
- * its PT at that rate, with a margin for the sale's rate move. Capped at what the market holds.
+ * its PT at that rate, with a margin for the sale's rate move. Capped at what the market holds. SY into LP
+ * mints at most the market's LP per SY of its value at that marginal price: the PT bought costs at least its
+ * marginal price, and the reserve's part of the fee is less than what the purchase pays over it, so the
+ * market's value after the swap (in SY at that price) is at least its value before.
  */
 function getFloatModel(snapshot: PendleMarketSnapshot, edge: PoolEdge): FloatModel {
   const from = edge.tokenInIndex
@@ -34,7 +37,7 @@ function getFloatModel(snapshot: PendleMarketSnapshot, edge: PoolEdge): FloatMod
   return { kind: 'custom', quote: estimate(snapshot, from, to) }
 }
 
-/** The linear upper estimate of one of the market's five basic edges. */
+/** The linear upper estimate of one of the market's six basic edges. */
 function estimate(snapshot: PendleMarketSnapshot, from: number, to: number): (amountIn: number) => number {
   const rate = Number(exchangeRateOf(snapshot)) / 1e18
   const index = Number(pyIndexOf(snapshot)) / 1e18
@@ -48,7 +51,11 @@ function estimate(snapshot: PendleMarketSnapshot, from: number, to: number): (am
     slope = rate
     cap = Number(snapshot.vaultTotalSupply)
   } else if (from === PT) slope = 1 / (ptPerAsset * (1 - 1e-6)) / index
-  else if (from === SY) {
+  else if (from === SY && to === LP) {
+    // The market's LP per SY of its value at the marginal PT price (uncapped: a deposit may mint more than
+    // the supply), with a margin for float rounding.
+    slope = (Number(m.totalLp) / (Number(m.totalSy) + totalPt / (ptPerAsset * (1 - 1e-6)) / index)) * 1.001
+  } else if (from === SY) {
     slope = index * ptPerAsset * (1 + 1e-6)
     cap = (totalPt / slope) * 1.0001
   } else {
@@ -65,21 +72,34 @@ function spotPtPerAsset(snapshot: PendleMarketSnapshot): number {
   return Math.exp((Number(m.lastLnImpliedRate) / 1e18) * years)
 }
 
-function getStepData(snapshot: PendleMarketSnapshot, edge: PoolEdge): StepData {
+/**
+ * The step's kind and contracts; for a step into the LP token, also the split the engine quoted for the
+ * exact `amountIn` (the PT bought and its SY cost, and the SY input that split is for).
+ */
+function getStepData(snapshot: PendleMarketSnapshot, edge: PoolEdge, amountIn?: bigint): StepData {
   const from = edge.tokenInIndex
   const to = edge.tokenOutIndex
+  const base = { sy: snapshot.sy, pt: snapshot.pt, market: snapshot.address }
+  if (to === LP) {
+    const plan = amountIn === undefined ? undefined : lpDepositPlanOf(snapshot, from === ASSET, amountIn)
+    return {
+      kind: from === ASSET ? 'assetToLp' : 'addLp', ...base,
+      ptFromSwap: (plan?.ptFromSwap ?? 0n).toString(), syForSwap: (plan?.syForSwap ?? 0n).toString(), quotedSyIn: (plan?.syIn ?? 0n).toString(),
+    }
+  }
   const kind: PendleStepData['kind'] =
     from === ASSET ? (to === PT ? 'assetToPt' : 'deposit')
       : to === ASSET ? (from === PT ? 'ptToAsset' : from === LP ? 'lpToAsset' : 'redeem')
         : from === LP ? 'exitLp'
           : from === PT ? 'sellPt' : 'buyPt'
-  return { kind, sy: snapshot.sy, pt: snapshot.pt, market: snapshot.address }
+  return { kind, ...base }
 }
 
 /**
  * Pendle V2 markets with their SY: the asset into SY and back (the SY's deposit and redeem), SY to PT and
  * PT to SY (the market's swaps, quoted with its exact MarketMathCore math at the next block's time), and LP
- * to SY (burn, then the PT sold). Calls the SY and the market directly.
+ * to SY (burn, then the PT sold), SY to LP (part of the SY buys PT for the market, then mint). Calls the SY
+ * and the market directly.
  */
 export const pendleAdapter: ProtocolAdapter<PendleMarketSnapshot> = {
   slug: 'pendle',

@@ -198,7 +198,9 @@ export function swapSyForExactPt(state: PendleMarketState, index: bigint, exactP
  * less one, or an amount refused or too dear, less one) above it: first by interpolating the cost between
  * the two ends (what it costs is nearly linear in the amount, so a few probes bring the ends within a few
  * wei), then by halving. Each probe is one exact `swapSyForExactPt`.
- * @returns undefined when not even one wei of PT can be bought
+ * @returns undefined when not even one wei of PT can be bought. Where the SY would buy more than the
+ * market sells, the answer is all the market sells (a capped quote, as a pool's max-in ratio caps one: the
+ * split search sends no more to it once a chunk gains nothing)
  */
 export function maxPtOutForSy(state: PendleMarketState, index: bigint, exactSyIn: bigint, blockTime: bigint): (PendleTradeResult & { netSyIn: bigint; ptOut: bigint }) | undefined {
   if (exactSyIn <= 0n || state.totalPt <= 1n) return undefined

@@ -1,5 +1,6 @@
 import { previewDeposit, previewRedeem } from '../erc4626/quote.js'
 import type { PoolEdge, QuoteParameters, SwapReturnType } from '../types.js'
+import { addLiquiditySingleSy } from './addLiquiditySingleSy.js'
 import { maxPtOutForSy, PendleMathRevert, removeLiquidity, swapExactPtForSy } from './marketMath.js'
 import type { PendleMarketSnapshot } from './types.js'
 
@@ -36,7 +37,9 @@ export const tradeTimeOf = (s: PendleMarketSnapshot) => s.timestamp + 1n
  * - PT → SY (`swap`): `market.swapExactPtForSy`;
  * - SY → PT (`swap`): `market.swapSyForExactPt` for the most PT the SY pays for;
  * - LP → SY (`redeem`): `market.burn` with the PT left in the market, then `swapExactPtForSy` of that PT;
- * - asset → PT, PT → asset, LP → asset: the above through the SY, one after the other.
+ * - SY → LP (`deposit`): single-sided liquidity ({@link addLiquiditySingleSy}): part of the SY buys PT
+ *   for the market itself, `market.mint` with the rest and that PT;
+ * - asset → PT, PT → asset, LP → asset, asset → LP: the above through the SY, one after the other.
  */
 export function runEdge(s: PendleMarketSnapshot, { edge, amountIn }: QuoteParameters): SwapReturnType<PendleMarketSnapshot> | undefined {
   if (amountIn <= 0n) return undefined
@@ -72,7 +75,13 @@ export function runEdge(s: PendleMarketSnapshot, { edge, amountIn }: QuoteParame
       const sold = swapExactPtForSy(burnt.state, index, burnt.ptOut, time)
       return { amountOut: burnt.syOut + sold.netSyToAccount, snapshot: { ...s, market: sold.state, pyIndexStored: index } }
     }
+    if (from === SY && to === LP) {
+      const plan = addLiquiditySingleSy(s.market, { index, syIn: amountIn, blockTime: time })
+      if (!plan) return undefined
+      return { amountOut: plan.lpOut, snapshot: { ...s, market: plan.state, pyIndexStored: index } }
+    }
     if (from === ASSET && to === PT) return chain(s, [[ASSET, SY], [SY, PT]], amountIn)
+    if (from === ASSET && to === LP) return chain(s, [[ASSET, SY], [SY, LP]], amountIn)
     if (from === PT && to === ASSET) return chain(s, [[PT, SY], [SY, ASSET]], amountIn)
     if (from === LP && to === ASSET) return chain(s, [[LP, SY], [SY, ASSET]], amountIn)
     return undefined
@@ -94,9 +103,27 @@ function chain(s: PendleMarketSnapshot, hops: readonly (readonly [number, number
 }
 
 /**
- * Every edge of a market: asset ↔ SY (deposit, redeem), SY ↔ PT (swap) and LP → SY (redeem), then the
- * asset ↔ PT and LP → asset compositions through the SY as single edges (a route's path visits a pool once,
- * so asset → SY → PT as two hops of the same market would never be found).
+ * The single-sided liquidity a step through SY → LP (or asset → LP, the asset deposited first) of
+ * `amountIn` runs: the SY sent, the PT bought for the market and the SY that purchase takes.
+ * @returns undefined where the edge mints nothing
+ */
+export function lpDepositPlanOf(s: PendleMarketSnapshot, fromAsset: boolean, amountIn: bigint): { syIn: bigint; ptFromSwap: bigint; syForSwap: bigint } | undefined {
+  let at = s
+  let syIn = amountIn
+  if (fromAsset) {
+    const deposited = runEdge(s, { edge: { tokenInIndex: ASSET, tokenOutIndex: SY, action: 'deposit' }, amountIn })
+    if (!deposited) return undefined
+    at = deposited.snapshot
+    syIn = deposited.amountOut
+  }
+  const plan = addLiquiditySingleSy(at.market, { index: pyIndexOf(at), syIn, blockTime: tradeTimeOf(at) })
+  return plan && { syIn, ptFromSwap: plan.ptFromSwap, syForSwap: plan.syForSwap }
+}
+
+/**
+ * Every edge of a market: asset ↔ SY (deposit, redeem), SY ↔ PT (swap), LP → SY (redeem) and SY → LP
+ * (deposit), then the asset ↔ PT, LP → asset and asset → LP compositions through the SY as single edges
+ * (a route's path visits a pool once, so asset → SY → PT as two hops of the same market would never be found).
  */
 export const pendleEdges: readonly PoolEdge[] = [
   { tokenInIndex: ASSET, tokenOutIndex: SY, action: 'deposit' },
@@ -104,7 +131,9 @@ export const pendleEdges: readonly PoolEdge[] = [
   { tokenInIndex: SY, tokenOutIndex: PT, action: 'swap' },
   { tokenInIndex: PT, tokenOutIndex: SY, action: 'swap' },
   { tokenInIndex: LP, tokenOutIndex: SY, action: 'redeem' },
+  { tokenInIndex: SY, tokenOutIndex: LP, action: 'deposit' },
   { tokenInIndex: ASSET, tokenOutIndex: PT, action: 'swap' },
   { tokenInIndex: PT, tokenOutIndex: ASSET, action: 'swap' },
   { tokenInIndex: LP, tokenOutIndex: ASSET, action: 'redeem' },
+  { tokenInIndex: ASSET, tokenOutIndex: LP, action: 'deposit' },
 ]
