@@ -41,10 +41,13 @@ type Plan = AddLiquiditySingleSyReturnType
  */
 export function addLiquiditySingleSy(state: PendleMarketState, { index, syIn, blockTime }: AddLiquiditySingleSyParameters): AddLiquiditySingleSyReturnType | undefined {
   if (syIn <= 1n || state.totalLp === 0n || state.totalPt <= 1n) return undefined
+  let swapped: PendleMarketState | undefined
   const planFor = (pt: bigint): Plan | undefined => {
+    swapped = undefined
     try {
       const swap = swapSyForExactPt(state, index, pt, blockTime)
       if (swap.netSyIn >= syIn) return undefined
+      swapped = swap.state
       const syDesired = syIn - swap.netSyIn
       const minted = addLiquidity(swap.state, syDesired, pt, blockTime)
       return { ptFromSwap: pt, syForSwap: swap.netSyIn, syDesired, syUsed: minted.syUsed, ptUsed: minted.ptUsed, lpOut: minted.lpOut, state: minted.state }
@@ -54,26 +57,59 @@ export function addLiquiditySingleSy(state: PendleMarketState, { index, syIn, bl
     }
   }
   // The PT side binds (all the PT bought is used) while `pt * L / totalPt'` stays at or below
-  // `rest * L / totalSy'`; both sides move monotonically with the PT bought.
-  const ptBinds = (pt: bigint): Plan | undefined => {
-    const plan = planFor(pt)
-    return plan !== undefined && plan.ptUsed === pt ? plan : undefined
-  }
+  // `rest * L / totalSy'`; both sides move monotonically with the PT bought. The largest such PT is kept
+  // between `lo` (binds, or 0) and `hi` (does not, or the market's PT less one). Probes are placed by
+  // interpolating the imbalance `pt * totalSy' - rest * totalPt'` (negative while the PT side binds, about
+  // linear in the PT bought) between the ends (Illinois: an end kept twice has its weight halved), from a
+  // first guess at the market's marginal price; then halving. Each probe is one exact swap and mint: about
+  // ten instead of the sixty-odd halvings over the market's whole PT.
   let lo = 0n
   let hi = state.totalPt - 1n
+  let loG: number = -Number(syIn) * Number(state.totalPt)
+  let hiG: number | undefined
   let best: Plan | undefined
-  while (lo < hi) {
-    const mid = (lo + hi + 1n) / 2n
-    const plan = ptBinds(mid)
-    if (plan) {
-      lo = mid
+  let side = 0
+  const probe = (pt: bigint): void => {
+    const plan = planFor(pt)
+    const g = swapped === undefined ? undefined : Number(pt) * Number(swapped.totalSy) - Number(syIn - (plan?.syForSwap ?? 0n)) * Number(swapped.totalPt)
+    if (plan !== undefined && plan.ptUsed === pt) {
+      lo = pt
       best = plan
-    } else hi = mid - 1n
+      loG = g!
+      if (side === -1 && hiG !== undefined) hiG /= 2
+      side = -1
+    } else {
+      hi = pt - 1n
+      hiG = g
+      if (side === 1) loG /= 2
+      side = 1
+    }
   }
+  const within = (pt: bigint) => (pt <= lo ? lo + 1n : pt > hi ? hi : pt)
+  const guess = firstGuess(state, index, syIn, blockTime)
+  if (guess !== undefined && hi > 0n) probe(within(guess))
+  for (let round = 0; round < 12 && hi - lo > 1n; round++) {
+    if (hiG !== undefined && hiG > loG) probe(within(lo + BigInt(Math.floor(Number(hi - lo) * (-loG / (hiG - loG))))))
+    else probe(within(lo + (hi - lo) / 2n))
+  }
+  while (lo < hi) probe((lo + hi + 1n) / 2n)
   // One more PT must be a trade the market takes (its limit lies past the meeting point): where it
   // refuses, the SY would be far more than the mint uses, and the rest would be left with the market.
   const next = planFor(lo + 1n)
   if (!next) return undefined
   if (!best || next.lpOut > best.lpOut) best = next
   return best.lpOut > 0n ? best : undefined
+}
+
+/**
+ * The PT a single-sided deposit buys, in float, at the market's marginal price: the deposit's share of the
+ * market's value (SY plus PT at that price), of the market's PT after the purchase.
+ */
+function firstGuess(state: PendleMarketState, index: bigint, syIn: bigint, blockTime: bigint): bigint | undefined {
+  const years = Number(state.expiry - blockTime) / (365 * 86_400)
+  const ptPerAsset = Math.exp((Number(state.lastLnImpliedRate) / 1e18) * years)
+  const syPerPt = 1 / (ptPerAsset * (Number(index) / 1e18))
+  const share = Number(syIn) / (Number(state.totalSy) + Number(state.totalPt) * syPerPt)
+  const pt = (share * Number(state.totalPt)) / (1 + share)
+  return Number.isFinite(pt) && pt >= 1 ? BigInt(Math.floor(pt)) : undefined
 }
