@@ -1,14 +1,14 @@
 import { EnsoClient } from '@ensofinance/sdk'
 import { pino } from 'pino'
-import { erc20Abi, type Address, type Hex, type PublicClient } from 'viem'
+import type { Address, PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DevnetClient } from '../../src/chain/devnet/createDevnetClient.js'
-import { setNextBlockOneSecondLater } from '../../src/chain/devnet/setNextBlockOneSecondLater.js'
 import { configSchema } from '../../src/config.js'
 import { applySlippage } from '../../src/protocols/bundle/applySlippage.js'
 import { addLiquidity, removeLiquidity, removeLiquidityOneCoin } from '../../src/protocols/curve/twocryptoPool.js'
 import { loadCurveTwocrypto } from '../../src/protocols/curve/twocryptoLoad.js'
 import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
+import { createDevnetTrader, type DevnetTrader } from '../../src/chain/testing/createDevnetTrader.js'
 
 /**
  * The Curve twocrypto-ng CVG/ETH pool (our implementation of its ABI and math at its mainnet address)
@@ -31,6 +31,7 @@ const receiver: Address = '0x0000000000000000000000000000000000c2c002'
 let sy: RunningSwitchyard
 let enso: EnsoClient
 let client: DevnetClient
+let trade: DevnetTrader
 let router: Address
 let executor: Address
 
@@ -44,28 +45,15 @@ beforeAll(async () => {
   executor = (chain.addressBook.switchyard as unknown as { executor: Address }).executor
   await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'ETH', amount: 10n ** 20n })
   await client.impersonateAccount({ address: trader })
+  trade = createDevnetTrader({ client, account: trader, enso, chainId: 1 })
 }, 300_000)
 afterAll(async () => {
   await sy?.stop()
 })
 
-const balanceOf = (token: Address, who: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
-
-async function mined(hash: Hex) {
-  const receipt = await client.waitForTransactionReceipt({ hash })
-  expect(receipt.status).toBe('success')
-  return receipt
-}
-
-async function send(tx: { to: string; data: string; value?: string | number }, gas: string | number) {
-  await setNextBlockOneSecondLater(client)
-  return mined(await client.sendTransaction({ account: trader, to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value ?? '0'), chain: client.chain, gas: BigInt(gas) }))
-}
-
 async function fundAndApprove(symbol: string, token: Address, amount: bigint) {
   await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: symbol, amount })
-  const approval = await enso.getApprovalData({ chainId: 1, fromAddress: trader, tokenAddress: token, amount: amount.toString() })
-  await mined(await client.sendTransaction({ account: trader, to: approval.tx.to as Address, data: approval.tx.data as Hex, chain: client.chain }))
+  await trade.approve(token, amount)
 }
 
 async function route(tokenIn: Address, tokenOut: Address, amountIn: bigint, ignoreStandards?: string[]) {
@@ -83,12 +71,12 @@ async function routeThroughPool(label: string, tokenIn: Address, tokenOut: Addre
   expect(steps.map((r) => r.protocol)).toContain('curve')
   expect((without.route as { protocol: string }[]).map((r) => r.protocol)).not.toContain('curve')
   expect(BigInt(quote.amountOut as string)).toBeGreaterThan(BigInt(without.amountOut as string))
-  const before = await balanceOf(tokenOut, receiver)
-  await send(quote.tx as never, quote.gas)
-  expect((await balanceOf(tokenOut, receiver)) - before).toBe(BigInt(quote.amountOut as string))
+  const before = await trade.balanceOf(tokenOut, receiver)
+  await trade.send(quote.tx as never, quote.gas)
+  expect((await trade.balanceOf(tokenOut, receiver)) - before).toBe(BigInt(quote.amountOut as string))
   for (const t of [tokenIn, tokenOut, CVG, WETH, USDC, POOL]) {
-    expect(await balanceOf(t, executor), `executor ${t}`).toBe(0n)
-    expect(await balanceOf(t, router), `router ${t}`).toBe(0n)
+    expect(await trade.balanceOf(t, executor), `executor ${t}`).toBe(0n)
+    expect(await trade.balanceOf(t, router), `router ${t}`).toBe(0n)
   }
   console.log(`${label}: ${quote.amountOut} with the crypto pool (${steps.map((r) => r.protocol).join(', ')}), ${without.amountOut} without (${(without.route as { protocol: string }[]).map((r) => r.protocol).join(', ')})`)
 }
@@ -120,14 +108,13 @@ describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
     const into = await enso.getRouteData({ fromAddress: trader, receiver: trader, chainId: 1, routingStrategy: 'router', tokenIn: [WETH], tokenOut: [POOL], amountIn: [amount.toString()], slippage: '50' } as never)
     expect(into.route as unknown[]).toEqual([expect.objectContaining({ protocol: 'curve', action: 'deposit' })])
     expect(BigInt(into.amountOut as string)).toBe(minted)
-    const lp0 = await balanceOf(POOL, trader)
-    await send(into.tx as never, into.gas)
-    const lp = (await balanceOf(POOL, trader)) - lp0
+    const lp0 = await trade.balanceOf(POOL, trader)
+    await trade.send(into.tx as never, into.gas)
+    const lp = (await trade.balanceOf(POOL, trader)) - lp0
     expect(lp).toBe(minted)
     await leftoversEmpty()
 
-    const approval = await enso.getApprovalData({ chainId: 1, fromAddress: trader, tokenAddress: POOL, amount: lp.toString() })
-    await mined(await client.sendTransaction({ account: trader, to: approval.tx.to as Address, data: approval.tx.data as Hex, chain: client.chain }))
+    await trade.approve(POOL, lp)
     const s1 = await poolNow()
     const out = await route(POOL, WETH, lp)
     // The redemption comes first; it may pay CVG and sell it on where that pays more than WETH from the pool.
@@ -137,9 +124,9 @@ describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
     const paid = removeLiquidityOneCoin(s1, { tokenAmount: lp, i: coin, timestamp: s1.timestamp }).dy
     expect(BigInt(first!.args.amountOut!)).toBe(paid)
     if (rest.length === 0) expect(BigInt(out.amountOut as string)).toBe(paid)
-    const before = await balanceOf(WETH, receiver)
-    await send(out.tx as never, out.gas)
-    const got = (await balanceOf(WETH, receiver)) - before
+    const before = await trade.balanceOf(WETH, receiver)
+    await trade.send(out.tx as never, out.gas)
+    const got = (await trade.balanceOf(WETH, receiver)) - before
     expect(got).toBe(BigInt(out.amountOut as string))
     await leftoversEmpty()
     console.log(`twocrypto LP routes: 20 WETH → ${minted} LP; LP → ${paid} ${coin === 0 ? 'WETH' : 'CVG'} (${out.route.length} steps: ${(out.route as { protocol: string; action: string }[]).map((r) => `${r.protocol}:${r.action}`).join(', ')}) → ${got} WETH`)
@@ -156,9 +143,9 @@ describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
     ])
     expect(BigInt(deposit.amountsOut[POOL]!)).toBe(minted)
     expect(deposit.tx.data.toLowerCase()).toContain(applySlippage(minted, 30n).toString(16).padStart(64, '0'))
-    const lp0 = await balanceOf(POOL, trader)
-    await send(deposit.tx, deposit.gas)
-    expect((await balanceOf(POOL, trader)) - lp0).toBe(minted)
+    const lp0 = await trade.balanceOf(POOL, trader)
+    await trade.send(deposit.tx, deposit.gas)
+    expect((await trade.balanceOf(POOL, trader)) - lp0).toBe(minted)
     await leftoversEmpty()
 
     const half = minted / 2n
@@ -168,21 +155,21 @@ describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
       { protocol: 'curve', action: 'redeem', args: { tokenIn: POOL, amountIn: half.toString(), tokenOut: CVG, primaryAddress: POOL, slippage: '30', receiver } },
     ])
     expect(BigInt(redeemOne.amountsOut[CVG]!)).toBe(cvg)
-    const c0 = await balanceOf(CVG, receiver)
-    await send(redeemOne.tx, redeemOne.gas)
-    expect((await balanceOf(CVG, receiver)) - c0).toBe(cvg)
+    const c0 = await trade.balanceOf(CVG, receiver)
+    await trade.send(redeemOne.tx, redeemOne.gas)
+    expect((await trade.balanceOf(CVG, receiver)) - c0).toBe(cvg)
     await leftoversEmpty()
 
-    const rest = await balanceOf(POOL, trader)
+    const rest = await trade.balanceOf(POOL, trader)
     const both = removeLiquidity(await poolNow(), { amount: rest }).amounts
     const redeemBoth = await bundle([
       { protocol: 'curve', action: 'multiredeem', args: { tokenIn: POOL, amountIn: rest.toString(), tokenOut: [CVG, WETH], primaryAddress: POOL, slippage: '10' } },
     ], { receiver })
     expect([BigInt(redeemBoth.amountsOut[WETH]!), BigInt(redeemBoth.amountsOut[CVG]!)]).toEqual(both)
-    const b0 = [await balanceOf(WETH, receiver), await balanceOf(CVG, receiver)]
-    await send(redeemBoth.tx, redeemBoth.gas)
-    expect([(await balanceOf(WETH, receiver)) - b0[0]!, (await balanceOf(CVG, receiver)) - b0[1]!]).toEqual(both)
-    expect(await balanceOf(POOL, trader)).toBe(0n)
+    const b0 = [await trade.balanceOf(WETH, receiver), await trade.balanceOf(CVG, receiver)]
+    await trade.send(redeemBoth.tx, redeemBoth.gas)
+    expect([(await trade.balanceOf(WETH, receiver)) - b0[0]!, (await trade.balanceOf(CVG, receiver)) - b0[1]!]).toEqual(both)
+    expect(await trade.balanceOf(POOL, trader)).toBe(0n)
     await leftoversEmpty()
     // Bad input is a typed 400: a coin outside the pool, an LP token that is not the pool's, more LP than exists.
     const ask = (args: Record<string, unknown>, action = 'deposit') => enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router' }, [{ protocol: 'curve', action, args: { primaryAddress: POOL, ...args } }] as never)
@@ -196,8 +183,8 @@ describe('Curve twocrypto-ng CVG/ETH through @ensofinance/sdk', () => {
 
 async function leftoversEmpty() {
   for (const t of [CVG, WETH, USDC, POOL]) {
-    expect(await balanceOf(t, executor), `executor ${t}`).toBe(0n)
-    expect(await balanceOf(t, router), `router ${t}`).toBe(0n)
+    expect(await trade.balanceOf(t, executor), `executor ${t}`).toBe(0n)
+    expect(await trade.balanceOf(t, router), `router ${t}`).toBe(0n)
   }
 }
 
@@ -211,6 +198,6 @@ async function poolNow() {
 
 async function bundle(actions: unknown[], p: { receiver?: Address } = {}) {
   const answer = await enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router', ...(p.receiver ? { receiver: p.receiver } : {}) }, actions as never)
-  for (const a of answer.approvals ?? []) await mined(await client.sendTransaction({ account: trader, to: a.to as Address, data: a.data as Hex, chain: client.chain }))
+  for (const a of answer.approvals ?? []) await trade.sendRaw(a)
   return answer as unknown as { tx: { to: string; data: string; value: string }; gas: string; amountsOut: Record<string, string> }
 }

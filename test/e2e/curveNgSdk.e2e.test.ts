@@ -1,14 +1,14 @@
 import { EnsoClient } from '@ensofinance/sdk'
 import { pino } from 'pino'
-import { erc20Abi, type Address, type Hex, type PublicClient } from 'viem'
+import type { Address, PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DevnetClient } from '../../src/chain/devnet/createDevnetClient.js'
-import { setNextBlockOneSecondLater } from '../../src/chain/devnet/setNextBlockOneSecondLater.js'
 import { configSchema } from '../../src/config.js'
 import { applySlippage } from '../../src/protocols/bundle/applySlippage.js'
 import { loadCurveNg } from '../../src/protocols/curve/loadNg.js'
 import { addLiquidityNg, calcWithdrawOneCoinNg, removeLiquidityNg } from '../../src/protocols/curve/ngQuote.js'
 import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
+import { createDevnetTrader, type DevnetTrader } from '../../src/chain/testing/createDevnetTrader.js'
 
 /**
  * The Curve stableswap-ng sDAI/sUSDe pool (our implementation of CurveStableSwapNG at its mainnet address,
@@ -29,6 +29,7 @@ const receiver: Address = '0x0000000000000000000000000000000000c5e002'
 let sy: RunningSwitchyard
 let enso: EnsoClient
 let client: DevnetClient
+let trade: DevnetTrader
 let executor: Address
 let router: Address
 
@@ -42,28 +43,11 @@ beforeAll(async () => {
   router = (chain.addressBook.switchyard as unknown as { router: Address }).router
   await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'ETH', amount: 10n ** 21n })
   await client.impersonateAccount({ address: trader })
+  trade = createDevnetTrader({ client, account: trader, enso, chainId: 1 })
 }, 300_000)
 afterAll(async () => {
   await sy?.stop()
 })
-
-const balanceOf = (token: Address, who: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
-
-async function mined(hash: Hex) {
-  const receipt = await client.waitForTransactionReceipt({ hash })
-  expect(receipt.status).toBe('success')
-  return receipt
-}
-
-async function send(tx: { to: string; data: string; value?: string | number }, gas: string | number) {
-  await setNextBlockOneSecondLater(client)
-  return mined(await client.sendTransaction({ account: trader, to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value ?? '0'), chain: client.chain, gas: BigInt(gas) }))
-}
-
-async function approve(token: Address, amount: bigint) {
-  const approval = await enso.getApprovalData({ chainId: 1, fromAddress: trader, tokenAddress: token, amount: amount.toString() })
-  await mined(await client.sendTransaction({ account: trader, to: approval.tx.to as Address, data: approval.tx.data as Hex, chain: client.chain }))
-}
 
 async function route(tokenIn: Address, tokenOut: Address, amountIn: bigint, p: { ignoreStandards?: string[]; receiver?: Address } = {}) {
   return enso.getRouteData({
@@ -75,7 +59,7 @@ async function route(tokenIn: Address, tokenOut: Address, amountIn: bigint, p: {
 type Step = { protocol: string; action: string }
 
 async function executorEmpty() {
-  for (const who of [executor, router]) for (const t of [SDAI, SUSDE, POOL]) expect(await balanceOf(t, who), `${t} at ${who}`).toBe(0n)
+  for (const who of [executor, router]) for (const t of [SDAI, SUSDE, POOL]) expect(await trade.balanceOf(t, who), `${t} at ${who}`).toBe(0n)
 }
 
 /** The pool's state now, as the service reads it. */
@@ -88,7 +72,7 @@ async function poolNow() {
 
 async function bundle(actions: unknown[], p: { receiver?: Address } = {}) {
   const answer = await enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router', ...(p.receiver ? { receiver: p.receiver } : {}) }, actions as never)
-  for (const a of answer.approvals ?? []) await mined(await client.sendTransaction({ account: trader, to: a.to as Address, data: a.data as Hex, chain: client.chain }))
+  for (const a of answer.approvals ?? []) await trade.sendRaw(a)
   return answer as unknown as { tx: { to: string; data: string; value: string }; gas: string; amountsOut: Record<string, string> }
 }
 
@@ -96,7 +80,7 @@ describe('Curve stableswap-ng sDAI/sUSDe through @ensofinance/sdk', () => {
   test('1M sDAI → sUSDe goes through the ng pool (more than without Curve), delivered exactly', async () => {
     const amount = 1_000_000n * 10n ** 18n
     await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: SDAI, amount })
-    await approve(SDAI, amount)
+    await trade.approve(SDAI, amount)
     const without = await route(SDAI, SUSDE, amount, { ignoreStandards: ['curve'] })
     const quote = await route(SDAI, SUSDE, amount)
     const steps = quote.route as Step[]
@@ -104,29 +88,29 @@ describe('Curve stableswap-ng sDAI/sUSDe through @ensofinance/sdk', () => {
     expect((without.route as Step[]).map((r) => r.protocol)).not.toContain('curve')
     expect(BigInt(quote.amountOut as string)).toBeGreaterThan(BigInt(without.amountOut as string))
     console.log(`1M sDAI → sUSDe: ${quote.amountOut} with Curve (${steps.map((r) => `${r.protocol}:${r.action}`).join(', ')}), ${without.amountOut} without (${(without.route as Step[]).map((r) => `${r.protocol}:${r.action}`).join(', ')})`)
-    const before = await balanceOf(SUSDE, receiver)
-    await send(quote.tx as never, quote.gas)
-    expect((await balanceOf(SUSDE, receiver)) - before).toBe(BigInt(quote.amountOut as string))
+    const before = await trade.balanceOf(SUSDE, receiver)
+    await trade.send(quote.tx as never, quote.gas)
+    expect((await trade.balanceOf(SUSDE, receiver)) - before).toBe(BigInt(quote.amountOut as string))
     await executorEmpty()
   })
 
   test('sDAI → the pool\'s LP (a deposit), then LP → sUSDe (a redemption), each delivered exactly', async () => {
     const amount = 10_000n * 10n ** 18n
     await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: SDAI, amount })
-    await approve(SDAI, amount)
+    await trade.approve(SDAI, amount)
     const into = await route(SDAI, POOL, amount, { receiver: trader })
     expect((into.route as Step[]).at(-1)).toMatchObject({ protocol: 'curve', action: 'deposit' })
-    const lpBefore = await balanceOf(POOL, trader)
-    await send(into.tx as never, into.gas)
-    const lp = (await balanceOf(POOL, trader)) - lpBefore
+    const lpBefore = await trade.balanceOf(POOL, trader)
+    await trade.send(into.tx as never, into.gas)
+    const lp = (await trade.balanceOf(POOL, trader)) - lpBefore
     expect(lp).toBe(BigInt(into.amountOut as string))
     await executorEmpty()
-    await approve(POOL, lp)
+    await trade.approve(POOL, lp)
     const out = await route(POOL, SUSDE, lp)
     expect((out.route as Step[])[0]).toMatchObject({ protocol: 'curve', action: 'redeem' })
-    const before = await balanceOf(SUSDE, receiver)
-    await send(out.tx as never, out.gas)
-    expect((await balanceOf(SUSDE, receiver)) - before).toBe(BigInt(out.amountOut as string))
+    const before = await trade.balanceOf(SUSDE, receiver)
+    await trade.send(out.tx as never, out.gas)
+    expect((await trade.balanceOf(SUSDE, receiver)) - before).toBe(BigInt(out.amountOut as string))
     await executorEmpty()
   })
 
@@ -141,9 +125,9 @@ describe('Curve stableswap-ng sDAI/sUSDe through @ensofinance/sdk', () => {
     expect(BigInt(deposit.amountsOut[POOL]!)).toBe(minted)
     // The pool's own min_mint_amount carries the slippage, taken from the exact quote.
     expect(deposit.tx.data.toLowerCase()).toContain(applySlippage(minted, 30n).toString(16).padStart(64, '0'))
-    const lp0 = await balanceOf(POOL, trader)
-    await send(deposit.tx, deposit.gas)
-    expect((await balanceOf(POOL, trader)) - lp0).toBe(minted)
+    const lp0 = await trade.balanceOf(POOL, trader)
+    await trade.send(deposit.tx, deposit.gas)
+    expect((await trade.balanceOf(POOL, trader)) - lp0).toBe(minted)
     await executorEmpty()
 
     const third = minted / 3n
@@ -153,21 +137,21 @@ describe('Curve stableswap-ng sDAI/sUSDe through @ensofinance/sdk', () => {
       { protocol: 'curve', action: 'redeem', args: { tokenIn: POOL, amountIn: third.toString(), tokenOut: SUSDE, primaryAddress: POOL, slippage: '30', receiver } },
     ])
     expect(BigInt(redeemOne.amountsOut[SUSDE]!)).toBe(one)
-    const before = await balanceOf(SUSDE, receiver)
-    await send(redeemOne.tx, redeemOne.gas)
-    expect((await balanceOf(SUSDE, receiver)) - before).toBe(one)
+    const before = await trade.balanceOf(SUSDE, receiver)
+    await trade.send(redeemOne.tx, redeemOne.gas)
+    expect((await trade.balanceOf(SUSDE, receiver)) - before).toBe(one)
     await executorEmpty()
 
-    const rest = await balanceOf(POOL, trader)
+    const rest = await trade.balanceOf(POOL, trader)
     const proportional = removeLiquidityNg(await poolNow(), { burn: rest }).amounts
     const redeemAll = await bundle([
       { protocol: 'curve', action: 'multiredeem', args: { tokenIn: POOL, amountIn: rest.toString(), tokenOut: [SUSDE, SDAI], primaryAddress: POOL, slippage: '10' } },
     ], { receiver })
     expect([BigInt(redeemAll.amountsOut[SDAI]!), BigInt(redeemAll.amountsOut[SUSDE]!)]).toEqual(proportional)
-    const b0 = [await balanceOf(SDAI, receiver), await balanceOf(SUSDE, receiver)]
-    await send(redeemAll.tx, redeemAll.gas)
-    expect([(await balanceOf(SDAI, receiver)) - b0[0]!, (await balanceOf(SUSDE, receiver)) - b0[1]!]).toEqual(proportional)
-    expect(await balanceOf(POOL, trader)).toBe(0n)
+    const b0 = [await trade.balanceOf(SDAI, receiver), await trade.balanceOf(SUSDE, receiver)]
+    await trade.send(redeemAll.tx, redeemAll.gas)
+    expect([(await trade.balanceOf(SDAI, receiver)) - b0[0]!, (await trade.balanceOf(SUSDE, receiver)) - b0[1]!]).toEqual(proportional)
+    expect(await trade.balanceOf(POOL, trader)).toBe(0n)
     await executorEmpty()
     console.log(`ng bundles: 40,000 sDAI + 25,000 sUSDe → ${minted} LP; ${third} LP → ${one} sUSDe; ${rest} LP → ${proportional.join(' sDAI + ')} sUSDe`)
   })
@@ -178,9 +162,9 @@ describe('Curve stableswap-ng sDAI/sUSDe through @ensofinance/sdk', () => {
     const answer = await bundle([
       { protocol: 'curve', action: 'swap', args: { tokenIn: SDAI, tokenOut: SUSDE, amountIn: amount.toString(), primaryAddress: POOL, receiver } },
     ])
-    const before = await balanceOf(SUSDE, receiver)
-    await send(answer.tx, answer.gas)
-    const got = (await balanceOf(SUSDE, receiver)) - before
+    const before = await trade.balanceOf(SUSDE, receiver)
+    await trade.send(answer.tx, answer.gas)
+    const got = (await trade.balanceOf(SUSDE, receiver)) - before
     expect(got).toBeGreaterThan(0n)
     expect(got).toBe(BigInt(answer.amountsOut[SUSDE]!))
     await executorEmpty()

@@ -1,12 +1,12 @@
 import { EnsoClient } from '@ensofinance/sdk'
 import { pino } from 'pino'
-import { erc20Abi, type Address, type Hex } from 'viem'
+import { erc20Abi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { PendleMarketEntry } from '../../src/chain/addressBook.js'
 import { devnetDeployer, type DevnetClient } from '../../src/chain/devnet/createDevnetClient.js'
-import { setNextBlockOneSecondLater } from '../../src/chain/devnet/setNextBlockOneSecondLater.js'
 import { configSchema } from '../../src/config.js'
 import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
+import { createDevnetTrader, type DevnetTrader } from '../../src/chain/testing/createDevnetTrader.js'
 
 /**
  * The devnet's Pendle V2 market (PendleMarketV7 from @pendle/core-v2 over an SY of svUSDC) from the
@@ -24,6 +24,7 @@ const receiver: Address = '0x0000000000000000000000000000000000be0d02'
 let sy: RunningSwitchyard
 let enso: EnsoClient
 let client: DevnetClient
+let trade: DevnetTrader
 let market: PendleMarketEntry
 let tokens: Record<string, Address>
 let executor: Address
@@ -44,44 +45,27 @@ beforeAll(async () => {
   await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'USDC', amount: 10_000_000n * 10n ** 6n })
   await sy.connected.devnet!.fund({ chainId: 1, address: trader, token: 'WETH', amount: 1_000n * 10n ** 18n })
   await client.impersonateAccount({ address: trader })
+  trade = createDevnetTrader({ client, account: trader, enso, chainId: 1 })
 }, 300_000)
 afterAll(async () => {
   await sy?.stop()
 })
 
-const balanceOf = (token: Address, who: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] })
-
-async function mined(hash: Hex) {
-  const receipt = await client.waitForTransactionReceipt({ hash })
-  expect(receipt.status).toBe('success')
-  return receipt
-}
-
-async function send(tx: { to: string; data: string; value?: string | number }, gas: string | number) {
-  await setNextBlockOneSecondLater(client)
-  return mined(await client.sendTransaction({ account: trader, to: tx.to as Address, data: tx.data as Hex, value: BigInt(tx.value ?? '0'), chain: client.chain, gas: BigInt(gas) }))
-}
-
-async function approve(token: Address, amount: bigint) {
-  const approval = await enso.getApprovalData({ chainId: 1, fromAddress: trader, tokenAddress: token, amount: amount.toString() })
-  await mined(await client.sendTransaction({ account: trader, to: approval.tx.to as Address, data: approval.tx.data as Hex, chain: client.chain }))
-}
-
 type Step = { protocol: string; action: string }
 
 /** Routes `amountIn` of `tokenIn` to `tokenOut` for `to`, sends the answer and checks the delivery to the wei. */
 async function routeAndSend(tokenIn: Address, tokenOut: Address, amountIn: bigint, to: Address = receiver): Promise<{ steps: Step[]; amountOut: bigint }> {
-  await approve(tokenIn, amountIn)
+  await trade.approve(tokenIn, amountIn)
   const quote = await enso.getRouteData({
     fromAddress: trader, receiver: to, chainId: 1, routingStrategy: 'router', tokenIn: [tokenIn], tokenOut: [tokenOut], amountIn: [amountIn.toString()], slippage: '50',
   } as never)
-  const before = await balanceOf(tokenOut, to)
-  await send(quote.tx as never, quote.gas)
+  const before = await trade.balanceOf(tokenOut, to)
+  await trade.send(quote.tx as never, quote.gas)
   const amountOut = BigInt(quote.amountOut as string)
-  expect((await balanceOf(tokenOut, to)) - before).toBe(amountOut)
+  expect((await trade.balanceOf(tokenOut, to)) - before).toBe(amountOut)
   for (const t of [tokens.USDC!, tokens.WETH!, market.sy, market.pt, market.address, market.yieldToken]) {
-    expect(await balanceOf(t, executor), `executor holds ${t}`).toBe(0n)
-    expect(await balanceOf(t, router), `router holds ${t}`).toBe(0n)
+    expect(await trade.balanceOf(t, executor), `executor holds ${t}`).toBe(0n)
+    expect(await trade.balanceOf(t, router), `router holds ${t}`).toBe(0n)
   }
   return { steps: quote.route as Step[], amountOut }
 }
@@ -115,9 +99,9 @@ describe('Pendle V2 through @ensofinance/sdk', () => {
 
   test('the market\'s LP token → USDC: burn, PT sold, SY redeemed, delivered exactly', async () => {
     // A tenth of the seeding deployer's LP (an unlocked devnet account).
-    const lp = (await balanceOf(market.address, devnetDeployer)) / 10n
+    const lp = (await trade.balanceOf(market.address, devnetDeployer)) / 10n
     expect(lp).toBeGreaterThan(0n)
-    await mined(await client.writeContract({ address: market.address, abi: erc20Abi, functionName: 'transfer', args: [trader, lp], account: devnetDeployer, chain: client.chain }))
+    await trade.mined(await client.writeContract({ address: market.address, abi: erc20Abi, functionName: 'transfer', args: [trader, lp], account: devnetDeployer, chain: client.chain }))
     const { steps, amountOut } = await routeAndSend(market.address, tokens.USDC!, lp)
     expect(steps[0]).toMatchObject({ protocol: 'pendle', action: 'redeem' })
     expect(amountOut).toBeGreaterThan(0n)
@@ -126,21 +110,21 @@ describe('Pendle V2 through @ensofinance/sdk', () => {
 
   test('a bundle: pendle swap USDC → PT, then pendle swap of that PT back to USDC, delivered exactly, router and executor empty', async () => {
     const amountIn = 200_000n * 10n ** 6n
-    await approve(tokens.USDC!, amountIn)
+    await trade.approve(tokens.USDC!, amountIn)
     const bundle = await enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router', receiver } as never, [
       { protocol: 'pendle', action: 'swap', args: { tokenIn: tokens.USDC!, tokenOut: market.pt, amountIn: amountIn.toString(), primaryAddress: market.address } },
       { protocol: 'pendle', action: 'swap', args: { tokenIn: market.pt, tokenOut: tokens.USDC!, amountIn: { useOutputOfCallAt: 0 }, primaryAddress: market.address } },
     ] as never)
     expect(bundle.bundle).toHaveLength(2)
-    const before = await balanceOf(tokens.USDC!, receiver)
-    await send(bundle.tx as never, bundle.gas!)
+    const before = await trade.balanceOf(tokens.USDC!, receiver)
+    await trade.send(bundle.tx as never, bundle.gas!)
     const out = BigInt(bundle.amountsOut![tokens.USDC! as Address]!)
-    expect((await balanceOf(tokens.USDC!, receiver)) - before).toBe(out)
+    expect((await trade.balanceOf(tokens.USDC!, receiver)) - before).toBe(out)
     expect(out).toBeLessThan(amountIn)
     expect(out).toBeGreaterThan((amountIn * 97n) / 100n)
     for (const t of [tokens.USDC!, market.sy, market.pt]) {
-      expect(await balanceOf(t, executor)).toBe(0n)
-      expect(await balanceOf(t, router)).toBe(0n)
+      expect(await trade.balanceOf(t, executor)).toBe(0n)
+      expect(await trade.balanceOf(t, router)).toBe(0n)
     }
     console.log(`bundle: ${amountIn} USDC → PT → ${out} USDC`)
   })
@@ -155,20 +139,20 @@ describe('Pendle V2 through @ensofinance/sdk', () => {
 
   test('a bundle: pendle deposit USDC → SY, then pendle deposit of that SY into LP with slippage, delivered exactly, router and executor empty', async () => {
     const amountIn = 250_000n * 10n ** 6n
-    await approve(tokens.USDC!, amountIn)
+    await trade.approve(tokens.USDC!, amountIn)
     const bundle = await enso.getBundleData({ chainId: 1, fromAddress: trader, routingStrategy: 'router', receiver } as never, [
       { protocol: 'pendle', action: 'deposit', args: { tokenIn: tokens.USDC!, tokenOut: market.sy, amountIn: amountIn.toString(), primaryAddress: market.address } },
       { protocol: 'pendle', action: 'deposit', args: { tokenIn: market.sy, tokenOut: market.address, amountIn: { useOutputOfCallAt: 0 }, primaryAddress: market.address, slippage: '30' } },
     ] as never)
     expect(bundle.bundle).toHaveLength(2)
-    const before = await balanceOf(market.address, receiver)
-    await send(bundle.tx as never, bundle.gas!)
+    const before = await trade.balanceOf(market.address, receiver)
+    await trade.send(bundle.tx as never, bundle.gas!)
     const out = BigInt(bundle.amountsOut![market.address]!)
     expect(out).toBeGreaterThan(0n)
-    expect((await balanceOf(market.address, receiver)) - before).toBe(out)
+    expect((await trade.balanceOf(market.address, receiver)) - before).toBe(out)
     for (const t of [tokens.USDC!, market.sy, market.pt, market.address]) {
-      expect(await balanceOf(t, executor)).toBe(0n)
-      expect(await balanceOf(t, router)).toBe(0n)
+      expect(await trade.balanceOf(t, executor)).toBe(0n)
+      expect(await trade.balanceOf(t, router)).toBe(0n)
     }
     console.log(`bundle: ${amountIn} USDC → SY → ${out} LP`)
   })
