@@ -153,14 +153,9 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated, greedy: current, paths: candidates }
 }
 
-const cheapestHopGasOf = new WeakMap<SearchContext['graph'], bigint>()
-
-/** The least gas any hop of `graph` costs: the smallest `gasPerHop` of its adapters. */
+/** The least gas any hop of `graph` costs: the smallest `gasPerHop` of its adapters (as findBestPath's bound takes it). */
 function cheapestHopGas(graph: SearchContext['graph']): bigint {
-  let gas = cheapestHopGasOf.get(graph)
-  if (gas === undefined) {
-    gas = graph.adapters.reduce<bigint | undefined>((min, a) => (min === undefined || a.gasPerHop < min ? a.gasPerHop : min), undefined) ?? 0n
-    cheapestHopGasOf.set(graph, gas)
-  }
-  return gas
+  let gas: bigint | undefined
+  for (const a of graph.adapters) if (gas === undefined || a.gasPerHop < gas) gas = a.gasPerHop
+  return gas ?? 0n
 }

@@ -41,18 +41,23 @@ type Plan = AddLiquiditySingleSyReturnType
  */
 export function addLiquiditySingleSy(state: PendleMarketState, { index, syIn, blockTime }: AddLiquiditySingleSyParameters): AddLiquiditySingleSyReturnType | undefined {
   if (syIn <= 1n || state.totalLp === 0n || state.totalPt <= 1n) return undefined
-  let swapped: PendleMarketState | undefined
-  const planFor = (pt: bigint): Plan | undefined => {
-    swapped = undefined
+  // The plan for buying `pt`, and the imbalance `pt * totalSy' - rest * totalPt'` after the swap (below).
+  const attempt = (pt: bigint): { plan?: Plan; imbalance?: number } => {
+    let swap: ReturnType<typeof swapSyForExactPt>
     try {
-      const swap = swapSyForExactPt(state, index, pt, blockTime)
-      if (swap.netSyIn >= syIn) return undefined
-      swapped = swap.state
-      const syDesired = syIn - swap.netSyIn
-      const minted = addLiquidity(swap.state, syDesired, pt, blockTime)
-      return { ptFromSwap: pt, syForSwap: swap.netSyIn, syDesired, syUsed: minted.syUsed, ptUsed: minted.ptUsed, lpOut: minted.lpOut, state: minted.state }
+      swap = swapSyForExactPt(state, index, pt, blockTime)
     } catch (error) {
-      if (error instanceof PendleMathRevert) return undefined
+      if (error instanceof PendleMathRevert) return {}
+      throw error
+    }
+    if (swap.netSyIn >= syIn) return {}
+    const syDesired = syIn - swap.netSyIn
+    const imbalance = Number(pt) * Number(swap.state.totalSy) - Number(syDesired) * Number(swap.state.totalPt)
+    try {
+      const minted = addLiquidity(swap.state, syDesired, pt, blockTime)
+      return { plan: { ptFromSwap: pt, syForSwap: swap.netSyIn, syDesired, syUsed: minted.syUsed, ptUsed: minted.ptUsed, lpOut: minted.lpOut, state: minted.state }, imbalance }
+    } catch (error) {
+      if (error instanceof PendleMathRevert) return { imbalance }
       throw error
     }
   }
@@ -70,8 +75,7 @@ export function addLiquiditySingleSy(state: PendleMarketState, { index, syIn, bl
   let best: Plan | undefined
   let side = 0
   const probe = (pt: bigint): void => {
-    const plan = planFor(pt)
-    const g = swapped === undefined ? undefined : Number(pt) * Number(swapped.totalSy) - Number(syIn - (plan?.syForSwap ?? 0n)) * Number(swapped.totalPt)
+    const { plan, imbalance: g } = attempt(pt)
     if (plan !== undefined && plan.ptUsed === pt) {
       lo = pt
       best = plan
@@ -95,7 +99,7 @@ export function addLiquiditySingleSy(state: PendleMarketState, { index, syIn, bl
   while (lo < hi) probe((lo + hi + 1n) / 2n)
   // One more PT must be a trade the market takes (its limit lies past the meeting point): where it
   // refuses, the SY would be far more than the mint uses, and the rest would be left with the market.
-  const next = planFor(lo + 1n)
+  const next = attempt(lo + 1n).plan
   if (!next) return undefined
   if (!best || next.lpOut > best.lpOut) best = next
   return best.lpOut > 0n ? best : undefined
