@@ -1,5 +1,4 @@
 import * as grpc from '@grpc/grpc-js'
-import { loadSync } from '@grpc/proto-loader'
 import type { ProtoGrpcType as DataProto } from '../../grpc/generated/data_service.js'
 import type { ProtoGrpcType as RoutingProto } from '../../grpc/generated/routing_service.js'
 import type { AccountRequest } from '../../grpc/generated/switchyard/data/v1/AccountRequest.js'
@@ -51,12 +50,10 @@ import type { RouteBatchResponse__Output } from '../../grpc/generated/switchyard
 import type { RouteStreamServiceClient } from '../../grpc/generated/switchyard/routing/v1/RouteStreamService.js'
 import type { WatchRouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/WatchRouteResponse.js'
 import { GATEWAY_AUTHENTICATED_METADATA, GATEWAY_SECRET_METADATA } from '../../grpc/gatewayCredential.js'
+import { loadProtoDefinition, PROTO_DIR } from '../../grpc/loadProtoDefinition.js'
 import { globalPlugin } from './globalPlugin.js'
-import { projectPath } from '../../threads/projectPath.js'
 
-/** `<repo>/proto`, from `src/gateway/plugins`, `dist/gateway/plugins` and the gateway thread's bundle. */
-export const PROTO_DIR = projectPath(import.meta.url, 'proto')
-const PROTO_FILES = ['switchyard/routing/v1/routing_service.proto', 'switchyard/routing/v1/route_stream_service.proto', 'switchyard/data/v1/data_service.proto']
+export { PROTO_DIR }
 
 /**
  * The generated gRPC clients the gateway calls. Without `routeStream` (clients built by a test for the
@@ -76,7 +73,7 @@ export function createGatewayClients({ address, credentials = grpc.credentials.c
   credentials?: grpc.ChannelCredentials
   protoDir?: string
 }): GatewayClients {
-  const definition = loadSync(PROTO_FILES, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [protoDir] })
+  const definition = loadProtoDefinition({ protoDir })
   const proto = grpc.loadPackageDefinition(definition) as unknown as RoutingProto & DataProto & RouteStreamProto
   // Channelz (per-call counters and traces for channelz clients) is not served: off.
   const options = { 'grpc.enable_channelz': 0 }
