@@ -41,6 +41,7 @@ import { routeShapeOf } from './route/routeShapeOf.js'
 import { simulationMinimumsOf } from './route/simulationMinimumsOf.js'
 import { toRouteAnswer } from './route/toRouteAnswer.js'
 import { explainRoute, type RouteSimulationRecord } from './explain/explainRoute.js'
+import { traceCommandGas } from './explain/traceCommandGas.js'
 
 /** Longest a search may run when the caller set no deadline. */
 const MAX_SEARCH_MS = 10_000
@@ -213,6 +214,14 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     // proves that limit. A failure under the guess (out of gas, or a real revert) runs again unlimited.
     const shape = routeShapeOf({ chainId: params.chainId, strategy: strategy.kind, inputs: params.tokenIn.length, outputs: params.tokenOut.length, route })
     const learn = (gasUsed: bigint) => gasHints.learn(shape, gasUsed)
+    // Explained: the call trace (gas per command) runs beside the measurement, not after it. It traces
+    // the simulated transaction; the final one differs only in the minimums the router checks after the
+    // plan, so every command's gas is the same.
+    const trace = (t: { data: Hex; value: bigint }) => traceCommandGas(chain!.client, {
+      blockNumber: snapshot.blockNumber, parentTimestamp: snapshot.timestamp, overrides, setup, self: strategy.self,
+      tx: { from: params.fromAddress, to: delegate ? strategy.self : strategy.to, data: t.data, value: t.value },
+    })
+    let traced = params.explain === true ? trace(tx) : undefined
     let measured: MeasureRouteReturnType
     try {
       measured = await measureRoute({ run, tx, guess: gasHints.guess(shape), learn })
@@ -230,6 +239,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
       if (!route.plan) throw error
       plan = route.plan
       tx = strategy.encode(simulatedMins, plan)
+      if (traced !== undefined) traced = trace(tx)
       measured = await measureRoute({ run, tx, guess: undefined, learn })
     }
     const { amountsOut } = measured
@@ -241,7 +251,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     const gasLimit = measured.provenLimit ?? (await proveGasLimit(measured.gasUsed, async (limit) => (await run(final, limit)).status === 'success'))
     ownTx = final
 
-    const simulation = params.explain === true ? { logs: measured.logs, overrides, setup: setup === undefined ? undefined : [...setup] } : undefined
+    const simulation = traced !== undefined ? { logs: measured.logs, overrides, setup: setup === undefined ? undefined : [...setup], traced: await traced } : undefined
     return { route, plan, amountsOut, mins, gasLimit, ...(simulation === undefined ? {} : { simulation }) }
   }
 

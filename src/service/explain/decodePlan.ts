@@ -2,6 +2,7 @@ import { concatHex, decodeAbiParameters, decodeFunctionData, getAddress, padHex,
 import { canonicalType, isDynamicParameter, tupleComponents } from '../../encoding/abiLayout.js'
 import { commandFlags, indexBytes } from '../../encoding/commandFormat.js'
 import type { ExplainedValue, ExplanationCommand, ExplanationCommandArgument } from './explanation.js'
+import { decodeStaticWord } from './decodeStaticWord.js'
 import { knownFunctions } from './knownFunctions.js'
 
 /** Parameters of {@link decodePlan}: an encoded plan, as `executeShortcut` receives it. */
@@ -51,6 +52,8 @@ export function toExplainedValue(value: unknown): ExplainedValue {
 
 /** Decodes the ABI value a state slot holds: static values inline, dynamic ones as their tail. */
 function decodeWord(param: AbiParameter, word: Hex): ExplainedValue {
+  const fast = decodeStaticWord(param.type, word)
+  if (fast !== undefined) return fast
   try {
     const data = isDynamicParameter(param) ? concatHex([padHex('0x20', { size: 32 }), word]) : word
     return toExplainedValue(decodeAbiParameters([param], data)[0])

@@ -64,11 +64,19 @@ describe('explain=true on the devnet: the answer explained from its own simulati
   })
 
   test('native in, multi-hop out: the wrap step and every hop read from the logs, adding up to amountOut', async () => {
-    const answer = await getRoute(ctx, { fromAddress: user, chainId: 1, tokenIn: [NATIVE], tokenOut: [tok('CRV')], amountIn: [(3n * 10n ** 18n).toString()], explain: true }, { caller, requireVariableEstimates: false })
-    const e = answer.explanation!
+    // Two identical requests at once share one computation (and its one trace): each explanation gets the gas of every step.
+    const request = { fromAddress: user, chainId: 1, tokenIn: [NATIVE], tokenOut: [tok('CRV')], amountIn: [(3n * 10n ** 18n).toString()], explain: true }
+    const [answer, twin] = await Promise.all([0, 1].map(() => getRoute(ctx, request, { caller, requireVariableEstimates: false })))
+    const e = answer!.explanation!
+    // The sender holds its ETH (no setup calls): the call trace gives every command's gas and every step's.
+    expect(e.notes).toBeUndefined()
+    for (const c of e.plan) expect(BigInt(c.gas!)).toBeGreaterThan(0n)
+    for (const s of e.steps) expect(BigInt(s.gas!)).toBeGreaterThan(0n)
+    expect(e.plan.reduce((sum, c) => sum + BigInt(c.gas!), 0n)).toBeLessThan(BigInt(answer!.gas))
+    expect(twin!.explanation!.steps.map((s) => s.gas)).toEqual(e.steps.map((s) => s.gas))
     expect(e.steps[0]).toMatchObject({ protocol: 'wrapped-native', tokenIn: NATIVE, amountIn: String(3n * 10n ** 18n), amountsFrom: 'simulation' })
     for (const s of e.steps) expect(s.amountsFrom).toBe('simulation')
-    expect(delivered(answer)).toBe(BigInt(answer.amountOut))
+    expect(delivered(answer!)).toBe(BigInt(answer!.amountOut))
     expect(getAddress(e.steps.at(-1)!.tokenOut)).toBe(getAddress(tok('CRV')))
   })
 

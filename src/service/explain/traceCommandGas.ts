@@ -12,15 +12,12 @@ export type CallFrame = {
   logs?: { address: string; topics?: string[] | undefined; data?: string | undefined }[] | undefined
 }
 
-/** What the trace says of the plan's commands: each one's gas, and the gas of the command whose call emitted a log. */
+/** What the trace says of the plan's commands: each one's gas, and the logs each one's call emitted. Plain data: one trace may serve several explanations. */
 export type CommandGas = {
   /** The plan runner's top-level calls in order: one per weiroll command, then the runner's own checks after the plan (allowance reads). */
   calls: { to: string; gas: bigint }[]
-  /**
-   * The gas of the first command call, at or after the last one answered, whose subtree emitted this
-   * log (same address, topics and data). Steps are asked in execution order.
-   */
-  gasOfLog: (log: SimulatedLog) => string | undefined
+  /** Per call, the keys of the logs its subtree emitted (none when it reverted). */
+  logKeys: Set<string>[]
 }
 
 const lower = (a: string | undefined) => (a ?? '').toLowerCase()
@@ -92,18 +89,7 @@ export async function traceCommandGas(
   }
   const calls = commandCallsOf(root, p.self)
   if (!calls) return { note: 'gas per step is not measured: the call trace shows no frame running the plan' }
-  const keys = calls.map((c) => logKeysOf(c))
-  let cursor = 0
-  return {
-    calls: calls.map((c) => ({ to: lower(c.to), gas: BigInt(c.gasUsed ?? 0) })),
-    gasOfLog: (log) => {
-      const key = keyOf(log)
-      const i = keys.findIndex((k, j) => j >= cursor && k.has(key))
-      if (i < 0) return undefined
-      cursor = i
-      return BigInt(calls[i]!.gasUsed ?? 0).toString()
-    },
-  }
+  return { calls: calls.map((c) => ({ to: lower(c.to), gas: BigInt(c.gasUsed ?? 0) })), logKeys: calls.map((c) => logKeysOf(c)) }
 }
 
 /**
@@ -119,5 +105,19 @@ export function withCommandGas<C extends { target: string; gas?: string | undefi
   return { plan: plan.map((c, i) => ({ ...c, gas: traced.calls[i]!.gas.toString() })), notes: [] }
 }
 
-/** The trace's gas lookup, or nothing when there is no trace. */
-export const gasOfLogIn = (traced: CommandGas | { note: string }) => ('note' in traced ? undefined : traced.gasOfLog)
+/**
+ * The trace's gas lookup, or nothing when there is no trace: for each log, the gas of the first command
+ * call, at or after the last one answered, whose subtree emitted it (same address, topics and data).
+ * Steps are asked in execution order; each lookup made here starts from the first command.
+ */
+export function gasOfLogIn(traced: CommandGas | { note: string }): ((log: SimulatedLog) => string | undefined) | undefined {
+  if ('note' in traced) return undefined
+  let cursor = 0
+  return (log) => {
+    const key = keyOf(log)
+    const i = traced.logKeys.findIndex((k, j) => j >= cursor && k.has(key))
+    if (i < 0) return undefined
+    cursor = i
+    return traced.calls[i]!.gas.toString()
+  }
+}
