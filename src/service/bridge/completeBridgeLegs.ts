@@ -163,7 +163,7 @@ export async function completeBridgeLegs(ctx: ServiceContext, p: CompleteBridgeL
     })
     deliveries.push(...nested.deliveries)
     const plan = { chainId: destId, at: { blockNumber: snapshot.blockNumber, version: snapshot.version }, self: sy.bridgeReceiverExecutor, commands: built.commands, state: nested.state }
-    completed.push({ leg, sourceChainId: p.chainId, arrival: arrivals[i]!, route: built.route.map((s) => ({ ...s, chainId: s.chainId ?? destId })), callbackGas: sim.gasUsed, plan, logs: sim.logs }, ...nested.legs)
+    completed.push({ leg, sourceChainId: p.chainId, arrival: arrivals[i]!, route: built.route.map((s) => ({ ...s, chainId: s.chainId ?? destId })), callbackGas: sim.gasUsed, plan, logs: sim.logs, call: sim.call }, ...nested.legs)
   }
   return { state: replaceBridgePlaceholders(p.built.state, legs, encoded), deliveries, legs: completed }
 }

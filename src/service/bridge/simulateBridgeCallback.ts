@@ -6,6 +6,7 @@ import { isNativeAddress } from '../../schemas/fields.js'
 import { simulateTransaction, type SimulatedLog } from '../../simulate/simulateTransaction.js'
 import { computedBalanceTokensOf } from '../computedBalanceTokensOf.js'
 import { prepareSenderOverrides } from '../prepareSenderOverrides.js'
+import type { SimulatedCallbackCall } from '../bundle/bridgingEstimateOf.js'
 import { encodeOftComposeMessage } from './encodeBridgeCallback.js'
 
 /** What one destination callback did in simulation. */
@@ -16,6 +17,8 @@ export type SimulateBridgeCallbackReturnType = {
   logs: SimulatedLog[]
   /** Set when the receiver took the refund path: the callback's revert data. */
   refundedWith: Hex | undefined
+  /** The call as simulated (explained answers trace it). */
+  call?: SimulatedCallbackCall | undefined
 }
 
 /**
@@ -85,5 +88,5 @@ export async function simulateBridgeCallback(
       // another event of the receiver's executor
     }
   }
-  return { deltas: sim.amountsOut, gasUsed: sim.gasUsed, logs: sim.logs, refundedWith }
+  return { deltas: sim.amountsOut, gasUsed: sim.gasUsed, logs: sim.logs, refundedWith, call: { blockNumber: p.blockNumber, tx, overrides, ...(setup === undefined ? {} : { setup }) } }
 }

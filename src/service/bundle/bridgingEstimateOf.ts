@@ -1,5 +1,5 @@
-import type { SimulatedLog } from '../../simulate/simulateTransaction.js'
-import type { Address } from 'viem'
+import type { AccountOverride, SimulatedLog, SimulatedSetupCall } from '../../simulate/simulateTransaction.js'
+import type { Address, Hex } from 'viem'
 import type { BuildBundleReturnType } from '../../engine/tasks/buildBundle.js'
 import type { BundleBridgeLeg } from '../../protocols/bundle/types.js'
 import type { ExternalContractsPlan } from '../externalContractsOf.js'
@@ -28,6 +28,14 @@ export function bridgingEstimateOf(l: CompletedLeg): { fromChainId: number; toCh
 }
 
 /** One completed bridge leg, for the answer. */
+/** A destination callback's call as simulated: the deliverer's transaction on the destination block, under the overrides (and setup calls) that credit the receiver. */
+export type SimulatedCallbackCall = {
+  blockNumber: bigint
+  tx: { from: Address; to: Address; data: Hex; value: bigint }
+  overrides: Record<Address, AccountOverride>
+  setup?: readonly SimulatedSetupCall[] | undefined
+}
+
 export type CompletedLeg = {
   leg: BundleBridgeLeg
   sourceChainId: number
@@ -41,5 +49,7 @@ export type CompletedLeg = {
   plan?: ExternalContractsPlan | undefined
   /** The destination callback's simulated events (explained answers read its steps from them). */
   logs?: SimulatedLog[] | undefined
+  /** The destination callback's simulated call, as it ran (explained answers trace it for gas per command). */
+  call?: SimulatedCallbackCall | undefined
 }
 

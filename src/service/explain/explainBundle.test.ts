@@ -80,6 +80,11 @@ describe('explain=true on bundles and cross-chain routes (devnet)', () => {
     expect(intoVault.length).toBeGreaterThan(0)
     expect(intoVault.every((s) => s.amountsFrom === 'simulation')).toBe(true)
     expect(sum(intoVault, (s) => s.amountOut).toString()).toBe(explained.amountOut)
+    // The destination callback is traced as it was simulated (the deliverer into our receiver): every command
+    // of its plan has its gas, and each step the gas of the command that moved it.
+    expect((e.notes ?? []).filter((n) => n.includes('8453'))).toEqual([])
+    for (const c of dest.plan) expect(BigInt(c.gas!)).toBeGreaterThan(0n)
+    for (const s of dest.steps) expect(dest.plan.map((c) => c.gas)).toContain(s.gas)
     expect('explanation' in plain).toBe(false)
     const { explanation: _, ...rest } = explained
     expect(JSON.stringify(withoutRequestId(plain))).toBe(JSON.stringify(withoutRequestId(rest)))

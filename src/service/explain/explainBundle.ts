@@ -64,14 +64,23 @@ async function destinationLegOf(p: ExplainBundleParameters, leg: CompletedLeg): 
   const client = p.clientOf(destId)
   if (!leg.plan?.at || !leg.logs || !client) return { note: `bridge to chain ${destId}: delivered straight to the receiver (${leg.arrival} of ${leg.leg.route.destinationToken} in the source simulation); no destination callback was simulated` }
   const self = leg.plan.self as Address
+  // The callback's own simulated call, traced as it ran: the deliverer into our receiver, whose executor runs the plan.
+  const [blockHash, traced] = await Promise.all([
+    blockHashOf(client, leg.plan.at),
+    leg.call === undefined
+      ? { note: `gas per step on chain ${destId} is not measured: the destination callback's call was not kept` }
+      : traceCommandGas(client, { blockNumber: leg.call.blockNumber, tx: leg.call.tx, overrides: leg.call.overrides, setup: leg.call.setup, self }),
+  ])
+  const { plan, notes } = withCommandGas(decodePlan({ commands: leg.plan.commands as Hex[], state: leg.plan.state as Hex[] }).map((c) => ({ ...c, chainId: destId })), traced)
   return {
     leg: {
       chainId: destId,
       blockNumber: leg.plan.at.blockNumber.toString(),
-      blockHash: await blockHashOf(client, leg.plan.at),
-      steps: explainSteps({ steps: leg.route.map(plannedStepOf), logs: leg.logs, self, payees: [leg.leg.receiver, leg.leg.refundReceiver].filter(not(self)), chainId: destId }),
-      plan: decodePlan({ commands: leg.plan.commands as Hex[], state: leg.plan.state as Hex[] }).map((c) => ({ ...c, chainId: destId })),
+      blockHash,
+      steps: explainSteps({ steps: leg.route.map(plannedStepOf), logs: leg.logs, self, payees: [leg.leg.receiver, leg.leg.refundReceiver].filter(not(self)), chainId: destId, gasOfLog: gasOfLogIn(traced) }),
+      plan,
     },
+    ...(notes.length === 0 ? {} : { note: notes.map((n) => `chain ${destId}: ${n}`).join('; ') }),
   }
 }
 
@@ -135,7 +144,7 @@ export async function explainBundle(p: ExplainBundleParameters): Promise<Explana
     legs,
     notes: [
       ...gasNotes,
-      ...destinations.flatMap((d) => (d.note ? [d.note] : d.leg ? [`gas per step on chain ${d.leg.chainId} is not measured: the destination callback is simulated as its deliverer runs it, and not traced`] : [])),
+      ...destinations.flatMap((d) => (d.note ? [d.note] : [])),
     ],
   }
 }
