@@ -37,6 +37,9 @@ export const ROUTE_PAIRS: readonly (readonly [string, string, string])[] = [
 
 /** The protocol families issue 21 added to chain 1's graph: the "before" of its route figures ignores them. */
 export const NEW_FAMILIES = ['curve', 'pendle'] as const
+/** Name of the cold bundle row with `explain=true` (issue 25). */
+export const BUNDLE_EXPLAINED = 'bundle, 5 actions, explain=true'
+
 /** Name of the row that routes without {@link NEW_FAMILIES}. */
 export const ROUTE_WITHOUT_NEW_FAMILIES = 'route, without Curve and Pendle'
 
@@ -115,6 +118,8 @@ export function createApiLoads(ctx: ApiBenchContext): ApiLoad[] {
     { request: ROUTE_WITHOUT_NEW_FAMILIES, mode: 'cold', requests: ROUTE_PAIRS.flatMap(([a, b, amount]) => cold('/api/v1/shortcuts/route', () => routeBody(a, b, withoutJitter(amount), false, NEW_FAMILIES))), expect: ok },
     { request: bundle, mode: 'cold', requests: cold(BUNDLE_PATH, () => bundleBody(jitter(BUNDLE_SWAP_IN), jitter(BUNDLE_BORROW))), expect: ok },
     { request: bundle, mode: 'warm', requests: fixed(BUNDLE_PATH, bundleBody(BUNDLE_SWAP_IN.toString(), BUNDLE_BORROW.toString())), expect: ok },
+    // Issue 25: cold bundles with explain=true (source steps from the logs, the plan with each command's traced gas).
+    { request: BUNDLE_EXPLAINED, mode: 'cold', requests: cold(`${BUNDLE_PATH}&explain=true`, () => bundleBody(explainJitter(BUNDLE_SWAP_IN.toString()), explainJitter(BUNDLE_BORROW.toString()))), expect: ok },
     { request: 'refused: 11 actions', mode: '—', requests: fixed(BUNDLE_PATH, elevenRoutes), expect: { status: 400, code: 'TOO_MANY_ACTIONS' } },
     { request: 'refused: 1000-deep callbacks', mode: '—', requests: fixed(BUNDLE_PATH, deepBody), expect: { status: 400, code: 'TOO_DEEP' } },
   ]

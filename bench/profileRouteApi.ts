@@ -8,7 +8,7 @@
  * - the main thread's self time by function and by module (a package, or a file under src/).
  * `--out file.cpuprofile` also writes the profile (open it in Chrome DevTools → Performance).
  *
- * Run: npx tsx bench/profileRouteApi.ts [--duration 10] [--connections 32] [--explain] [--out route.cpuprofile]
+ * Run: npx tsx bench/profileRouteApi.ts [--duration 10] [--connections 32] [--explain | --row <cold row of bench:api>] [--out route.cpuprofile]
  */
 import { spawn } from 'node:child_process'
 import { ClientRequest } from 'node:http'
@@ -30,8 +30,8 @@ const arg = (name: string) => {
 const duration = Number(arg('--duration') ?? 10)
 const connections = Number(arg('--connections') ?? 32)
 
-/** The cold route row of `bench:api` (`--explain`: its `explain=true` row). */
-const ROW = args.includes('--explain') ? 'route, explain=true' : 'route'
+/** The cold route row of `bench:api` (`--explain`: its `explain=true` row; `--row <name>`: any cold row, e.g. `bundle, 5 actions, explain=true`). */
+const ROW = arg('--row') ?? (args.includes('--explain') ? 'route, explain=true' : 'route')
 const coldRoutes = (ctx: ApiBenchContext) => createApiLoads(ctx).find((l) => l.request === ROW && l.mode === 'cold')!
 
 if (arg('--target')) {
@@ -145,7 +145,7 @@ const started = performance.now()
 const ownBefore = process.cpuUsage()
 const anvilBefore = anvils.map((a) => cpuSecondsOf(a.pid))
 counting = true
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration), '--connections', String(connections), ...(args.includes('--explain') ? ['--explain'] : [])], {
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration), '--connections', String(connections), ...(args.includes('--explain') ? ['--explain'] : []), ...(arg('--row') ? ['--row', arg('--row')!] : [])], {
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 let out = ''

@@ -31,7 +31,7 @@ import autocannon from 'autocannon'
 import { pino } from 'pino'
 import { configSchema } from '../src/config.js'
 import { startSwitchyard } from '../src/startSwitchyard.js'
-import { BENCH_API_KEY, ROUTE_PAIRS, ROUTE_WITHOUT_NEW_FAMILIES, createApiLoads, type ApiBenchContext, type ApiLoad } from './createApiLoads.js'
+import { BENCH_API_KEY, BUNDLE_EXPLAINED, ROUTE_PAIRS, ROUTE_WITHOUT_NEW_FAMILIES, createApiLoads, type ApiBenchContext, type ApiLoad } from './createApiLoads.js'
 
 const args = process.argv.slice(2)
 const arg = (name: string) => {
@@ -251,7 +251,7 @@ if (arg('--target')) {
   // the cold route rows plain and with explain=true, one after the other in the same run (issue 25).
   const only = arg('--only')
   const kept = (l: ApiLoad) =>
-    only === 'explain' ? l.mode === 'cold' && (l.request === 'route' || l.request === 'route, explain=true')
+    only === 'explain' ? l.mode === 'cold' && (l.request === 'route' || l.request === 'route, explain=true' || l.request === 'bundle, 5 actions' || l.request === BUNDLE_EXPLAINED)
     : only === 'families' ? l.mode === 'cold' && (l.request === 'route' || l.request === ROUTE_WITHOUT_NEW_FAMILIES)
     : only === undefined || l.request === only
   const loads = createApiLoads(JSON.parse(arg('--context')!) as ApiBenchContext).filter(kept)

@@ -29,6 +29,7 @@ import { missingEstimateAt } from './bundle/missingEstimateAt.js'
 import { toBundleAnswer } from './bundle/toBundleAnswer.js'
 import { bridgesOf } from './bridge/bridgesOf.js'
 import { explainBundle, type BundleSimulationRecord } from './explain/explainBundle.js'
+import { traceCommandGas } from './explain/traceCommandGas.js'
 import { completeBridgeLegs, type CompleteBridgeLegsReturnType } from './bridge/completeBridgeLegs.js'
 import { ensureTokensExist } from './ensureTokensExist.js'
 import { externalContractsOf } from './externalContractsOf.js'
@@ -210,6 +211,8 @@ async function computeBundle(
     funding: fundingOf(built),
     first: encode(checked.map(() => 0n)),
     final: (deltas) => encode(minimumsOf(deltas)),
+    // Explained: the final transaction's call trace (gas per command) runs beside its gas proof.
+    alongside: params.explain === true ? (call) => traceCommandGas(chain.client, { ...call, self: target.self }) : undefined,
   })
   // Under the router, a transfer tax the engine cannot see (a fee-on-transfer input) leaves our
   // executor less than the router pulled, and an action spending the amount sent reverts. Build once
@@ -266,7 +269,7 @@ async function computeBundle(
     outputs: decodeBundleOutputs({ returnData: sim.returnData, strategy: delegate ? 'delegate' : 'router', outputs: built.outputs }),
     approvals: delegate ? [] : await approvalsNeeded(chain, { owner: params.fromAddress, spender: to, inputs: built.inputs, blockNumber: snapshot.blockNumber }),
     bridged,
-    ...(params.explain === true ? { simulation: { logs: sim.logs, overrides: sim.overrides, setup: sim.setup, deltas: sim.deltas } } : {}),
+    ...(params.explain === true ? { simulation: { logs: sim.logs, overrides: sim.overrides, setup: sim.setup, deltas: sim.deltas, traced: sim.alongside } } : {}),
   }
 }
 

@@ -12,6 +12,15 @@ import { prepareSenderOverrides } from '../prepareSenderOverrides.js'
 import { withDelegateSimulator } from '../withDelegateSimulator.js'
 import type { BundleTarget } from './encodeBundleTx.js'
 
+/** The final transaction as {@link simulateBundle} runs it: block, call, and the overrides and setup calls that fund it. */
+export type SimulatedBundleCall = {
+  blockNumber: bigint
+  parentTimestamp?: bigint | undefined
+  tx: { from: Address; to: Address; data: Hex; value: bigint }
+  overrides: Record<Address, AccountOverride>
+  setup: readonly SimulatedSetupCall[] | undefined
+}
+
 /** What {@link simulateBundle} measured. */
 export type SimulateBundleReturnType = {
   /** Balance change per delivery (`built.deliveries` order), at its receiver. */
@@ -34,7 +43,7 @@ export type SimulateBundleReturnType = {
  * transaction (minimums from those deltas) is then run under a proposed gas limit, raised until it holds.
  * @throws BundleRevertedError with the decoded reason
  */
-export async function simulateBundle(
+export async function simulateBundle<T = never>(
   chain: ChainRuntime,
   p: {
     snapshot: EngineSnapshot
@@ -50,8 +59,13 @@ export async function simulateBundle(
     proveGas?: boolean | undefined
     /** The asking call's end: no simulation is sent once it was cancelled or is past its deadline. */
     end?: CallEnd | undefined
+    /**
+     * Work on the final transaction, run beside its gas proof (an explained answer's call trace): it is
+     * given the call as simulated, and its result is returned as `alongside`.
+     */
+    alongside?: ((call: SimulatedBundleCall) => Promise<T>) | undefined
   },
-): Promise<SimulateBundleReturnType> {
+): Promise<SimulateBundleReturnType & { alongside?: T | undefined }> {
   const book = chain.addressBook
   const { delegate, self, to } = p.target
   const prepared = await prepareSenderOverrides(chain.client, {
@@ -86,7 +100,11 @@ export async function simulateBundle(
   if (sim.status === 'reverted') throw new BundleRevertedError({ reason: decodeRevert(sim.revertData, sim.message), revertData: sim.revertData })
   if (p.proveGas === false) return { deltas: sim.amountsOut, gas: sim.gasUsed, returnData: sim.returnData, logs: sim.logs, overrides, setup }
   const final = p.final(sim.amountsOut)
+  const alongside = p.alongside?.({
+    blockNumber: p.snapshot.blockNumber, parentTimestamp: p.snapshot.timestamp, overrides, setup,
+    tx: { from: p.fromAddress, to: delegate ? self : to, data: final.data, value: final.value },
+  })
   // The used gas plus a margin for refunds and the 63/64 rule, proven by running under exactly that limit.
   const gas = await proveGasLimit(sim.gasUsed, async (limit) => (await run({ ...final, gas: limit })).status === 'success')
-  return { deltas: sim.amountsOut, gas, returnData: sim.returnData, logs: sim.logs, overrides, setup }
+  return { deltas: sim.amountsOut, gas, returnData: sim.returnData, logs: sim.logs, overrides, setup, ...(alongside === undefined ? {} : { alongside: await alongside }) }
 }

@@ -8,7 +8,7 @@ import { quoteIdOf } from './createQuoteStore.js'
 import { blockHashOf } from './blockHashOf.js'
 import { decodePlan } from './decodePlan.js'
 import { explainSteps, type PlannedStep } from './explainSteps.js'
-import { gasOfLogIn, traceCommandGas, withCommandGas } from './traceCommandGas.js'
+import { gasOfLogIn, traceCommandGas, withCommandGas, type CommandGas } from './traceCommandGas.js'
 import type { Explanation, ExplanationLeg, ExplanationStep } from './explanation.js'
 
 /** What a bundle's simulation used and saw (the first run, whose deltas are the answer's amounts), kept when the request asked to explain. */
@@ -18,6 +18,8 @@ export type BundleSimulationRecord = {
   setup: readonly SimulatedSetupCall[] | undefined
   /** Balance change per delivery (`deliveries` order). */
   deltas: readonly bigint[]
+  /** The final transaction's call trace, taken beside its gas proof; traced here when absent. */
+  traced?: CommandGas | { note: string } | undefined
 }
 
 /** Parameters of {@link explainBundle}. */
@@ -98,7 +100,7 @@ export async function explainBundle(p: ExplainBundleParameters): Promise<Explana
   if (!client) throw new Error(`no client for chain ${params.chainId}`)
   const [blockHash, traced] = await Promise.all([
     blockHashOf(client, p.snapshot),
-    traceCommandGas(client, { blockNumber: p.snapshot.blockNumber, parentTimestamp: p.snapshot.timestamp, tx: { ...p.tx, to: p.simulatedTo }, overrides: p.simulation.overrides, setup: p.simulation.setup, self: p.self }),
+    p.simulation.traced ?? traceCommandGas(client, { blockNumber: p.snapshot.blockNumber, parentTimestamp: p.snapshot.timestamp, tx: { ...p.tx, to: p.simulatedTo }, overrides: p.simulation.overrides, setup: p.simulation.setup, self: p.self }),
   ])
   const { plan, notes: gasNotes } = withCommandGas(decodePlan({ commands: p.built.commands, state: p.built.state }).map((c) => ({ ...c, chainId: params.chainId })), traced)
   const sourceSteps = p.built.route.filter((s) => s.chainId === undefined || s.chainId === params.chainId)
