@@ -62,6 +62,9 @@ function markWindow(phase: 'start' | 'end', id = nextWindow++): number {
   return id
 }
 
+/** The first unexpected answers of the run, printed after the table. */
+const unexpectedSamples: string[] = []
+
 /** Runs every load at every connection count, one after another. */
 async function runLoads(target: string, loads: ApiLoad[]): Promise<Row[]> {
   const rows: Row[] = []
@@ -70,18 +73,19 @@ async function runLoads(target: string, loads: ApiLoad[]): Promise<Row[]> {
       let wrongCode = 0
       const { code, status } = load.expect
       // Refusals share a status with other refusals: read the code of each (small) error body.
-      const requests = code === undefined ? load.requests : load.requests.map((req) => ({
-        ...req,
-        onResponse: (s: number, body: string) => {
-          if (s === status && (JSON.parse(body) as { code?: string }).code !== code) wrongCode++
-        },
-      }))
+      // The first few unexpected answers are kept (status and body), to say what they were.
+      const onResponse = (s: number, body: string) => {
+        if (code !== undefined && s === status && (JSON.parse(body) as { code?: string }).code !== code) wrongCode++
+        if ((s !== status || (code !== undefined && (JSON.parse(body) as { code?: string }).code !== code)) && unexpectedSamples.length < 3) unexpectedSamples.push(`${load.request} (${load.mode}, ${connections}): ${s} ${body.slice(0, 300)}`)
+      }
+      const requests = load.requests.map((req) => ({ ...req, onResponse }))
       const window = markWindow('start')
       const r = await autocannon({ url: target, connections, duration, requests, pipelining: 1 })
       markWindow('end', window)
-      // autocannon drops the requests still in flight when the time is up, but the server finishes them:
-      // one more request of the same kind queues behind that backlog, so the next row starts on an idle server.
-      await sendOnce(target, load.requests[0]!)
+      // autocannon drops the requests still in flight when the time is up, and the server stops their work
+      // at its next check (a simulation already sent still runs). One more request of the same kind, retried
+      // while it is refused OVERLOADED, waits out that backlog, so the next row starts with a free slot.
+      for (let attempt = 0; attempt < 100 && (await sendOnce(target, load.requests[0]!)).status === 503; attempt++) await new Promise((r) => setTimeout(r, 50))
       const answered = Object.values(r.statusCodeStats ?? {}).reduce((sum, s) => sum + (s.count ?? 0), 0)
       const expected = r.statusCodeStats?.[`${status}`]?.count ?? 0
       rows.push({
@@ -258,6 +262,7 @@ if (arg('--target')) {
   const rows = await runLoads(arg('--target')!, loads)
   const overloaded = loads.find((l) => l.request === 'route' && l.mode === 'cold')
   if (overloaded && only !== 'explain' && only !== 'families') rows.push(...(await runOverload(arg('--target')!, overloaded)))
+  for (const sample of unexpectedSamples) process.stderr.write(`unexpected answer: ${sample}\n`)
   process.stdout.write(`${JSON.stringify(rows)}\n`)
   process.exit(0)
 }
