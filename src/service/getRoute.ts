@@ -9,7 +9,6 @@ import { UnsupportedChainError } from '../errors/request.js'
 import { applySlippage } from '../protocols/bundle/applySlippage.js'
 import { isNativeAddress } from '../schemas/fields.js'
 import { parseRouteRequest, type RouteParams } from '../schemas/routeRequest.js'
-import { createGasLimitHints } from '../simulate/gasLimitHints.js'
 import { proveGasLimit } from '../simulate/proveGasLimit.js'
 import { simulateTransaction } from '../simulate/simulateTransaction.js'
 import { tokenPricesFor } from '../data/tokenPricesFor.js'
@@ -37,7 +36,7 @@ import { gasPriceAt } from './route/gasPriceAt.js'
 import { routeCacheKeyOf } from './route/routeCacheKeyOf.js'
 import { routeInputsOf } from './route/routeInputsOf.js'
 import { routeMinimumsOf } from './route/routeMinimumsOf.js'
-import { routeShapeOf } from './route/routeShapeOf.js'
+import { createRouteGasHints } from './route/routeGasHints.js'
 import { simulationMinimumsOf } from './route/simulationMinimumsOf.js'
 import { toRouteAnswer } from './route/toRouteAnswer.js'
 import { explainRoute, type RouteSimulationRecord } from './explain/explainRoute.js'
@@ -58,8 +57,8 @@ type RouteComputation = {
   simulation?: RouteSimulationRecord | undefined
 }
 
-/** What each route shape used last: lets one simulation both measure a route and prove its gas limit. */
-const gasHints = createGasLimitHints()
+/** What each route shape and family used last: lets one simulation both measure a route and prove its gas limit. */
+const gasHints = createRouteGasHints()
 
 /** Per-process cache of computations, keyed by block version and request (single flight). */
 const computations = createSingleFlight<RouteComputation>({ max: 2_000, ttl: 60_000, name: 'route' })
@@ -210,10 +209,11 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
         // A caller that went away (or ran out of time) starts no further simulation.
         end: { signal: options.signal, deadline: options.deadline },
       })
-    // A shape seen before runs under the limit its last gas implies: success both measures the route and
-    // proves that limit. A failure under the guess (out of gas, or a real revert) runs again unlimited.
-    const shape = routeShapeOf({ chainId: params.chainId, strategy: strategy.kind, inputs: params.tokenIn.length, outputs: params.tokenOut.length, route })
-    const learn = (gasUsed: bigint) => gasHints.learn(shape, gasUsed)
+    // A shape seen before runs under the limit its last gas implies, a new shape of a known family under
+    // its estimate at the family's gas per unit: success both measures the route and proves that limit. A
+    // failure under the guess (out of gas, or a real revert) runs again unlimited.
+    const gasContext = { chainId: params.chainId, strategy: strategy.kind, inputs: params.tokenIn.length, outputs: params.tokenOut.length }
+    const learn = gasHints.learner(gasContext, route)
     // Explained: the call trace (gas per command) runs beside the measurement, not after it. It traces
     // the simulated transaction; the final one differs only in the minimums the router checks after the
     // plan, so every command's gas is the same.
@@ -224,7 +224,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     let traced = params.explain === true ? trace(tx) : undefined
     let measured: MeasureRouteReturnType
     try {
-      measured = await measureRoute({ run, tx, guess: gasHints.guess(shape), learn })
+      measured = await measureRoute({ run, tx, guess: gasHints.guess(gasContext, route), learn })
     } catch (error) {
       // A delegate plan's own minimum comes from the engine's quote, which cannot see a transfer tax
       // (fee-on-transfer tokens in or out): the plan fails its check although the route works. Measure

@@ -35,4 +35,12 @@ describe('routeShapeOf', () => {
     expect(routeShapeOf({ chainId: 1, strategy: 'router', inputs: 2, outputs: 1, route: routeOf([[step('uniswap-v2', '0xaa'), step('uniswap-v3', '0xbb')], [step('curve', '0xcc')]]) }))
       .toBe('1|router|2|1|uniswap-v2:0xaa>uniswap-v3:0xbb,curve:0xcc')
   })
+
+  test('the family leaves the pools out: the same protocols in the same order are one family, anything else is not', () => {
+    const family = (paths: { protocol: string; primary: string }[][]) => routeShapeOf({ ...base, route: routeOf(paths) }, { pools: false })
+    expect(family([[step('uniswap-v2', '0xaa'), step('uniswap-v3', '0xbb')]])).toBe(family([[step('uniswap-v2', '0xcc'), step('uniswap-v3', '0xdd')]]))
+    expect(family([[step('uniswap-v2', '0xaa'), step('uniswap-v3', '0xbb')]])).toBe('1|router|1|1|uniswap-v2>uniswap-v3')
+    expect(family([[step('uniswap-v3', '0xbb'), step('uniswap-v2', '0xaa')]])).not.toBe(family([[step('uniswap-v2', '0xaa'), step('uniswap-v3', '0xbb')]]))
+    expect(family([[step('uniswap-v2', '0xaa')], [step('uniswap-v3', '0xbb')]])).not.toBe(family([[step('uniswap-v2', '0xaa'), step('uniswap-v3', '0xbb')]]))
+  })
 })
