@@ -44,8 +44,8 @@ export type CreateEnginePoolParameters = {
 export type RunOptions = {
   /**
    * Aborts the request: it fails at once with TaskAbortedError. Waiting or not yet started in its batch:
-   * it is dropped. Running: its worker is stopped and replaced, and the batch's other requests are
-   * sent again.
+   * it is dropped. Running: its worker may finish it within a grace (KILL_GRACE_MS, its answer dropped);
+   * a worker still on it after that is stopped and replaced, and the batch's other requests are sent again.
    */
   signal?: AbortSignal | undefined
   /** Absolute deadline (epoch ms); the task is aborted when it passes. */

@@ -7,13 +7,14 @@ import { type BatchAnswers, BatchStatus, runBatchItems } from './runBatchItems.j
 type Sent = { batch: OutgoingBatch<string>; signal: AbortSignal; answer: (answers?: BatchAnswers) => void; crash: (message?: string) => void }
 
 /** A queue whose `send` is held by the test: each batch waits until the test answers or crashes it. */
-function harness({ slots = 2, maxQueue = 16, maxBatch = 8 } = {}) {
+function harness({ slots = 2, maxQueue = 16, maxBatch = 8, killGraceMs = 0 } = {}) {
   const sent: Sent[] = []
   const waiters: (() => void)[] = []
   const queue = createBatchQueue<string>({
     slots,
     maxQueue,
     maxBatch,
+    killGraceMs,
     toError: (failure, task) => new Error(`${task}: ${failure.message}`),
     send: (batch, signal) =>
       new Promise<BatchAnswers>((resolve, reject) => {
@@ -125,6 +126,39 @@ describe('createBatchQueue', () => {
     await expect(calls[1]).rejects.toMatchObject({ name: 'TaskAbortedError', code: 'DEADLINE_EXCEEDED' })
     expect(sent[0]!.signal.aborted).toBe(true)
     await sentCount(2)
+    expect(sent[1]!.batch.items).toEqual(['a', 'c'])
+    sent[1]!.answer()
+    expect(await Promise.all([calls[0], calls[2]])).toEqual([{ echo: 'a' }, { echo: 'c' }])
+  })
+
+  test('abort of the running request with a grace: it fails at once; a worker that finishes it within the grace is not stopped and answers the others', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1, killGraceMs: 60 })
+    const controller = new AbortController()
+    const calls = [submit(queue, 'a'), submit(queue, 'running', { signal: controller.signal }), submit(queue, 'c')]
+    await sentCount(1)
+    Atomics.store(sent[0]!.batch.control, BatchControl.running, 1)
+    controller.abort()
+    await expect(calls[1]).rejects.toMatchObject({ name: 'TaskAbortedError', code: 'CANCELLED' })
+    expect(sent[0]!.signal.aborted).toBe(false)
+    // The worker finishes within the grace: one batch, the others answered from it, nothing stopped after.
+    sent[0]!.answer({ statuses: [BatchStatus.ok, BatchStatus.ok, BatchStatus.ok], values: [{ echo: 'a' }, { echo: 'late' }, { echo: 'c' }] })
+    expect(await Promise.all([calls[0], calls[2]])).toEqual([{ echo: 'a' }, { echo: 'c' }])
+    await new Promise((resolve) => setTimeout(resolve, 90))
+    expect(sent[0]!.signal.aborted).toBe(false)
+    expect(sent).toHaveLength(1)
+  })
+
+  test('abort of the running request with a grace: a worker still on it when the grace ends is stopped, the others go again', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1, killGraceMs: 30 })
+    const controller = new AbortController()
+    const calls = [submit(queue, 'a'), submit(queue, 'stuck', { signal: controller.signal }), submit(queue, 'c')]
+    await sentCount(1)
+    Atomics.store(sent[0]!.batch.control, BatchControl.running, 1)
+    controller.abort()
+    await expect(calls[1]).rejects.toMatchObject({ name: 'TaskAbortedError' })
+    expect(sent[0]!.signal.aborted).toBe(false)
+    await sentCount(2)
+    expect(sent[0]!.signal.aborted).toBe(true)
     expect(sent[1]!.batch.items).toEqual(['a', 'c'])
     sent[1]!.answer()
     expect(await Promise.all([calls[0], calls[2]])).toEqual([{ echo: 'a' }, { echo: 'c' }])

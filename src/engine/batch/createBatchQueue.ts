@@ -30,7 +30,20 @@ export type CreateBatchQueueParameters<K extends string> = {
   toError(failure: TaskFailure, task: string): Error
   /** Called for every batch sent (metrics, tests). */
   onBatch?: ((batch: { kind: K; version: string | undefined; size: number }) => void) | undefined
+  /**
+   * How long the request running when it is aborted may still run before its worker is stopped
+   * (default {@link KILL_GRACE_MS}; 0 stops it at once). Its caller fails at once either way.
+   */
+  killGraceMs?: number | undefined
 }
+
+/**
+ * Default grace of an aborted running request. Searches are capped in work (a quarter of a second at
+ * worst) and most end within a few ms, while a stopped worker costs a restart: loading its modules and
+ * receiving the chain's snapshot again (tens of ms on the devnet, far more on a mainnet-scale chain). A
+ * burst of callers that go away would otherwise stop every worker at once.
+ */
+export const KILL_GRACE_MS = 200
 
 /** One request for {@link BatchQueue.submit}. */
 export type BatchRequest<K extends string> = {
@@ -53,7 +66,7 @@ export type BatchQueue<K extends string> = {
   flush(): void
 }
 
-type Batch = { entries: Entry[]; control: Int32Array; controller: AbortController; killed: boolean }
+type Batch = { entries: Entry[]; control: Int32Array; controller: AbortController; killed: boolean; settled: boolean }
 type Entry = {
   request: BatchRequest<string>
   resolve: (value: unknown) => void
@@ -90,8 +103,9 @@ function passedDeadline(signal: AbortSignal | undefined, deadline: number | unde
  * and snapshot version. When `n` requests wait and `k` slots are free, each batch takes ⌈n / k⌉ of
  * them (at most `maxBatch`), so both workers get work. Each request keeps its own fate:
  * - abort or deadline: the request fails at once with TaskAbortedError; the worker skips it if it has
- *   not started it; if it is the item running, the worker is stopped and the batch's other live
- *   requests are sent again (the tasks are pure, so the answers are the same);
+ *   not started it; if it is the item running, the worker may finish it within `killGraceMs` (its answer
+ *   is dropped), else the worker is stopped and the batch's other live requests are sent again (the
+ *   tasks are pure, so the answers are the same);
  * - worker crash: only the request that was running fails with WorkerCrashedError; the others (also those
  *   of a batch queued on that worker) are sent again;
  * - bounded: a request finding `maxQueue` requests already waiting beyond the free slots fails with QueueFullError.
@@ -100,6 +114,7 @@ function passedDeadline(signal: AbortSignal | undefined, deadline: number | unde
  */
 export function createBatchQueue<K extends string>(parameters: CreateBatchQueueParameters<K>): BatchQueue<K> {
   const { slots, maxQueue, maxBatch, send, toError, onBatch } = parameters
+  const killGraceMs = parameters.killGraceMs ?? KILL_GRACE_MS
   /** Waiting entries by `kind|version`, oldest group first; settled entries are dropped when reached. */
   const groups = new Map<string, Entry[]>()
   let waiting = 0
@@ -126,10 +141,15 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
       return
     }
     Atomics.store(batch.control, 1 + entry.index, BatchControl.cancelled)
-    if (!batch.killed && Atomics.load(batch.control, BatchControl.running) === entry.index) {
+    // The running request gets a grace to finish (its answer is dropped); a worker still on it after that is stopped.
+    const stop = () => {
+      if (batch.killed || batch.settled || Atomics.load(batch.control, BatchControl.running) !== entry.index) return
       batch.killed = true
       batch.controller.abort()
     }
+    if (Atomics.load(batch.control, BatchControl.running) !== entry.index) return
+    if (killGraceMs <= 0) stop()
+    else setTimeout(stop, killGraceMs).unref()
   }
 
   const requeue = (entries: readonly Entry[]): void => {
@@ -192,7 +212,7 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
 
   const launch = (entries: Entry[]): void => {
     const first = entries[0]!.request
-    const batch: Batch = { entries, control: createBatchControl(entries.length), controller: new AbortController(), killed: false }
+    const batch: Batch = { entries, control: createBatchControl(entries.length), controller: new AbortController(), killed: false, settled: false }
     entries.forEach((entry, i) => {
       entry.batch = batch
       entry.index = i
@@ -204,11 +224,13 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
     send(outgoing, batch.controller.signal).then(
       (answers) => {
         inFlight--
+        batch.settled = true
         complete(batch, answers)
         schedule()
       },
       (error: unknown) => {
         inFlight--
+        batch.settled = true
         failBatch(batch, error)
         schedule()
       },
