@@ -141,7 +141,7 @@ describe('createBatchQueue', () => {
     await expect(calls[1]).rejects.toMatchObject({ name: 'TaskAbortedError', code: 'CANCELLED' })
     expect(sent[0]!.signal.aborted).toBe(false)
     // The worker finishes within the grace: one batch, the others answered from it, nothing stopped after.
-    sent[0]!.answer({ statuses: [BatchStatus.ok, BatchStatus.ok, BatchStatus.ok], values: [{ echo: 'a' }, { echo: 'late' }, { echo: 'c' }] })
+    sent[0]!.answer({ statuses: Uint8Array.from([BatchStatus.ok, BatchStatus.ok, BatchStatus.ok]), values: [{ echo: 'a' }, { echo: 'late' }, { echo: 'c' }] })
     expect(await Promise.all([calls[0], calls[2]])).toEqual([{ echo: 'a' }, { echo: 'c' }])
     await new Promise((resolve) => setTimeout(resolve, 90))
     expect(sent[0]!.signal.aborted).toBe(false)
