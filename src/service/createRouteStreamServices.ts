@@ -1,12 +1,11 @@
 import { listSupportedChains } from '../schemas/listSupportedChains.js'
 import type { ServiceContext } from './context.js'
 import { getRoute } from './getRoute.js'
-import { pinForbiddenAddresses } from './batch/pinForbiddenAddresses.js'
-import { pinSnapshots } from './batch/pinSnapshots.js'
 import { createBatchingClients, withBatchingClients } from './batch/withBatchingClients.js'
 import { routeBatch, type RouteBatchItemResult } from './routeBatch.js'
 import type { CallOptions, RouteAnswer } from './types.js'
-import { createRouteWatchRegistry, type RouteWatchRegistry, type WatchHead, type WatchSink } from './watch/createRouteWatchRegistry.js'
+import { createRequoteContexts } from './watch/createRequoteContexts.js'
+import { createRouteWatchRegistry, type RouteWatchRegistry, type WatchSink } from './watch/createRouteWatchRegistry.js'
 import { watchRoute, type RouteSubscription } from './watchRoute.js'
 
 /** The streamed and batched route use cases, as the RouteStreamService handlers call them. */
@@ -47,19 +46,10 @@ export function createRouteStreamServices(ctx: ServiceContext, settings: RouteWa
     }
   }
   const route = (request: unknown, options: CallOptions) => single(ctx, request, options)
-  // A head's re-quotes, asked together when it arrives, run as a batch's items do: one snapshot per
-  // chain, the books read once, the node calls in JSON-RPC batches. One context per chain's newest head.
-  const requotes = new Map<number, { head: number; ctx: ServiceContext }>()
-  const requotesAt = ({ chainId, head }: WatchHead): ServiceContext => {
-    let held = requotes.get(chainId)
-    if (held?.head !== head) {
-      held = { head, ctx: pinForbiddenAddresses(pinSnapshots(withBatchingClients(ctx, batching))) }
-      requotes.set(chainId, held)
-    }
-    return held.ctx
-  }
   // A batch's items talk to the nodes through JSON-RPC batches.
   const batching = createBatchingClients(ctx.chains)
+  // A head's re-quotes, asked together when it arrives, run as a batch's items do.
+  const requotesAt = createRequoteContexts(ctx, batching)
   const watches = createRouteWatchRegistry({
     ...settings,
     route: (request, options, at) => single(requotesAt(at), request, options),

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { ChainAddressBook } from '../../chain/addressBook.js'
 import { assertUsableAddresses } from '../assertUsableAddresses.js'
+import type { ServiceContext } from '../context.js'
 import type { ForbiddenAddresses } from '../forbiddenAddressesOf.js'
 import { pinForbiddenAddresses } from './pinForbiddenAddresses.js'
 
@@ -27,7 +28,8 @@ describe('pinForbiddenAddresses', () => {
 
   test('the checks of a pinned context see the book as it stood at its first read (forbiddenAddressesOf by default)', () => {
     const book = { chainId: 1, uniswapV2: { pairs: [POOL] } } as unknown as ChainAddressBook
-    const ctx = pinForbiddenAddresses({ chains: { 1: { addressBook: book } } as never })
+    const base: Pick<ServiceContext, 'chains' | 'forbiddenAddresses'> = { chains: { 1: { addressBook: book } } as unknown as ServiceContext['chains'] }
+    const ctx = pinForbiddenAddresses(base)
     const refusal = (receiver: string) => {
       try {
         assertUsableAddresses(ctx, { sender: { field: 'fromAddress', address: '0x00000000000000000000000000000000001b0b00' }, receivers: [{ field: 'receiver', address: receiver as `0x${string}` }] })
@@ -40,7 +42,7 @@ describe('pinForbiddenAddresses', () => {
     // Discovery adds a pool to the book in place: the pinned batch keeps its first read, a new pin sees it.
     ;(book as unknown as { uniswapV2: { pairs: string[] } }).uniswapV2.pairs.push(LATER)
     expect(refusal(LATER)).toBeUndefined()
-    const fresh = pinForbiddenAddresses({ chains: { 1: { addressBook: book } } as never })
+    const fresh = pinForbiddenAddresses(base)
     expect(() => assertUsableAddresses(fresh, { sender: { field: 'fromAddress', address: '0x00000000000000000000000000000000001b0b00' }, receivers: [{ field: 'receiver', address: LATER }] })).toThrow(/protocol/i)
   })
 })
