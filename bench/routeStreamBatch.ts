@@ -29,6 +29,17 @@ const arg = (name: string) => {
 const ROUNDS = Number(arg('--rounds') ?? 10)
 const BLOCKS = Number(arg('--blocks') ?? 5)
 const BLOCK_MS = 2_000
+/** `batch`, `streams` or both (default). */
+const ONLY = arg('--only')
+/** Stream rows as `distinct/subscribers,...` (default: the six rows of docs/benchmarks.md). */
+const ROWS = arg('--rows')?.split(',').map((r) => r.split('/').map(Number) as [number, number])
+/**
+ * `on`: the devnet's crash-recovery state dump runs as `npm start` runs it (anvil_dumpState whenever the
+ * head moved, at most every 5 s: ~0.15 s of switchyard's CPU gunzipping 20 MB and ~0.5 s of anvil's, during
+ * which the node answers nothing else). Default `off`: the process serves as it does on an external node,
+ * which has no dump; the dump's cost is the idle row with `--dumps on`.
+ */
+const DUMPS = arg('--dumps') ?? 'off'
 const FROM = '0x000000000000000000000000000000000001b0b0'
 const HEADERS = { authorization: `Bearer ${BENCH_API_KEY}` }
 type Context = { httpUrl: string; rpcUrl: string; tokens: Record<string, string> }
@@ -179,10 +190,11 @@ async function streams(ctx: Context, distinct: number, subscribers: number, seed
 
 if (arg('--target')) {
   const ctx = JSON.parse(arg('--target')!) as Context
-  const results: Record<string, unknown> = { batch: await batchVsSingles(ctx) }
+  const results: Record<string, unknown> = { batch: ONLY === 'streams' ? undefined : await batchVsSingles(ctx) }
   const runs = []
   // The first row is the process with no subscriber: what a block costs with nothing to re-quote.
-  for (const [d, n] of [[0, 0], [10, 1_000], [50, 1_000], [100, 1_000], [100, 100], [100, 500]] as const) runs.push(await streams(ctx, d, n, 1_000 + d * 7 + n))
+  const rows = ONLY === 'batch' ? [] : ROWS ?? [[0, 0], [10, 1_000], [50, 1_000], [100, 1_000], [100, 100], [100, 500]] as const
+  for (const [d, n] of rows) runs.push(await streams(ctx, d, n, 1_000 + d * 7 + n))
   results.streams = runs
   process.stdout.write(`${JSON.stringify(results)}\n`)
   process.exit(0)
@@ -192,7 +204,7 @@ const config = configSchema.parse({
   chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000, relayer: 'off',
   watchMaxPerKey: 5_000, watchBuffer: 64,
 })
-const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
+const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }), ...(DUMPS === 'on' ? {} : { superviseDevnet: false as const }) })
 const chain = sy.connected.chains[1]!
 const ctx: Context = { httpUrl: sy.httpUrl, rpcUrl: chain.rpcUrl, tokens: Object.fromEntries(Object.values(chain.addressBook.tokens).map((t) => [t.symbol, t.address])) }
 const cpu = () => {
@@ -200,7 +212,7 @@ const cpu = () => {
   return (u.user + u.system) / 1000
 }
 const windows = new Map<string, { start?: number; end?: number; computations?: number[] }>()
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', JSON.stringify(ctx), '--rounds', String(ROUNDS), '--blocks', String(BLOCKS)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', JSON.stringify(ctx), '--rounds', String(ROUNDS), '--blocks', String(BLOCKS), ...(ONLY ? ['--only', ONLY] : []), ...(arg('--rows') ? ['--rows', arg('--rows')!] : [])], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
 child.on('message', ({ phase, id }: { phase: 'start' | 'end'; id: string }) => {
   const w = windows.get(id) ?? {}
   w[phase] = cpu()
@@ -213,27 +225,30 @@ const exitCode = await new Promise<number | null>((resolve) => child.on('exit', 
 await sy.stop()
 if (exitCode !== 0) throw new Error(`the load process exited with ${exitCode}`)
 const results = JSON.parse(out.trim().split('\n').pop()!) as {
-  batch: { wall: Record<'singles' | 'batch', number[]>; equal: number; blocks: number[] }
+  batch: { wall: Record<'singles' | 'batch', number[]>; equal: number; blocks: number[] } | undefined
   streams: { id: string; distinct: number; subscribers: number; blocks: number; p50: number; p99: number; p99_9: number; max: number; missing: number }[]
 }
 const cpuOf = (id: string) => {
   const w = windows.get(id)!
   return w.end! - w.start!
 }
-const routes = ROUNDS * 50
-const cpuOfRounds = (mode: string) => Array.from({ length: ROUNDS }, (_, r) => cpuOf(`${mode} ${r}`)).reduce((a, b) => a + b, 0)
-const perRoute = { singles: cpuOfRounds('singles') / routes, batch: cpuOfRounds('batch') / routes }
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 0) : '—')
-const sorted = (v: number[]) => [...v].sort((a, b) => a - b)
-console.log(`\n50 cold routes as 50 singles at 32 connections vs one batch of 50 (${ROUNDS} interleaved rounds each after one warm-up round, chain 1)\n`)
-console.log('| mode | switchyard CPU ms per route | wall ms per 50 routes: p50 | p99 | max |')
-console.log('|---|---|---|---|---|')
-for (const mode of ['singles', 'batch'] as const) {
-  const w = sorted(results.batch.wall[mode])
-  console.log(`| ${mode === 'singles' ? '50 singles, 32 connections' : 'one batch of 50'} | ${fmt(perRoute[mode])} | ${fmt(percentile(w, 50))} | ${fmt(percentile(w, 99))} | ${fmt(w.at(-1)!)} |`)
+if (results.batch) {
+  const batchResults = results.batch
+  const routes = ROUNDS * 50
+  const cpuOfRounds = (mode: string) => Array.from({ length: ROUNDS }, (_, r) => cpuOf(`${mode} ${r}`)).reduce((a, b) => a + b, 0)
+  const perRoute = { singles: cpuOfRounds('singles') / routes, batch: cpuOfRounds('batch') / routes }
+  const sorted = (v: number[]) => [...v].sort((a, b) => a - b)
+  console.log(`\n50 cold routes as 50 singles at 32 connections vs one batch of 50 (${ROUNDS} interleaved rounds each after one warm-up round, chain 1)\n`)
+  console.log('| mode | switchyard CPU ms per route | wall ms per 50 routes: p50 | p99 | max |')
+  console.log('|---|---|---|---|---|')
+  for (const mode of ['singles', 'batch'] as const) {
+    const w = sorted(batchResults.wall[mode])
+    console.log(`| ${mode === 'singles' ? '50 singles, 32 connections' : 'one batch of 50'} | ${fmt(perRoute[mode])} | ${fmt(percentile(w, 50))} | ${fmt(percentile(w, 99))} | ${fmt(w.at(-1)!)} |`)
+  }
+  console.log(`\nbatch / singles CPU per route: ${(perRoute.batch / perRoute.singles).toFixed(2)} (target ≤ 0.5)`)
+  console.log(`same block: ${batchResults.equal}/50 batch answers equal the single answers (amountOut, minAmountOut, route, blockNumber); blocks seen ${batchResults.blocks.join(', ')}`)
 }
-console.log(`\nbatch / singles CPU per route: ${(perRoute.batch / perRoute.singles).toFixed(2)} (target ≤ 0.5)`)
-console.log(`same block: ${results.batch.equal}/50 batch answers equal the single answers (amountOut, minAmountOut, route, blockNumber); blocks seen ${results.batch.blocks.join(', ')}`)
 console.log(`\nstreams: a block every ${BLOCK_MS / 1000} s, ${BLOCKS} blocks per row; delay from mining to each subscriber's event for that block (REST SSE)\n`)
 console.log('| distinct requests | subscribers | p50 ms | p99 ms | p99.9 ms | max ms | missed | switchyard CPU ms per block | re-quotes per block |')
 console.log('|---|---|---|---|---|---|---|---|---|')

@@ -86,7 +86,7 @@ export const configSchema = z.strictObject({
   /** Events a subscriber may leave unread before it is dropped (SLOW_READER). */
   watchBuffer: z.number().int().min(1).max(10_000).default(16),
   /** How often a watched chain's head is read, ms. */
-  watchPollMs: z.number().int().min(10).max(60_000).default(100),
+  watchPollMs: z.number().int().min(10).max(60_000).default(25),
   /** Least gas move a subscriber is sent a new answer for, basis points of the gas it holds. */
   watchGasChangeBps: z.number().int().min(0).max(1_000_000).default(1_000),
   /** External nodes: an operator's token list (Uniswap token-list JSON, optional `priceUsd` per token). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
-import { connectChains, type ConnectedChains } from './chain/connectChains.js'
+import { connectChains, type ConnectChainsOptions, type ConnectedChains } from './chain/connectChains.js'
 import type { Config } from './config.js'
 import { buildApp } from './gateway/app.js'
 import { createGrpcServer, type GrpcServer } from './grpc/server.js'
@@ -52,7 +52,7 @@ export type RunningSwitchyard = {
  * chain snapshot load and worker warm.
  * @returns handles and a `stop()`
  */
-export async function startSwitchyard({ config, logger }: { config: Config; logger: Logger }): Promise<RunningSwitchyard> {
+export async function startSwitchyard({ config, logger, superviseDevnet }: { config: Config; logger: Logger; /** Passed to connectChains (default: supervised, state dumped every 5 s when the head moved). */ superviseDevnet?: ConnectChainsOptions['superviseDevnet'] }): Promise<RunningSwitchyard> {
   const phase = (name: string, started: number, fields: Record<string, unknown> = {}) => {
     const ms = Math.round(performance.now() - started)
     logger.info({ phase: name, ms, ...fields }, `startup: ${name} ${ms} ms`)
@@ -68,6 +68,7 @@ export async function startSwitchyard({ config, logger }: { config: Config; logg
   const devnetStarted = performance.now()
   const connected = await connectChains(config, {
     sharedIndex: config.redisUrl ? store.cache : undefined,
+    ...(superviseDevnet === undefined ? {} : { superviseDevnet }),
     // The devnet reports each chain as it boots from cache or is deployed and seeded.
     log: (m) => logger.info({ phase: devnetPhaseOf(m), chainId: chainIdOf(m), atMs: Math.round(performance.now() - devnetStarted) }, m),
     // External nodes: what pool discovery found, and what it left out and why.

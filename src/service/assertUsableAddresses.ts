@@ -54,14 +54,14 @@ function refuse(code: string, field: string, reason: string): never {
  *
  * @throws {AssertUsableAddressesErrorType}
  */
-export function assertUsableAddresses(ctx: Pick<ServiceContext, 'chains'>, { sender, receivers, tokens = [], transfers = [] }: AssertUsableAddressesParameters): void {
+export function assertUsableAddresses(ctx: Pick<ServiceContext, 'chains' | 'forbiddenAddresses'>, { sender, receivers, tokens = [], transfers = [] }: AssertUsableAddressesParameters): void {
   if (sender?.address) {
     const issue = senderIssueOf(sender.address)
     if (issue) refuse('SENDER_IS_PRECOMPILE', sender.field, issue)
   }
   // Derived on first use: most requests name no receiver besides the sender, and then no book is read.
   let books: ForbiddenAddresses[] | undefined
-  const booksOf = () => (books ??= Object.values(ctx.chains).map((chain) => forbiddenAddressesOf(chain.addressBook)))
+  const booksOf = () => (books ??= Object.values(ctx.chains).map((chain) => (ctx.forbiddenAddresses ?? forbiddenAddressesOf)(chain.addressBook)))
   const moved = new Set(tokens.filter((t) => !isNativeAddress(t)).map((t) => t.toLowerCase()))
   const senderLower = sender?.address?.toLowerCase()
   /** The precompile and own-contract rules every field gets; returns what the books know of the address. */

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino'
 import type { ChainRuntime } from '../chain/connectChains.js'
+import type { ChainAddressBook } from '../chain/addressBook.js'
 import type { SnapshotStore } from '../data/createSnapshotStore.js'
 import type { EnginePool } from '../engine/pool.js'
 import type { QuoteStore } from './explain/createQuoteStore.js'
+import type { ForbiddenAddresses } from './forbiddenAddressesOf.js'
 import type { SharedCache } from './store/types.js'
 
 /** What the use cases run against. Built once in main; injected everywhere (no globals). */
@@ -22,4 +24,10 @@ export type ServiceContext = {
   sharedCache?: SharedCache | undefined
   /** Explained answers kept for `POST /shortcuts/replay` (issue 25); unset: answers are explained but not kept. */
   quotes?: QuoteStore | undefined
+  /**
+   * How the use cases read a book's forbidden addresses (receivers refused, contracts not external).
+   * Unset: `forbiddenAddressesOf`, which checks the book for changes at every call. A batch pins it
+   * (`batch/pinForbiddenAddresses`): its items are checked against the book as it stood at its first read.
+   */
+  forbiddenAddresses?: ((book: ChainAddressBook) => ForbiddenAddresses) | undefined
 }

@@ -4,6 +4,7 @@ import { getRoute } from './getRoute.js'
 import { createBatchingClients, withBatchingClients } from './batch/withBatchingClients.js'
 import { routeBatch, type RouteBatchItemResult } from './routeBatch.js'
 import type { CallOptions, RouteAnswer } from './types.js'
+import { createRequoteContexts } from './watch/createRequoteContexts.js'
 import { createRouteWatchRegistry, type RouteWatchRegistry, type WatchSink } from './watch/createRouteWatchRegistry.js'
 import { watchRoute, type RouteSubscription } from './watchRoute.js'
 
@@ -47,9 +48,11 @@ export function createRouteStreamServices(ctx: ServiceContext, settings: RouteWa
   const route = (request: unknown, options: CallOptions) => single(ctx, request, options)
   // A batch's items talk to the nodes through JSON-RPC batches.
   const batching = createBatchingClients(ctx.chains)
+  // A head's re-quotes, asked together when it arrives, run as a batch's items do.
+  const requotesAt = createRequoteContexts(ctx, batching)
   const watches = createRouteWatchRegistry({
     ...settings,
-    route,
+    route: (request, options, at) => single(requotesAt(at), request, options),
     readHead: (chainId) => ctx.chains[chainId]!.client.getBlockNumber({ cacheTime: 0 }),
     logger: ctx.logger,
   })

@@ -43,12 +43,12 @@ const codeAt = new LRUCache<string, Promise<boolean>>({ max: 10_000, ttl: 10 * 6
  * @throws the node's (viem) error when a code read fails; the use cases run this inside `withUpstream`,
  *   which answers UPSTREAM_UNAVAILABLE
  */
-export async function externalContractsOf(ctx: Pick<ServiceContext, 'chains'>, p: ExternalContractsOfParameters): Promise<Address[]> {
+export async function externalContractsOf(ctx: Pick<ServiceContext, 'chains' | 'forbiddenAddresses'>, p: ExternalContractsOfParameters): Promise<Address[]> {
   const found = new Map<string, Address>()
   for (const plan of p.plans) {
     const chain = ctx.chains[plan.chainId]
     if (!chain) continue
-    const known = forbiddenAddressesOf(chain.addressBook)
+    const known = (ctx.forbiddenAddresses ?? forbiddenAddressesOf)(chain.addressBook)
     const self = plan.self.toLowerCase()
     const external = (a: Address) => !known.has(a.toLowerCase()) && a.toLowerCase() !== self
     const { callees, payees } = decodePlanTargets(plan)

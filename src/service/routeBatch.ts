@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../errors/request.js'
+import { pinForbiddenAddresses } from './batch/pinForbiddenAddresses.js'
 import { pinSnapshots } from './batch/pinSnapshots.js'
 import type { ServiceContext } from './context.js'
 import type { CallOptions, RouteAnswer } from './types.js'
@@ -17,7 +18,8 @@ export type RouteBatchErrorType = InvalidRequestError
 /**
  * The batch use case: up to {@link MAX_BATCH_ROUTES} route requests answered in order, each with its
  * answer or its own error, one bad item never failing the others. Every item reads the same snapshot of
- * its chain (one block: {@link pinSnapshots}); the items run together, so their searches reach the
+ * its chain (one block: {@link pinSnapshots}) and is checked against the same address books
+ * ({@link pinForbiddenAddresses}); the items run together, so their searches reach the
  * engine pool in the same turns and travel to the workers coalesced into as few tasks as it has free
  * slots (one per chain and worker slot), and identical items share one computation.
  * @param ctx - the service context
@@ -34,7 +36,7 @@ export async function routeBatch(ctx: ServiceContext, { requests, route }: { req
   if (requests.length > MAX_BATCH_ROUTES) {
     throw new InvalidRequestError({ code: 'TOO_MANY_ITEMS', message: `At most ${MAX_BATCH_ROUTES} route requests per batch.`, issues: [{ field: 'requests', reason: `${requests.length} items, at most ${MAX_BATCH_ROUTES}` }] })
   }
-  const pinned = pinSnapshots(ctx)
+  const pinned = pinForbiddenAddresses(pinSnapshots(ctx))
   return Promise.all(requests.map(async (request): Promise<RouteBatchItemResult> => {
     try {
       return { ok: true, answer: await route(pinned, request, options) }

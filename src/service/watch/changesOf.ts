@@ -6,9 +6,17 @@ export type RouteChange = 'amountOut' | 'minAmountOut' | 'gas' | 'route' | 'erro
 /** What a subscriber last received: an answer, or the code of a failure. */
 export type WatchedOutcome = { answer: RouteAnswer } | { errorCode: string }
 
+/** Steps per answer: a block's answer is compared with what each of its subscribers holds, mostly the same few answers. */
+const steps = new WeakMap<RouteAnswer, string>()
+
 /** The route's steps as a user reads them: protocols, pools, tokens and chains (not the args' amounts). */
 function stepsOf(answer: RouteAnswer): string {
-  return JSON.stringify(answer.route.map((s) => [s.protocol, s.action, s.primary.toLowerCase(), s.tokenIn, s.tokenOut, s.chainId, s.sourceChainId, s.destinationChainId]))
+  let s = steps.get(answer)
+  if (s === undefined) {
+    s = JSON.stringify(answer.route.map((s) => [s.protocol, s.action, s.primary.toLowerCase(), s.tokenIn, s.tokenOut, s.chainId, s.sourceChainId, s.destinationChainId]))
+    steps.set(answer, s)
+  }
+  return s
 }
 
 /**
@@ -28,6 +36,7 @@ export function changesOf(previous: WatchedOutcome, next: WatchedOutcome, { gasC
   }
   const a = previous.answer
   const b = next.answer
+  if (a === b) return []
   const changes: RouteChange[] = []
   if (a.amountOut !== b.amountOut || a.amountsOut.join() !== b.amountsOut.join()) changes.push('amountOut')
   if (a.minAmountOut !== b.minAmountOut || a.minAmountsOut.join() !== b.minAmountsOut.join()) changes.push('minAmountOut')

@@ -1,21 +1,21 @@
 import { pino } from 'pino'
 import { describe, expect, test } from 'vitest'
 import type { CallOptions, RouteAnswer } from '../types.js'
-import { createRouteWatchRegistry, type WatchEvent } from './createRouteWatchRegistry.js'
+import { createRouteWatchRegistry, type WatchEvent, type WatchHead } from './createRouteWatchRegistry.js'
 
 /** A chain whose head the test moves, and a route whose amountOut the test sets per block. */
 function harness({ buffer = 4, maxPerKey = 3, maxTotal = 100 } = {}) {
   let head = 100n
   const amountAt = new Map<number, string>()
-  const calls: { request: unknown; options: CallOptions }[] = []
+  const calls: { request: unknown; options: CallOptions; at: WatchHead }[] = []
   const answerAt = (block: number, request: unknown): RouteAnswer => ({
     gas: '100000', amountOut: amountAt.get(block) ?? '1000', minAmountOut: '990', amountsOut: [amountAt.get(block) ?? '1000'], minAmountsOut: ['990'],
     feeAmount: [], ensoFeeAmount: [], priceImpact: null, createdAt: block, blockNumber: block,
     tx: { data: '0x', to: '0x', from: String((request as { from?: string }).from ?? ''), value: '0' }, route: [], externalContracts: [],
   })
   const watches = createRouteWatchRegistry({
-    route: async (request, options) => {
-      calls.push({ request, options })
+    route: async (request, options, at) => {
+      calls.push({ request, options, at })
       await new Promise((r) => setTimeout(r, 1))
       if (amountAt.get(Number(head)) === 'fail') throw Object.assign(new Error('no route'), { code: 'NO_ROUTE' })
       return answerAt(Number(head), request)
@@ -67,6 +67,8 @@ describe('createRouteWatchRegistry', () => {
     h.calls.length = 0
     await h.mine()
     expect(h.calls.filter((c) => (c.request as { from: string }).from === 'same')).toHaveLength(1)
+    // Both entries' re-quotes name the head that asked for them (the service answers them together).
+    expect(h.calls.map((c) => c.at)).toEqual([{ chainId: 1, head: 101 }, { chainId: 1, head: 101 }])
     expect(a.events).toEqual([{ kind: 'heartbeat', blockNumber: 101 }])
     await h.mine('1200')
     for (const s of [a, b, c]) {

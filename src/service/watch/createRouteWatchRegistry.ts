@@ -23,8 +23,12 @@ export type WatchSink = {
 
 /** Parameters of {@link createRouteWatchRegistry}. */
 export type CreateRouteWatchRegistryParameters = {
-  /** The single route use case (getRoute): identical requests on one block share its computation. */
-  route(request: unknown, options: CallOptions): Promise<RouteAnswer>
+  /**
+   * The single route use case (getRoute): identical requests on one block share its computation.
+   * `at` is the new head that asked for the re-quote: every entry's re-quote for it is asked in the
+   * same turn, so the caller can answer them together (one snapshot, JSON-RPC batches).
+   */
+  route(request: unknown, options: CallOptions, at: WatchHead): Promise<RouteAnswer>
   /** Reads a chain's head block number. */
   readHead(chainId: number): Promise<bigint>
   logger: Logger
@@ -95,7 +99,8 @@ type Entry = {
   again: Head | undefined
 }
 /** A new head of one watched chain. */
-type Head = { chainId: number; head: number }
+export type WatchHead = { chainId: number; head: number }
+type Head = WatchHead
 type Outcome = { blockNumber: number; outcome: WatchedOutcome; answer?: RouteAnswer; error?: unknown }
 
 /**
@@ -174,10 +179,11 @@ export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParamet
     if (entry.subscribers.size === 0) unwatch(entry)
   }
 
-  async function compute(entry: Entry, head: number): Promise<Outcome | undefined> {
+  async function compute(entry: Entry, at: Head): Promise<Outcome | undefined> {
+    const { head } = at
     computations++
     try {
-      const answer = await params.route(entry.request, { caller: entry.caller, signal: entry.controller.signal, deadline: Date.now() + (params.computeTimeoutMs ?? 10_000) })
+      const answer = await params.route(entry.request, { caller: entry.caller, signal: entry.controller.signal, deadline: Date.now() + (params.computeTimeoutMs ?? 10_000) }, at)
       return { blockNumber: answer.blockNumber ?? answer.createdAt, outcome: { answer }, answer }
     } catch (error) {
       if (entry.controller.signal.aborted) return undefined
@@ -216,7 +222,7 @@ export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParamet
     let next: Head | undefined = head
     while (next !== undefined && entry.subscribers.size > 0) {
       entry.again = undefined
-      const result = await compute(entry, next.head)
+      const result = await compute(entry, next)
       if (result && entry.subscribers.size > 0) deliver(entry, result, next)
       next = entry.again
     }
