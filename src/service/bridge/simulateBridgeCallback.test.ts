@@ -95,7 +95,8 @@ describe('simulateBridgeCallback: Stargate', () => {
     expect(guid).toMatch(/^0x[0-9a-f]{64}$/)
     expect(message).toBe(encodeOftComposeMessage({ nonce: 1n, srcEid: 30101, amountLD: 777n, composeFrom: SENDER, composeMsg: callback }).toLowerCase())
     expect([executor, extra]).toEqual([ENDPOINT, '0x'])
-    expect(out).toEqual({ deltas: [5n, 0n], gasUsed: 123_456n, logs: [], refundedWith: undefined })
+    // The call as simulated is kept (explained answers trace it): the same block, transaction, overrides and setup.
+    expect(out).toEqual({ deltas: [5n, 0n], gasUsed: 123_456n, logs: [], refundedWith: undefined, call: { blockNumber: 100n, tx: sim.tx, overrides: sim.overrides, setup: sim.setup } })
   })
 
   test('native arriving: the native pool; a value to attach: the endpoint holds it plus 1 ETH for gas, its other overrides kept', async () => {
