@@ -139,6 +139,7 @@ const loadWorld = async (): Promise<World> => {
     log(line('CPU of the thread', rows[k]!.map((r) => r.cpu)))
     log(line('wall', rows[k]!.map((r) => r.wall)))
     if (values.profile) log(line('edges read (thousands)', rows[k]!.map((r) => r.reads / 1000)))
+    log(`CPU of all routes: ${(rows[k]!.reduce((a, r) => a + r.cpu, 0) / 1000).toFixed(2)} s`)
     log('\nslowest (CPU ms):')
     for (const r of [...rows[k]!].sort((a, b) => b.cpu - a.cpu).slice(0, 5)) log(`  ${r.cpu.toFixed(1)}  ${r.query}  ${r.outcome}`)
   })

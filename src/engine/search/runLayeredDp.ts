@@ -2,6 +2,7 @@ import { findEdgeRun } from '../graph/findEdgeRun.js'
 import { quoteCustomEdge } from '../graph/quoteCustomEdge.js'
 import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '../graph/types.js'
 import { RATE_BOUND_MIN_IN_DEGREE, getRateBounds } from './getRateBounds.js'
+import { type ForwardShare, recordForwardLayers, restoreForwardLayers } from './forwardLayers.js'
 import { getScratch, type SearchContext, type SearchMask } from './searchContext.js'
 
 /**
@@ -43,6 +44,12 @@ export type DpQuery = {
    * be left out of the run; its bounds then cover them by this score (see the last relaxation).
    */
   pruneBelow?: number | undefined
+  /**
+   * Root runs only (no constraints): share the forward layers (hops 1 to H-2, which do not depend on the
+   * pools banned beyond a base mask except through what those pools carry) between the searches of one
+   * query at several pool bans (see `forwardLayers`). The run's answer is the same either way.
+   */
+  forward?: ForwardShare | undefined
 }
 
 /** Best walk of a node and bounds on everything else in it. */
@@ -59,15 +66,15 @@ export type DpResult = {
   edgeVisits: number
 }
 
-/** Float output of edge `e` for input `a` (0 when the edge cannot trade). */
-export function quoteEdgeFloat(graph: TokenGraph, e: number, a: number): number {
+/** Float output of edge `e` for input `a` (0 when the edge cannot trade); `slot`: the custom kernels' memo slot (`quoteCustomEdge`), the hop position in a layered search. */
+export function quoteEdgeFloat(graph: TokenGraph, e: number, a: number, slot = 0): number {
   const kind = graph.edgeKind[e]
   if (kind === EDGE_KIND_CONSTANT_PRODUCT) {
     const g = graph.edgeGamma[e]! * a
     return (graph.edgeReserveOut[e]! * g) / (graph.edgeReserveIn[e]! + g)
   }
   if (kind === EDGE_KIND_CUSTOM) {
-    const v = quoteCustomEdge(graph, e, a)
+    const v = quoteCustomEdge(graph, e, a, slot)
     return v > 0 ? v : 0
   }
   return 0
@@ -116,7 +123,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   let prefixGas = 0
   if (constraints !== undefined) {
     for (const e of constraints.prefix) {
-      startAmount = wholeUnits(quoteEdgeFloat(graph, e, startAmount))
+      startAmount = wholeUnits(quoteEdgeFloat(graph, e, startAmount, startLayer + 1))
       prefixGas += graph.edgeGas[e]!
       startToken = edgeHead[e]!
       startLayer++
@@ -159,7 +166,20 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   const pruneGas = gasPrice * H * minGasPerHop
   let pruned = false
 
-  for (let k = startLayer + 1; k < H; k++) {
+  // Forward layers shared between the searches of one query at several pool bans (forwardLayers): layers
+  // 1 to H-2, and H-1 too when this run's last relaxation prunes nothing.
+  const forward = constraints === undefined && H >= 3 ? query.forward : undefined
+  const shareLayers = rates === undefined ? H - 1 : H - 2
+  let firstLayer = startLayer + 1
+  if (forward !== undefined && 'extra' in forward) {
+    const restored = restoreForwardLayers(context, query, forward, s, run, shareLayers)
+    if (restored !== undefined) {
+      edgeVisits += restored.reads
+      firstLayer = restored.layers + 1
+    }
+  }
+
+  for (let k = firstLayer; k < H; k++) {
     const to = frontier[k]!
     let toLength = 0
     const lastRelax = k === H - 1
@@ -206,7 +226,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
         if (adapterEnabled[edgeAdapter[e]!] === 0) return
         if (poolBanned !== undefined && poolBanned[edgePool[e]!] === 1) return
         if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, Y) || hasPair(c.bannedPools, k, edgePool[e]!))) return
-        const v = wholeUnits(quoteEdgeFloat(graph, e, a))
+        const v = wholeUnits(quoteEdgeFloat(graph, e, a, k))
         if (!(v >= 1)) return
         const idx = base + Y
         if (stamp[idx] !== run) {
@@ -266,7 +286,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
         if (kind === EDGE_KIND_CONSTANT_PRODUCT) {
           const g = edgeGamma[e]! * a
           v = (edgeReserveOut[e]! * g) / (edgeReserveIn[e]! + g)
-        } else if (kind === EDGE_KIND_CUSTOM) v = quoteCustomEdge(graph, e, a)
+        } else if (kind === EDGE_KIND_CUSTOM) v = quoteCustomEdge(graph, e, a, k)
         else continue
         v = wholeUnits(v)
         if (!(v >= 1)) continue
@@ -287,6 +307,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     frontierLength[k] = toLength
     if (!lastRelax) for (let fi = 0; fi < fromLength; fi++) edgeVisits += outStart[from[fi]! + 1]! - outStart[from[fi]!]!
   }
+  if (forward !== undefined && 'record' in forward) recordForwardLayers(context, query, s, run, shareLayers)
   edgeVisits += tEnd - tStart
 
   // Final hops: every enabled edge into the target, from every layer.
@@ -310,7 +331,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
       if (stamp[idx] !== run) continue
       if (k - 1 === 0 && X !== source) continue
       if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, target) || hasPair(c.bannedPools, k, edgePool[e]!))) continue
-      const v = wholeUnits(quoteEdgeFloat(graph, e, value[idx]!))
+      const v = wholeUnits(quoteEdgeFloat(graph, e, value[idx]!, k))
       if (!(v >= 1)) continue
       let score = v
       let upper = v * (1 + FLOAT_MARGIN)
@@ -361,7 +382,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     const tok = edgeTail[walk[j]!]!
     let a = second[j * n + tok]!
     if (a >= 1) {
-      for (let h = j; h < bestLayer && a >= 1; h++) a = wholeUnits(quoteEdgeFloat(graph, walk[h]!, a))
+      for (let h = j; h < bestLayer && a >= 1; h++) a = wholeUnits(quoteEdgeFloat(graph, walk[h]!, a, h + 1))
       let bound = a * (1 + FLOAT_MARGIN)
       if (gasPrice > 0) bound -= gasPrice * (j * minGasPerHop + suffixGas)
       if (bound > alternativeBound) alternativeBound = bound
