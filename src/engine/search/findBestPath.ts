@@ -167,6 +167,8 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
     for (const hint of parameters.hints ?? []) if (isAllowedPath(context, { source, target, maxHops, mask, edges: hint })) evaluate(hint)
   }
   const root: DpConstraints = { prefix: [], bannedEdges: [], bannedTokens: [], bannedPools: [] }
+  // Runs of the partition without a forced prefix restore the root's forward layers (forwardLayers).
+  const childForward: ForwardShare | undefined = parameters.forward === undefined ? undefined : 'record' in parameters.forward ? { extra: [], base: mask.poolBanned } : parameters.forward
   const rootResult = runLayeredDp(context, { ...query, pruneBelow: bestScore, forward: parameters.forward })
   dpRuns++
   if (rootResult === undefined) return { best, certified: true, dpRuns }
@@ -183,7 +185,7 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
       certified = false
       break
     }
-    const result = runLayeredDp(context, { ...query, pruneBelow: bestScore }, node.constraints)
+    const result = runLayeredDp(context, { ...query, pruneBelow: bestScore, forward: childForward }, node.constraints)
     dpRuns++
     if (result === undefined) continue
     if (Math.floor(result.estimate * (1 + FLOAT_MARGIN) - query.gasPrice * query.minGasPerHop) <= bestScore) continue

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest'
 import { protocolAdapters } from '../../protocols/registry.js'
 import { buildGraph } from '../graph/buildGraph.js'
 import { randomSnapshot } from '../testing/randomSnapshot.js'
-import { type DpQuery, runLayeredDp } from './runLayeredDp.js'
+import { type DpConstraints, type DpQuery, runLayeredDp } from './runLayeredDp.js'
 import { createSearchContext, getScratch } from './searchContext.js'
 
 const FC_SEED = Number(process.env.FC_SEED ?? 20261128)
@@ -17,9 +17,9 @@ function layersOf(context: ReturnType<typeof createSearchContext>, H: number): M
   return out
 }
 
-test('a root run that starts from recorded forward layers and bans extra pools equals a fresh run with those bans', () => {
+test('a run that starts from recorded forward layers and bans extra pools (and a constraint\'s edges, tokens and pools at some layers) equals a fresh run with those bans', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 3, max: 4 }), fc.integer({ min: 1, max: 4 }), fc.boolean(), (seed, H, bans, gas) => {
+    fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 3, max: 4 }), fc.integer({ min: 0, max: 4 }), fc.boolean(), fc.boolean(), (seed, H, bans, gas, constrained) => {
       const snapshot = randomSnapshot({ seed, tokens: 9, v2Pools: 22, v3Pools: 6, balancerPools: 2 })
       const fresh = createSearchContext(buildGraph({ adapters: protocolAdapters }, snapshot))
       const shared = createSearchContext(buildGraph({ adapters: protocolAdapters }, snapshot))
@@ -33,8 +33,12 @@ test('a root run that starts from recorded forward layers and bans extra pools e
       const extra = Array.from({ length: bans }, (_, i) => (seed * (i + 7)) % pools)
       const banned = new Uint8Array(base)
       for (const p of extra) banned[p] = 1
-      const want = runLayeredDp(fresh, { ...query, mask: { ...query.mask, poolBanned: banned } })
-      const got = runLayeredDp(shared, { ...query, mask: { ...query.mask, poolBanned: banned }, forward: { extra, base } })
+      // A run of the exact search's partition without a forced prefix: bans at some layers.
+      const c: DpConstraints | undefined = constrained
+        ? { prefix: [], bannedEdges: [[1 + (seed % 2), seed % graph.edgeCount]], bannedTokens: [[2, (seed >> 3) % graph.tokens.length]], bannedPools: [[1 + ((seed >> 5) % (H - 1)), (seed >> 7) % pools]] }
+        : undefined
+      const want = runLayeredDp(fresh, { ...query, mask: { ...query.mask, poolBanned: banned } }, c)
+      const got = runLayeredDp(shared, { ...query, mask: { ...query.mask, poolBanned: banned }, forward: { extra, base } }, c)
       expect(layersOf(shared, H)).toEqual(layersOf(fresh, H))
       expect(got === undefined).toBe(want === undefined)
       if (got === undefined || want === undefined) return

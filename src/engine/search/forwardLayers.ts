@@ -1,6 +1,6 @@
 import { findEdgeRun } from '../graph/findEdgeRun.js'
 import { RECORDED_MEMO_SLOT } from '../graph/quoteCustomEdge.js'
-import { quoteEdgeFloat, wholeUnits } from './runLayeredDp.js'
+import { type DpConstraints, hasPair, quoteEdgeFloat, wholeUnits } from './runLayeredDp.js'
 import type { DpScratch, SearchContext, SearchMask } from './searchContext.js'
 
 /**
@@ -115,7 +115,7 @@ export function recordForwardLayers(context: SearchContext, query: LayerQuery, s
  * in, so every amount equals a fresh run's; only which of two edges of exactly equal float amounts is
  * kept as the best may differ. Returns the layers filled and the edges read.
  */
-export function restoreForwardLayers(context: SearchContext, query: LayerQuery, { extra, base }: { extra: readonly number[]; base: Uint8Array | undefined }, s: DpScratch, run: number, layers: number): { layers: number; reads: number } | undefined {
+export function restoreForwardLayers(context: SearchContext, query: LayerQuery, { extra, base, constraints: c }: { extra: readonly number[]; base: Uint8Array | undefined; constraints?: DpConstraints | undefined }, s: DpScratch, run: number, layers: number): { layers: number; reads: number } | undefined {
   const f = context.forwardLayers?.find((r) => r.amountIn === query.amountIn)
   const graph = context.graph
   const H = query.maxHops
@@ -141,7 +141,7 @@ export function restoreForwardLayers(context: SearchContext, query: LayerQuery, 
     }
     frontierLength[k] = length
   }
-  if (extra.length === 0) return { layers: top, reads: 0 }
+  if (extra.length === 0 && c === undefined) return { layers: top, reads: 0 }
   const { outStart, edgeHead, edgeTail, edgePool, edgeAdapter, inStart, inEdges, pools } = graph
   const { adapterEnabled } = query.mask
   const { source, target } = query
@@ -171,6 +171,17 @@ export function restoreForwardLayers(context: SearchContext, query: LayerQuery, 
       affected[affectedLength++] = Y
     }
     for (const p of extra) for (const e of pools[p]!.edgeIds) consider(e)
+    if (c !== undefined) {
+      // A constraint's bans at this layer: an edge, every edge of a pool, a token (relaxed again: it
+      // takes nothing at this layer).
+      for (const [layer, e] of c.bannedEdges) if (layer === k) consider(e)
+      for (const [layer, p] of c.bannedPools) if (layer === k) for (const e of pools[p]!.edgeIds) consider(e)
+      for (const [layer, Y] of c.bannedTokens) {
+        if (layer !== k || Y === source || Y === target || f.mark[Y] === pass || stamp[k * n + Y] !== run) continue
+        f.mark[Y] = pass
+        affected[affectedLength++] = Y
+      }
+    }
     for (let i = 0; i < changedLength; i++) {
       const X = changed[i]!
       const eEnd = outStart[X + 1]!
@@ -185,9 +196,10 @@ export function restoreForwardLayers(context: SearchContext, query: LayerQuery, 
     let sec = 0
     let be = -1
     /** The DP's relaxation of edge e from tail X into the token being recomputed (top two amounts). */
-    const relax = (e: number, X: number): void => {
+    const relax = (e: number, X: number, Y: number): void => {
       if (adapterEnabled[edgeAdapter[e]!] === 0) return
       if (poolBanned !== undefined && poolBanned[edgePool[e]!] === 1) return
+      if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, Y) || hasPair(c.bannedPools, k, edgePool[e]!))) return
       const v = wholeUnits(quoteEdgeFloat(graph, e, value[prev + X]!, k))
       if (!(v >= 1)) return
       if (be < 0) {
@@ -210,14 +222,14 @@ export function restoreForwardLayers(context: SearchContext, query: LayerQuery, 
       if (k === 1) {
         // Layer 0 holds the source alone: its edges to Y, not all of Y's in-edges.
         const eEnd = outStart[source + 1]!
-        for (let e = findEdgeRun(graph, source, Y); e >= 0 && e < eEnd && edgeHead[e] === Y; e++, reads++) relax(e, source)
+        for (let e = findEdgeRun(graph, source, Y); e >= 0 && e < eEnd && edgeHead[e] === Y; e++, reads++) relax(e, source, Y)
       } else {
         const iEnd = inStart[Y + 1]!
         reads += iEnd - inStart[Y]!
         for (let i = inStart[Y]!; i < iEnd; i++) {
           const e = inEdges[i]!
           const X = edgeTail[e]!
-          if (stamp[prev + X] === run) relax(e, X)
+          if (stamp[prev + X] === run) relax(e, X, Y)
         }
       }
       if (best !== was) {

@@ -88,7 +88,8 @@ export function wholeUnits(estimate: number): number {
   return Math.floor(estimate * (1 + FLOAT_MARGIN))
 }
 
-function hasPair(list: readonly (readonly [number, number])[], layer: number, x: number): boolean {
+/** Whether `list` holds the pair [layer, x] (a constraint's ban at one layer). */
+export function hasPair(list: readonly (readonly [number, number])[], layer: number, x: number): boolean {
   for (const [l, v] of list) if (l === layer && v === x) return true
   return false
 }
@@ -168,11 +169,13 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
 
   // Forward layers shared between the searches of one query at several pool bans (forwardLayers): layers
   // 1 to H-2, and H-1 too when this run's last relaxation prunes nothing.
-  const forward = constraints === undefined && H >= 3 ? query.forward : undefined
+  // A run with constraints but no forced prefix starts from the same source amount: it restores too,
+  // its bans at each layer relaxed again like extra pools; only a root run (no constraints) records.
+  const forward = startLayer === 0 && H >= 3 && query.forward !== undefined && (constraints === undefined || !('record' in query.forward)) ? query.forward : undefined
   const shareLayers = rates === undefined ? H - 1 : H - 2
   let firstLayer = startLayer + 1
   if (forward !== undefined && 'extra' in forward) {
-    const restored = restoreForwardLayers(context, query, forward, s, run, shareLayers)
+    const restored = restoreForwardLayers(context, query, { ...forward, constraints: c }, s, run, shareLayers)
     if (restored !== undefined) {
       edgeVisits += restored.reads
       firstLayer = restored.layers + 1
