@@ -2,7 +2,7 @@ import { findEdgeRun } from '../graph/findEdgeRun.js'
 import { quoteCustomEdge } from '../graph/quoteCustomEdge.js'
 import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '../graph/types.js'
 import { RATE_BOUND_MIN_IN_DEGREE, getRateBounds } from './getRateBounds.js'
-import { type ForwardShare, recordForwardLayers, restoreForwardLayers } from './forwardLayers.js'
+import { FORWARD_LAYERS_MIN_HOPS, type ForwardShare, recordForwardLayers, restoreForwardLayers } from './forwardLayers.js'
 import { getScratch, type SearchContext, type SearchMask } from './searchContext.js'
 
 /**
@@ -171,11 +171,11 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   // 1 to H-2, and H-1 too when this run's last relaxation prunes nothing.
   // A run with constraints but no forced prefix starts from the same source amount: it restores too,
   // its bans at each layer relaxed again like extra pools; only a root run (no constraints) records.
-  const forward = startLayer === 0 && H >= 3 && query.forward !== undefined && (constraints === undefined || !('record' in query.forward)) ? query.forward : undefined
+  const forward = startLayer === 0 && H >= FORWARD_LAYERS_MIN_HOPS && query.forward !== undefined && (constraints === undefined || !('record' in query.forward)) ? query.forward : undefined
   const shareLayers = rates === undefined ? H - 1 : H - 2
   let firstLayer = startLayer + 1
   if (forward !== undefined && 'extra' in forward) {
-    const restored = restoreForwardLayers(context, query, { ...forward, constraints: c }, s, run, shareLayers)
+    const restored = restoreForwardLayers(context, query, { ...forward, constraints: c, near: { reverseCost } }, s, run, shareLayers)
     if (restored !== undefined) {
       edgeVisits += restored.reads
       firstLayer = restored.layers + 1
