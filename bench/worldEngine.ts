@@ -14,7 +14,8 @@
  *   --baseline dir    also time the engine of another checkout (its `src/`, e.g. `git archive <sha> src |
  *                     tar -x -C dir`) on its own graph of the same snapshot, interleaved route by route
  *                     (the order alternates), and compare every route's score (output net of gas)
- *   --profile         per route, the edges the layered searches read (`context.edgeReads`)
+ *   --profile         per route, the edges the layered searches read (`context.edgeReads` less what
+ *                     restored forward layers saved, `edgeReadsSaved`)
  *   --save file       write the snapshot, the book and the gas price (v8 serialization) after discovery
  *   --load file       time on a file `--save` wrote instead of starting the devnet (quick A/B iterations)
  */
@@ -113,7 +114,7 @@ const loadWorld = async (): Promise<World> => {
     for (let j = 0; j < engines.length; j++) {
       const k = (i + j) % engines.length
       const { context, findRoute: find } = engines[k]!
-      const reads = context.edgeReads
+      const reads = context.edgeReads - (context.edgeReadsSaved ?? 0)
       const cpu = process.cpuUsage()
       const started = performance.now()
       let outcome: string
@@ -127,7 +128,7 @@ const loadWorld = async (): Promise<World> => {
       }
       const wall = performance.now() - started
       const used = process.cpuUsage(cpu)
-      rows[k]!.push({ cpu: (used.user + used.system) / 1000, wall, reads: context.edgeReads - reads, query: `${hub.symbol} → ${other.symbol} ${amountIn}`, outcome, score })
+      rows[k]!.push({ cpu: (used.user + used.system) / 1000, wall, reads: context.edgeReads - (context.edgeReadsSaved ?? 0) - reads, query: `${hub.symbol} → ${other.symbol} ${amountIn}`, outcome, score })
     }
   }
   const line = (name: string, ms: number[]) => `| ${name} | ${[50, 90, 99, 99.9].map((p) => percentile(ms, p).toFixed(2)).join(' | ')} | ${Math.max(...ms).toFixed(2)} |`

@@ -177,7 +177,22 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   if (forward !== undefined && 'extra' in forward) {
     const restored = restoreForwardLayers(context, query, { ...forward, constraints: c, near: { reverseCost } }, s, run, shareLayers)
     if (restored !== undefined) {
-      edgeVisits += restored.reads
+      // The work meter counts what a fresh run would read (so a search's edge cap stops it after the
+      // same runs, whatever they restored); what the restore saved is counted apart.
+      let fresh = 0
+      for (let k = 1; k <= restored.layers; k++) {
+        const from = frontier[k - 1]!
+        let forwardCost = 0
+        let pairCost = 0
+        for (let fi = 0; fi < frontierLength[k - 1]!; fi++) {
+          const degree = outStart[from[fi]! + 1]! - outStart[from[fi]!]!
+          forwardCost += degree
+          pairCost += nearLength * (34 - Math.clz32(degree))
+        }
+        fresh += k === H - 1 && (RANDOM_READ_COST * reverseCost < forwardCost || RANDOM_READ_COST * pairCost < forwardCost) ? Math.min(pairCost, reverseCost) : forwardCost
+      }
+      edgeVisits += fresh
+      context.edgeReadsSaved = (context.edgeReadsSaved ?? 0) + fresh - restored.reads
       firstLayer = restored.layers + 1
     }
   }

@@ -41,6 +41,8 @@ export type SearchContext = {
   forwardRecords?: number | undefined
   /** Edges read by every layered-DP run on this context so far (`runLayeredDp`'s `edgeVisits`): the searches' work meter. */
   edgeReads: number
+  /** Of `edgeReads`, what runs that restored shared forward layers (`forwardLayers`) counted but did not read. */
+  edgeReadsSaved?: number | undefined
 }
 
 /** Per-token upper bound of the marginal rate of any two-hop walk into one target (see `getRateBounds`). */
