@@ -165,6 +165,9 @@ const loadWorld = async (): Promise<World> => {
       }
     })
     const median = (xs: number[]) => (xs.length === 0 ? '-' : percentile(xs.map(Math.abs), 50).toFixed(3))
+    const deltas = rows[0]!.map((r, i) => ({ query: r.query, cpu: r.cpu, base: rows[1]![i]!.cpu }))
+    log('\nlargest CPU increases over the baseline (ms):')
+    for (const d of [...deltas].sort((a, b) => b.cpu - b.base - (a.cpu - a.base)).slice(0, 5)) log(`  ${d.base.toFixed(1)} → ${d.cpu.toFixed(1)}  ${d.query}`)
     log(`\nscores against the baseline: ${same} equal, ${better.length} better (median ${median(better)} bps), ${worse.length} worse (median ${median(worse)} bps, worst ${worse.length === 0 ? '-' : Math.min(...worse).toFixed(3)} bps)${answered.length > 0 ? `, answered differently: ${answered.join('; ')}` : ''}`)
   }
 }

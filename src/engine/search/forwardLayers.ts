@@ -161,18 +161,23 @@ export function restoreForwardLayers(context: SearchContext, query: LayerQuery, 
   for (let k = 1; k <= top; k++) {
     // Where the tokens whose amount fell have more out-edges than half the layer's fresh relaxation
     // reads (a hub's amount fell), the patch would cost about as much: layers k on are relaxed fresh.
-    if (k > 1 && changedLength > 0) {
-      let changedCost = 0
-      for (let i = 0; i < changedLength; i++) changedCost += outStart[changed[i]! + 1]! - outStart[changed[i]!]!
-      let freshCost = 0
+    // The layer's fresh relaxation reads (as the DP counts them): the patch gives way to it where it
+    // would cost half as much (a hub's amount fell: its out-edges, and the in-edges of every token they
+    // reach, are read again); the layers from there on are then relaxed fresh.
+    let freshCost = Infinity
+    if (k > 1) {
+      freshCost = 0
       const from = frontier[k - 1]!
       for (let i = 0; i < frontierLength[k - 1]!; i++) freshCost += outStart[from[i]! + 1]! - outStart[from[i]!]!
       if (k === H - 1 && near !== undefined) freshCost = Math.min(freshCost, RANDOM_READ_COST * near.reverseCost)
-      if (2 * changedCost > freshCost) {
-        for (let j = k; j <= top; j++) for (let i = 0; i < frontierLength[j]!; i++) stamp[j * n + frontier[j]![i]!] = 0
-        return { layers: k - 1, reads }
-      }
     }
+    let patchCost = 0
+    for (let i = 0; i < changedLength; i++) patchCost += outStart[changed[i]! + 1]! - outStart[changed[i]!]!
+    const giveWay = (): { layers: number; reads: number } => {
+      for (let j = k; j <= top; j++) for (let i = 0; i < frontierLength[j]!; i++) stamp[j * n + frontier[j]![i]!] = 0
+      return { layers: k - 1, reads }
+    }
+    if (2 * patchCost > freshCost) return giveWay()
     const changedPass = f.pass
     const pass = ++f.pass
     const prev = (k - 1) * n
@@ -209,6 +214,10 @@ export function restoreForwardLayers(context: SearchContext, query: LayerQuery, 
       const eEnd = outStart[X + 1]!
       reads += eEnd - outStart[X]!
       for (let e = outStart[X]!; e < eEnd; e++) consider(e)
+    }
+    if (k > 1) {
+      for (let ai = 0; ai < affectedLength; ai++) patchCost += inStart[affected[ai]! + 1]! - inStart[affected[ai]!]!
+      if (2 * patchCost > freshCost) return giveWay()
     }
     let nextLength = 0
     const nextPass = ++f.pass
