@@ -116,7 +116,7 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
         const leg = { source: input.index, target: output.index, amountIn, maxHops, mask, gasPriceWad, states }
         const readsBefore = context.edgeReads
         // Its runs without a forced prefix share the root run's forward layers (forwardLayers).
-        const single = findBestPath(context, { ...leg, forward: { record: true } })
+        const single = findBestPath(context, leg)
         certified &&= single.certified
         if (single.best === undefined)
           throw new NoRouteError({
