@@ -115,7 +115,6 @@ export function findRoute(context: SearchContext, parameters: FindRouteParameter
         const gasPriceWad = parameters.gasPriceInTokenOutWad?.[output.token] ?? 0n
         const leg = { source: input.index, target: output.index, amountIn, maxHops, mask, gasPriceWad, states }
         const readsBefore = context.edgeReads
-        // Its runs without a forced prefix share the root run's forward layers (forwardLayers).
         const single = findBestPath(context, leg)
         certified &&= single.certified
         if (single.best === undefined)
