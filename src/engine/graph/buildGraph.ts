@@ -90,8 +90,9 @@ export function buildGraph({ adapters }: BuildGraphContext, snapshot: EngineSnap
     edgeReserveOut: new Float64Array(m),
     edgeGamma: new Float64Array(m),
     edgeCustom: new Array(m).fill(undefined),
-    edgeMemoIn: new Float64Array(m).fill(Number.NaN),
-    edgeMemoOut: new Float64Array(m),
+    edgeMemoRow: new Int32Array(m).fill(-1),
+    memoRows: 0,
+    edgeMemo: [],
   }
   const specs = graph.edgeSpec as (typeof raw)[number]['spec'][]
   for (const i of byHead) {

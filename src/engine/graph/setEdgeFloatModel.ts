@@ -3,12 +3,13 @@ import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '.
 
 /**
  * Writes the float kernel of edge `e` from a state of its pool (the block state, or a moved state
- * while a route is being evaluated) and clears the edge's memo (`quoteCustomEdge`). Bumps `graph.floatEdits`, which invalidates caches derived from
+ * while a route is being evaluated) and clears the edge's memo in every slot (`quoteCustomEdge`). Bumps `graph.floatEdits`, which invalidates caches derived from
  * the kernels (`getRateBounds`).
  */
 export function setEdgeFloatModel(graph: TokenGraph, e: number, snapshot: PoolSnapshotBase): void {
   graph.floatEdits = (graph.floatEdits ?? 0) + 1
-  graph.edgeMemoIn[e] = Number.NaN
+  const row = graph.edgeMemoRow[e]!
+  if (row >= 0) for (const memo of graph.edgeMemo) if (memo !== undefined && row < memo.in.length) memo.in[row] = Number.NaN
   const pool = graph.pools[graph.edgePool[e]!]!
   const model = pool.adapter.getFloatModel(snapshot, graph.edgeSpec[e]!)
   if (model.kind === 'constantProduct') {
@@ -19,6 +20,7 @@ export function setEdgeFloatModel(graph: TokenGraph, e: number, snapshot: PoolSn
     graph.edgeCustom[e] = undefined
   } else {
     graph.edgeKind[e] = EDGE_KIND_CUSTOM
+    if (row < 0) graph.edgeMemoRow[e] = graph.memoRows++
     graph.edgeCustom[e] = model.quote
   }
 }

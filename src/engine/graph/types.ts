@@ -48,11 +48,15 @@ export type TokenGraph = {
   edgeGamma: Float64Array
   edgeCustom: (((amountIn: number) => number) | undefined)[]
   /**
-   * One-entry memo of each custom kernel (see `quoteCustomEdge`): the last input it was asked for (NaN:
-   * none) and its answer. Cleared by `setEdgeFloatModel` when the kernel changes.
+   * Memo of the custom kernels (see `quoteCustomEdge`): per edge, its row in the memo (-1: none yet;
+   * `setEdgeFloatModel` gives one to each edge it makes custom, `memoRows` counts them), and per
+   * slot (a hop position of the layered searches) the last input each row was asked for (NaN: none)
+   * and the answer. Slots are allocated on first use; `setEdgeFloatModel` clears an edge's rows when
+   * its kernel changes.
    */
-  edgeMemoIn: Float64Array
-  edgeMemoOut: Float64Array
+  edgeMemoRow: Int32Array
+  memoRows: number
+  edgeMemo: ({ in: Float64Array; out: Float64Array } | undefined)[]
   /** Float kernels written so far (bumped by `setEdgeFloatModel`): caches derived from the kernels compare it. */
   floatEdits?: number
 }

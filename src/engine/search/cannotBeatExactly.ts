@@ -57,7 +57,7 @@ export function cannotBeatExactly(context: SearchContext, { query, startLayer, s
       if (stamp[idx] !== run) continue
       if (k - 1 === 0 && X !== source) continue
       const a = value[idx]!
-      if (Math.floor(wholeUnits(quoteEdgeFloat(graph, e, a)) * (1 + FLOAT_MARGIN)) <= bestScoreFloat) continue
+      if (Math.floor(wholeUnits(quoteEdgeFloat(graph, e, a, k)) * (1 + FLOAT_MARGIN)) <= bestScoreFloat) continue
       if (++quotes > MAX_EXACT_LAST_HOPS || !Number.isFinite(a)) return false
       if (exactLastHopBound(graph.pools[edgePool[e]!]!.adapter, states.get(edgePool[e]!), edgeSpec[e]!, BigInt(a), edgeKind[e] === EDGE_KIND_CONSTANT_PRODUCT) > bestScore) return false
     }

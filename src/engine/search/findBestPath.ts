@@ -3,6 +3,7 @@ import { type DpConstraints, type DpResult, FLOAT_MARGIN, runLayeredDp } from '.
 import { type PathQuote, gasCost, quotePath } from './quotePath.js'
 import { cannotBeatExactly } from './cannotBeatExactly.js'
 import { findBestShortWalk } from './findBestShortWalk.js'
+import type { ForwardShare } from './forwardLayers.js'
 import { isAllowedPath } from './isAllowedPath.js'
 import { RATE_BOUND_MIN_IN_DEGREE } from './getRateBounds.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
@@ -31,6 +32,8 @@ export type FindBestPathParameters = {
    * walks that cannot beat it. They change no answer's score, only the work.
    */
   hints?: readonly (readonly number[])[] | undefined
+  /** Share the root run's forward layers with other searches of the same query (see `forwardLayers`). */
+  forward?: ForwardShare | undefined
 }
 
 /** Result of {@link findBestPath}. */
@@ -164,7 +167,9 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
     for (const hint of parameters.hints ?? []) if (isAllowedPath(context, { source, target, maxHops, mask, edges: hint })) evaluate(hint)
   }
   const root: DpConstraints = { prefix: [], bannedEdges: [], bannedTokens: [], bannedPools: [] }
-  const rootResult = runLayeredDp(context, { ...query, pruneBelow: bestScore })
+  // Runs of the partition without a forced prefix restore the root's forward layers (forwardLayers).
+  const childForward: ForwardShare | undefined = parameters.forward === undefined ? undefined : 'record' in parameters.forward ? { extra: [], base: mask.poolBanned } : parameters.forward
+  const rootResult = runLayeredDp(context, { ...query, pruneBelow: bestScore, forward: parameters.forward })
   dpRuns++
   if (rootResult === undefined) return { best, certified: true, dpRuns }
   expand(root, rootResult)
@@ -180,7 +185,7 @@ export function findBestPath(context: SearchContext, parameters: FindBestPathPar
       certified = false
       break
     }
-    const result = runLayeredDp(context, { ...query, pruneBelow: bestScore }, node.constraints)
+    const result = runLayeredDp(context, { ...query, pruneBelow: bestScore, forward: childForward }, node.constraints)
     dpRuns++
     if (result === undefined) continue
     if (Math.floor(result.estimate * (1 + FLOAT_MARGIN) - query.gasPrice * query.minGasPerHop) <= bestScore) continue

@@ -35,7 +35,7 @@ export function findBestShortWalk(context: SearchContext, { source, target, amou
   for (let e = outStart[source]!; e < outStart[source + 1]!; e++) {
     if (!allowed(e)) continue
     const X = edgeHead[e]!
-    const v = wholeUnits(quoteEdgeFloat(graph, e, amountIn))
+    const v = wholeUnits(quoteEdgeFloat(graph, e, amountIn, 1))
     if (!(v >= 1)) continue
     if (X === target) {
       const score = v - gasPrice * edgeGas[e]!
@@ -59,7 +59,7 @@ export function findBestShortWalk(context: SearchContext, { source, target, amou
     if (X === source || stamp[idx] !== run || !allowed(e)) continue
     const first = back[idx]!
     if (edgePool[first] === edgePool[e]) continue
-    const v = wholeUnits(quoteEdgeFloat(graph, e, value[idx]!))
+    const v = wholeUnits(quoteEdgeFloat(graph, e, value[idx]!, 2))
     if (!(v >= 1)) continue
     const score = v - gasPrice * (edgeGas[first]! + edgeGas[e]!)
     if (score > bestScore) {

@@ -71,7 +71,9 @@ export function findSplitCandidates(context: SearchContext, parameters: FindSpli
     if (known !== false) return known
     // The paths found so far are hints: the best one the bans allow bounds what each DP run must read.
     const hints = [...candidates, ...avoidingOne.filter((edges) => edges !== undefined)]
-    const result = findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: SPLIT_SEARCH_MAX_DP_RUNS, hints })
+    // The searches at one amount share the forward layers of the first one, which bans no extra pool (forwardLayers).
+    const forward = extra.length === 0 ? ({ record: true } as const) : { extra, base: mask.poolBanned }
+    const result = findBestPath(context, { source, target, amountIn: amount, maxHops, mask: { ...mask, poolBanned }, gasPriceWad, states, maxDpRuns: SPLIT_SEARCH_MAX_DP_RUNS, hints, forward })
     const edges = result.best?.edges
     if (result.certified) found.push({ amount, extra: [...extra], edges })
     return edges

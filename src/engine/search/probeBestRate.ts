@@ -1,4 +1,5 @@
 import { findEdgeRun } from '../graph/findEdgeRun.js'
+import { PROBE_MEMO_SLOT } from '../graph/quoteCustomEdge.js'
 import { RATE_BOUND_MIN_IN_DEGREE, getRateBounds } from './getRateBounds.js'
 import { FLOAT_MARGIN, RANDOM_READ_COST, quoteEdgeFloat } from './runLayeredDp.js'
 import type { ProbeScratch, SearchContext, SearchMask } from './searchContext.js'
@@ -86,7 +87,7 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
         const e = inEdges[i]!
         const a = amounts[edgeTail[e]!]!
         if (a > 0 && allowed(e)) {
-          const v = quoteEdgeFloat(graph, e, a)
+          const v = quoteEdgeFloat(graph, e, a, PROBE_MEMO_SLOT)
           if (v > best) best = v
         }
       }
@@ -94,7 +95,7 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
       const keepOnlyNearTarget = k + 1 === maxHops - 1
       const reach = (e: number, y: number, a: number): void => {
         if (!allowed(e)) return
-        const v = quoteEdgeFloat(graph, e, a)
+        const v = quoteEdgeFloat(graph, e, a, PROBE_MEMO_SLOT)
         if (!(v > 0)) return
         if (next[y] === 0) reached[reachedLength++] = y
         if (v > next[y]!) next[y] = v
@@ -110,7 +111,7 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
           const e = inEdges[i]!
           const a = amounts[edgeTail[e]!]!
           if (a > 0 && allowed(e)) {
-            const v = quoteEdgeFloat(graph, e, a)
+            const v = quoteEdgeFloat(graph, e, a, PROBE_MEMO_SLOT)
             if (v > best) best = v
           }
         }
@@ -139,7 +140,7 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
           const e = inEdges[i]!
           const a = amounts[edgeTail[e]!]!
           if (a > 0 && allowed(e)) {
-            const v = quoteEdgeFloat(graph, e, a)
+            const v = quoteEdgeFloat(graph, e, a, PROBE_MEMO_SLOT)
             if (v > best) best = v
           }
         }
@@ -175,7 +176,7 @@ export function probeBestRate(context: SearchContext, { source, target, probe, m
           const y = edgeHead[e]!
           if (y !== target && keepOnlyNearTarget && nearTarget[y] === 0) continue
           if (!allowed(e)) continue
-          const v = quoteEdgeFloat(graph, e, a)
+          const v = quoteEdgeFloat(graph, e, a, PROBE_MEMO_SLOT)
           if (!(v > 0)) continue
           if (y === target) {
             if (v > best) best = v

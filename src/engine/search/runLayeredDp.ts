@@ -2,6 +2,7 @@ import { findEdgeRun } from '../graph/findEdgeRun.js'
 import { quoteCustomEdge } from '../graph/quoteCustomEdge.js'
 import { EDGE_KIND_CONSTANT_PRODUCT, EDGE_KIND_CUSTOM, type TokenGraph } from '../graph/types.js'
 import { RATE_BOUND_MIN_IN_DEGREE, getRateBounds } from './getRateBounds.js'
+import { FORWARD_LAYERS_MIN_HOPS, type ForwardShare, recordForwardLayers, restoreForwardLayers } from './forwardLayers.js'
 import { getScratch, type SearchContext, type SearchMask } from './searchContext.js'
 
 /**
@@ -43,6 +44,12 @@ export type DpQuery = {
    * be left out of the run; its bounds then cover them by this score (see the last relaxation).
    */
   pruneBelow?: number | undefined
+  /**
+   * Root runs only (no constraints): share the forward layers (hops 1 to H-2, which do not depend on the
+   * pools banned beyond a base mask except through what those pools carry) between the searches of one
+   * query at several pool bans (see `forwardLayers`). The run's answer is the same either way.
+   */
+  forward?: ForwardShare | undefined
 }
 
 /** Best walk of a node and bounds on everything else in it. */
@@ -59,15 +66,15 @@ export type DpResult = {
   edgeVisits: number
 }
 
-/** Float output of edge `e` for input `a` (0 when the edge cannot trade). */
-export function quoteEdgeFloat(graph: TokenGraph, e: number, a: number): number {
+/** Float output of edge `e` for input `a` (0 when the edge cannot trade); `slot`: the custom kernels' memo slot (`quoteCustomEdge`), the hop position in a layered search. */
+export function quoteEdgeFloat(graph: TokenGraph, e: number, a: number, slot = 0): number {
   const kind = graph.edgeKind[e]
   if (kind === EDGE_KIND_CONSTANT_PRODUCT) {
     const g = graph.edgeGamma[e]! * a
     return (graph.edgeReserveOut[e]! * g) / (graph.edgeReserveIn[e]! + g)
   }
   if (kind === EDGE_KIND_CUSTOM) {
-    const v = quoteCustomEdge(graph, e, a)
+    const v = quoteCustomEdge(graph, e, a, slot)
     return v > 0 ? v : 0
   }
   return 0
@@ -81,7 +88,8 @@ export function wholeUnits(estimate: number): number {
   return Math.floor(estimate * (1 + FLOAT_MARGIN))
 }
 
-function hasPair(list: readonly (readonly [number, number])[], layer: number, x: number): boolean {
+/** Whether `list` holds the pair [layer, x] (a constraint's ban at one layer). */
+export function hasPair(list: readonly (readonly [number, number])[], layer: number, x: number): boolean {
   for (const [l, v] of list) if (l === layer && v === x) return true
   return false
 }
@@ -116,7 +124,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   let prefixGas = 0
   if (constraints !== undefined) {
     for (const e of constraints.prefix) {
-      startAmount = wholeUnits(quoteEdgeFloat(graph, e, startAmount))
+      startAmount = wholeUnits(quoteEdgeFloat(graph, e, startAmount, startLayer + 1))
       prefixGas += graph.edgeGas[e]!
       startToken = edgeHead[e]!
       startLayer++
@@ -159,7 +167,37 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
   const pruneGas = gasPrice * H * minGasPerHop
   let pruned = false
 
-  for (let k = startLayer + 1; k < H; k++) {
+  // Forward layers shared between the searches of one query at several pool bans (forwardLayers): layers
+  // 1 to H-2, and H-1 too when this run's last relaxation prunes nothing.
+  // A run with constraints but no forced prefix starts from the same source amount: it restores too,
+  // its bans at each layer relaxed again like extra pools; only a root run (no constraints) records.
+  const forward = startLayer === 0 && H >= FORWARD_LAYERS_MIN_HOPS && query.forward !== undefined && (constraints === undefined || !('record' in query.forward)) ? query.forward : undefined
+  const shareLayers = rates === undefined ? H - 1 : H - 2
+  let firstLayer = startLayer + 1
+  if (forward !== undefined && 'extra' in forward) {
+    const restored = restoreForwardLayers(context, query, { ...forward, constraints: c, near: { reverseCost } }, s, run, shareLayers)
+    if (restored !== undefined) {
+      // The work meter counts what a fresh run would read (so a search's edge cap stops it after the
+      // same runs, whatever they restored); what the restore saved is counted apart.
+      let fresh = 0
+      for (let k = 1; k <= restored.layers; k++) {
+        const from = frontier[k - 1]!
+        let forwardCost = 0
+        let pairCost = 0
+        for (let fi = 0; fi < frontierLength[k - 1]!; fi++) {
+          const degree = outStart[from[fi]! + 1]! - outStart[from[fi]!]!
+          forwardCost += degree
+          pairCost += nearLength * (34 - Math.clz32(degree))
+        }
+        fresh += k === H - 1 && (RANDOM_READ_COST * reverseCost < forwardCost || RANDOM_READ_COST * pairCost < forwardCost) ? Math.min(pairCost, reverseCost) : forwardCost
+      }
+      edgeVisits += fresh
+      context.edgeReadsSaved = (context.edgeReadsSaved ?? 0) + fresh - restored.reads
+      firstLayer = restored.layers + 1
+    }
+  }
+
+  for (let k = firstLayer; k < H; k++) {
     const to = frontier[k]!
     let toLength = 0
     const lastRelax = k === H - 1
@@ -206,7 +244,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
         if (adapterEnabled[edgeAdapter[e]!] === 0) return
         if (poolBanned !== undefined && poolBanned[edgePool[e]!] === 1) return
         if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, Y) || hasPair(c.bannedPools, k, edgePool[e]!))) return
-        const v = wholeUnits(quoteEdgeFloat(graph, e, a))
+        const v = wholeUnits(quoteEdgeFloat(graph, e, a, k))
         if (!(v >= 1)) return
         const idx = base + Y
         if (stamp[idx] !== run) {
@@ -266,7 +304,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
         if (kind === EDGE_KIND_CONSTANT_PRODUCT) {
           const g = edgeGamma[e]! * a
           v = (edgeReserveOut[e]! * g) / (edgeReserveIn[e]! + g)
-        } else if (kind === EDGE_KIND_CUSTOM) v = quoteCustomEdge(graph, e, a)
+        } else if (kind === EDGE_KIND_CUSTOM) v = quoteCustomEdge(graph, e, a, k)
         else continue
         v = wholeUnits(v)
         if (!(v >= 1)) continue
@@ -287,6 +325,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     frontierLength[k] = toLength
     if (!lastRelax) for (let fi = 0; fi < fromLength; fi++) edgeVisits += outStart[from[fi]! + 1]! - outStart[from[fi]!]!
   }
+  if (forward !== undefined && 'record' in forward) recordForwardLayers(context, query, s, run, shareLayers)
   edgeVisits += tEnd - tStart
 
   // Final hops: every enabled edge into the target, from every layer.
@@ -310,7 +349,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
       if (stamp[idx] !== run) continue
       if (k - 1 === 0 && X !== source) continue
       if (c !== undefined && (hasPair(c.bannedEdges, k, e) || hasPair(c.bannedTokens, k, target) || hasPair(c.bannedPools, k, edgePool[e]!))) continue
-      const v = wholeUnits(quoteEdgeFloat(graph, e, value[idx]!))
+      const v = wholeUnits(quoteEdgeFloat(graph, e, value[idx]!, k))
       if (!(v >= 1)) continue
       let score = v
       let upper = v * (1 + FLOAT_MARGIN)
@@ -361,7 +400,7 @@ export function runLayeredDp(context: SearchContext, query: DpQuery, constraints
     const tok = edgeTail[walk[j]!]!
     let a = second[j * n + tok]!
     if (a >= 1) {
-      for (let h = j; h < bestLayer && a >= 1; h++) a = wholeUnits(quoteEdgeFloat(graph, walk[h]!, a))
+      for (let h = j; h < bestLayer && a >= 1; h++) a = wholeUnits(quoteEdgeFloat(graph, walk[h]!, a, h + 1))
       let bound = a * (1 + FLOAT_MARGIN)
       if (gasPrice > 0) bound -= gasPrice * (j * minGasPerHop + suffixGas)
       if (bound > alternativeBound) alternativeBound = bound

@@ -1,4 +1,5 @@
 import type { TokenGraph } from '../graph/types.js'
+import type { ForwardLayers } from './forwardLayers.js'
 
 /** Reusable typed arrays of the layered search for one graph and one hop limit. */
 export type DpScratch = {
@@ -34,8 +35,14 @@ export type SearchContext = {
   poolMarks?: Uint8Array[] | undefined
   /** Two-hop rate bounds into hub-like targets (`getRateBounds`), by target, oldest first. */
   rateBounds?: Map<number, RateBounds> | undefined
+  /** The forward layers of the last recording root runs (`forwardLayers`), shared by the runs of one split's candidate searches. */
+  forwardLayers?: ForwardLayers[] | undefined
+  /** Forward-layer records made on this context so far. */
+  forwardRecords?: number | undefined
   /** Edges read by every layered-DP run on this context so far (`runLayeredDp`'s `edgeVisits`): the searches' work meter. */
   edgeReads: number
+  /** Of `edgeReads`, what runs that restored shared forward layers (`forwardLayers`) counted but did not read. */
+  edgeReadsSaved?: number | undefined
 }
 
 /** Per-token upper bound of the marginal rate of any two-hop walk into one target (see `getRateBounds`). */
