@@ -146,13 +146,18 @@ try {
   row(`| snapshot full load | ${Math.round(performance.now() - t)} ms | every served pool read at the head |`)
   const traffic = createTraffic(node.client, devnet.chains[chainId]!.addressBook, { seed: values.seed, perBlock: Number(values['per-block']) })
   const refresh: number[] = []
+  const reread: number[] = []
+  const patched: number[] = []
   let onHead = 0
   const probe = { tokenIn: book.tokens.USDC!.address as Address, tokenOut: book.tokens.WETH!.address as Address }
   for (let b = 0; b < Number(values.blocks); b++) {
     const mined = await traffic.block()
+    const counted = store.stats()
     t = performance.now()
     await store.current()
     refresh.push(performance.now() - t)
+    reread.push(store.stats().poolsReloaded - counted.poolsReloaded)
+    patched.push(store.stats().poolsPatched - counted.poolsPatched)
     const res = await fetch(`${warm.sy.httpUrl}/api/v1/shortcuts/route?chainId=${chainId}&fromAddress=0x0000000000000000000000000000000000b3c401&tokenIn=${probe.tokenIn}&tokenOut=${probe.tokenOut}&amountIn=1000000000`, { headers: { authorization: `Bearer ${KEY}` } })
     const answer = (await res.json()) as { blockNumber?: number; code?: string; detail?: string }
     if (answer.blockNumber !== undefined && BigInt(answer.blockNumber) >= mined - 1n) onHead++
@@ -161,6 +166,8 @@ try {
   const r = summarizeLatency(refresh, 1)
   const stats = traffic.stats()
   row(`| snapshot refresh per block (${stats.blocks} blocks of ${values['per-block']}: ${stats.sent} sent, ${stats.reverted} reverted) | p50 ${r.p50.toFixed(1)} ms | p99 ${r.p99.toFixed(1)}, p99.9 ${r.p99_9.toFixed(1)}, max ${r.max.toFixed(1)} ms; answers on the head or the block before: ${onHead}/${stats.blocks} |`)
+  const perBlock = (xs: readonly number[]) => `${Math.min(...xs)}–${Math.max(...xs)} (mean ${Math.round(xs.reduce((a, b) => a + b, 0) / xs.length)})`
+  row(`| pools per block refreshed from logs / re-read by Multicall3 | ${perBlock(patched)} | ${perBlock(reread)} re-read; ${store.stats().fullLoads - 1} full reloads during the blocks |`)
   await warm.sy.stop()
 } finally {
   await devnet.stop()

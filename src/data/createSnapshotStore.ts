@@ -142,8 +142,14 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     for (const a of [m.sy, m.yt, m.yieldToken]) pendleByRelated.set(a.toLowerCase(), [...(pendleByRelated.get(a.toLowerCase()) ?? []), m.address.toLowerCase()])
   }
 
-  async function loadAll(blockNumber: bigint, pools?: readonly Address[]): Promise<PoolSnapshotBase[]> {
-    const parts = await Promise.all(loaders.map((l) => l.load(context, { blockNumber, ...(pools ? { pools } : {}) })))
+  /**
+   * Reads pools at a block: every pool of the book, or the `pools` listed. `protocols`, when given, names
+   * every protocol the listed pools belong to: only those loaders run (a loader asked for none of its
+   * pools may still send an empty Multicall3 call).
+   */
+  async function loadAll(blockNumber: bigint, pools?: readonly Address[], protocols?: ReadonlySet<string>): Promise<PoolSnapshotBase[]> {
+    const used = protocols ? loaders.filter((l) => protocols.has(l.protocol)) : loaders
+    const parts = await Promise.all(used.map((l) => l.load(context, { blockNumber, ...(pools ? { pools } : {}) })))
     return parts.flat()
   }
 
@@ -208,12 +214,16 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
    * Carries the previous snapshot to `head`, re-reading only the pools that emitted logs since. Returns
    * undefined (so the caller reloads everything) when the previous head is no longer canonical.
    */
-  async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint): Promise<PoolSnapshotBase[] | undefined> {
-    // The parent check and the logs are read together; the logs are used only if the parent holds.
-    const [parent, moved] = await Promise.all([
+  function readSince(previous: EngineSnapshot, head: bigint): Promise<[{ hash: Hex } | null, Awaited<ReturnType<typeof changedPools>>]> {
+    return Promise.all([
       client.request({ method: 'eth_getBlockByNumber', params: [toHex(previous.blockNumber), false] }) as Promise<{ hash: Hex } | null>,
       changedPools(previous.blockNumber + 1n, head),
     ])
+  }
+
+  async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint, reads: ReturnType<typeof readSince>): Promise<PoolSnapshotBase[] | undefined> {
+    // The parent check and the logs are read together; the logs are used only if the parent holds.
+    const [parent, moved] = await reads
     if (!parent || !previous.version.endsWith(`:${parent.hash.slice(2, 14)}`)) return undefined
     const { changed, patches } = moved
     for (const address of missing ?? []) changed.add(address)
@@ -231,7 +241,18 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
         else changed.add(address)
       }
     }
-    const reloaded = changed.size ? await loadAll(head, [...changed] as Address[]) : []
+    // The loaders of the re-read pools' protocols, as the previous snapshot knows them; all of them when a
+    // pool is new to it (a restored snapshot's missing pools, one a failed read dropped).
+    let protocols: Set<string> | undefined = new Set()
+    for (const address of changed) {
+      const i = at.get(address)
+      if (i === undefined) {
+        protocols = undefined
+        break
+      }
+      protocols.add(previous.pools[i]!.protocol)
+    }
+    const reloaded = changed.size ? await loadAll(head, [...changed] as Address[], protocols) : []
     const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
     // A pool that emitted logs but did not reload (a failed read) is dropped, never carried stale.
     const dropped = new Set([...changed].filter((a) => !byAddress.has(a)))
@@ -316,6 +337,11 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     // without pools (which would answer "no route" or "no price"). A backed jump or fall is a reorg or
     // a node restarted from older state: reloaded in full below. A mismatch can be a reorg between the
     // two reads, so it is re-read once.
+    // The parent check and the logs since the snapshot are read beside the head's backing (one round trip
+    // less a block); they are used only once the head is backed, else dropped.
+    const follows = snapshot !== undefined && head >= snapshot.blockNumber && head - snapshot.blockNumber <= MAX_INCREMENTAL_BLOCKS
+    const reads = follows ? readSince(snapshot!, head) : undefined
+    reads?.catch(() => undefined)
     const backing = await readBlock(toHex(head))
     if (!backing || backing.hash.toLowerCase() !== block.hash.toLowerCase()) {
       if (attempt === 0 && backing) return refresh(1)
@@ -324,9 +350,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     headCheckedAt = Date.now()
     const timestamp = BigInt(block.timestamp)
     let pools: PoolSnapshotBase[] | undefined
-    if (snapshot && head >= snapshot.blockNumber && head - snapshot.blockNumber <= MAX_INCREMENTAL_BLOCKS) {
-      pools = await incremental(snapshot, head, timestamp).catch(() => undefined)
-    }
+    if (snapshot && reads) pools = await incremental(snapshot, head, timestamp, reads).catch(() => undefined)
     if (!pools) {
       // First load, a reorg or revert, a long gap, or logs the node would not serve: read everything.
       pools = await loadAll(head)

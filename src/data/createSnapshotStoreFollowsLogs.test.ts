@@ -40,7 +40,18 @@ test.each([
   const chain = devnet.chains[1]!
   const client = chain.client as unknown as PublicClient
   const book = chain.addressBook
-  const store = createSnapshotStore({ chainId: 1, client, book, addressFilterMax })
+  // The followed store's Multicall3 batches, counted: a re-read asks only the loaders of the pools it re-reads.
+  const batches: number[] = []
+  const counting = new Proxy(client, {
+    get: (target, key, receiver) =>
+      key === 'multicall'
+        ? (args: { contracts: readonly unknown[] }) => {
+            batches.push(args.contracts.length)
+            return target.multicall(args as never)
+          }
+        : Reflect.get(target, key, receiver),
+  })
+  const store = createSnapshotStore({ chainId: 1, client: counting, book, addressFilterMax })
 
   const trader: Address = addressFilterMax === undefined ? '0x00000000000000000000000000000000005a0002' : '0x00000000000000000000000000000000005a0004'
   const usdc = book.tokens.USDC!.address
@@ -57,6 +68,7 @@ test.each([
   // Followed from here: the blocks below are few enough for an unfiltered read (8 at most).
   await store.current()
   const before = store.stats()
+  batches.length = 0
   // One block: two V2 swaps through the same pair, a V3 swap each way, a V2 liquidity add (Mint: re-read).
   await chain.client.setAutomine(false)
   try {
@@ -133,6 +145,8 @@ test.each([
   // Besides, the pools re-read at every head (stableswap-ng rates, twocrypto-ng's time-moved oracle).
   const everyHead = (book.curve?.pools ?? []).filter((p) => p.variant === 'ng').length + (book.curve?.twocryptoPools?.length ?? 0)
   expect(after.poolsReloaded - before.poolsReloaded).toBe(1 + everyHead * (after.incrementalLoads - before.incrementalLoads))
+  expect(batches.length).toBeGreaterThan(0)
+  expect(batches.filter((n) => n === 0)).toEqual([])
   const followedPair = followed.pools.find((p) => p.address.toLowerCase() === pair.address.toLowerCase()) as { totalSupply?: bigint }
   expect(followedPair.totalSupply).toBeGreaterThan(0n)
 })
