@@ -1,47 +1,9 @@
 import { findEdgeRun } from '../graph/findEdgeRun.js'
 import { RECORDED_MEMO_SLOT } from '../graph/quoteCustomEdge.js'
-import { type DpConstraints, RANDOM_READ_COST, hasPair, quoteEdgeFloat, wholeUnits } from './runLayeredDp.js'
+import { type DpConstraints, RANDOM_READ_COST, hasPair, quoteEdgeFloat, wholeUnits } from './dpKernel.js'
 import type { DpScratch, SearchContext, SearchMask } from './searchContext.js'
 
-/**
- * What a layered-DP root run may share with the runs of the same search query at other pool bans
- * (`DpQuery.forward`): `{ record: true }` keeps its forward layers (hops 1 to H-2) in the context;
- * `{ extra, base }` starts from the kept layers of the same source, target, amount, hop limit, adapters
- * and base pool mask (`base`, the recording run's `poolBanned`), the run's `poolBanned` marking exactly
- * the base mask's pools plus the `extra` pools.
- */
-export type ForwardShare = { record: true } | { extra: readonly number[]; base: Uint8Array | undefined }
-
-/** The forward layers of one root run (see {@link ForwardShare}), kept in the search context. */
-export type ForwardLayers = {
-  source: number
-  target: number
-  amountIn: number
-  maxHops: number
-  adapterEnabled: Uint8Array
-  poolBanned: Uint8Array | undefined
-  /** `graph.floatEdits` when recorded: the layers hold for the float kernels of that moment. */
-  floatEdits: number
-  /** When it was recorded (the context's count of records): the oldest record is replaced first. */
-  recorded: number
-  /** Layers kept: 1 to `layers` (H-2, or H-1 when the run's last relaxation pruned nothing). */
-  layers: number
-  /** Tokens reached per layer, in the order the run reached them. */
-  tokens: Int32Array[]
-  length: Int32Array
-  /** Per (layer, token), index `layer * n + token`, as the scratch holds them. */
-  value: Float64Array
-  second: Float64Array
-  back: Int32Array
-  /** Work lists of the patch (token-indexed marks: a mark equal to the current pass id means "in the list"). */
-  pass: number
-  mark: Int32Array
-  changedMark: Int32Array
-  changedOld: Float64Array
-  changed: Int32Array
-  next: Int32Array
-  affected: Int32Array
-}
+export type { ForwardLayers, ForwardShare } from './searchContext.js'
 
 type LayerQuery = { source: number; target: number; amountIn: number; maxHops: number; mask: SearchMask }
 
