@@ -8,22 +8,41 @@
 import { pino } from 'pino'
 import { configSchema } from '../src/config.js'
 import { startSwitchyard } from '../src/startSwitchyard.js'
-import { BENCH_API_KEY, createApiLoads } from './createApiLoads.js'
+import { BENCH_API_KEY, apiBenchContextOf, createApiLoads, requestBodyOf } from './createApiLoads.js'
+
+const BURST = 40
+const ABANDON_AFTER_MS = 150
+const RETRY_EVERY_MS = 5
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 const config = configSchema.parse({ chains: [1, 8453], devnetPorts: { '1': 0, '8453': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000, relayer: 'off' })
 const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
-const book = sy.connected.chains[1]!.addressBook
-const context = { tokens: Object.fromEntries(Object.values(book.tokens).map((x) => [x.symbol, x.address])), uniswapV2Router02: book.uniswapV2.router02, aaveV3Pool: book.aaveV3!.pool, baseTokens: Object.fromEntries(Object.values(sy.connected.chains[8453]!.addressBook.tokens).map((x) => [x.symbol, x.address])) }
-const loads = createApiLoads(context as never)
-const cold = loads.find((l) => l.request === (process.argv[2] ?? 'route') && l.mode === 'cold')!.requests[0]!
-const send = async (signal?: AbortSignal) => { const setup = cold.setupRequest as (r: typeof cold, c: object) => { body?: unknown }; const body = setup({ ...cold }, {}).body; const res = await fetch(`${sy.httpUrl}${cold.path}`, { method: 'POST', headers: cold.headers as Record<string, string>, body: body as string, ...(signal === undefined ? {} : { signal }) }); await res.text(); return res.status }
+const row = process.argv[2] ?? 'route'
+const load = createApiLoads(apiBenchContextOf(sy.connected.chains)).find((l) => l.request === row && l.mode === 'cold')
+if (!load) throw new Error(`no cold row named ${row}`)
+const req = load.requests[0]!
+
+/** Sends one fresh request of the row; resolves with its status. */
+async function send(signal?: AbortSignal): Promise<number> {
+  const res = await fetch(`${sy.httpUrl}${req.path}`, { method: 'POST', headers: req.headers as Record<string, string>, body: requestBodyOf(req) ?? null, ...(signal === undefined ? {} : { signal }) })
+  await res.text()
+  return res.status
+}
+
 for (let i = 0; i < 3; i++) await send()
 for (let round = 0; round < 3; round++) {
-  const ac = new AbortController()
-  const burst = Array.from({ length: 40 }, () => send(ac.signal).catch(() => 'aborted'))
-  await new Promise((r) => setTimeout(r, 150))
-  ac.abort(); await Promise.all(burst)
-  const t0 = performance.now(); let refused = 0
-  for (;;) { const s = await send(); if (s === 200) break; refused++; await new Promise((r) => setTimeout(r, 5)) }
-  console.log(`round ${round}: after aborting 40 in-flight, ${refused} refusals, admitted after ${(performance.now() - t0).toFixed(0)} ms`)
+  const abandon = new AbortController()
+  const burst = Array.from({ length: BURST }, () => send(abandon.signal).catch(() => 'aborted'))
+  await sleep(ABANDON_AFTER_MS)
+  abandon.abort()
+  await Promise.all(burst)
+  const started = performance.now()
+  let refused = 0
+  while ((await send()) !== 200) {
+    refused++
+    await sleep(RETRY_EVERY_MS)
+  }
+  console.log(`round ${round}: after abandoning ${BURST} in-flight, ${refused} refusals, answered after ${(performance.now() - started).toFixed(0)} ms`)
 }
+await sy.stop()
 process.exit(0)

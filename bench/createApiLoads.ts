@@ -10,6 +10,32 @@ export type ApiBenchContext = {
   baseTokens?: Record<string, string> | undefined
 }
 
+/** The part of an address book the context is read from. */
+type BenchBook = { tokens: Record<string, { symbol: string; address: string }>; uniswapV2: { router02: string }; aaveV3?: { pool: string } | undefined }
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
+
+/**
+ * The context read from a running switchyard's chains: chain 1's tokens, router and Aave pool (the zero
+ * address when it has none: only the bundle rows use it), and Base's tokens when chain 8453 runs.
+ */
+export function apiBenchContextOf(chains: Readonly<Record<number, { addressBook: BenchBook } | undefined>>): ApiBenchContext {
+  const symbols = (book: BenchBook) => Object.fromEntries(Object.values(book.tokens).map((x) => [x.symbol, x.address]))
+  const book = chains[1]!.addressBook
+  const base = chains[8453]?.addressBook
+  return {
+    tokens: symbols(book),
+    uniswapV2Router02: book.uniswapV2.router02,
+    aaveV3Pool: book.aaveV3?.pool ?? ZERO_ADDRESS,
+    ...(base === undefined ? {} : { baseTokens: symbols(base) }),
+  }
+}
+
+/** The body one request of a load sends: a fresh one from `setupRequest` for cold rows, else its fixed body. */
+export function requestBodyOf(req: autocannon.Request): string | undefined {
+  return (typeof req.setupRequest === 'function' ? req.setupRequest({ ...req }, {}).body : req.body) as string | undefined
+}
+
 /** One bench row: the requests autocannon cycles through, and the answer each must get. */
 export type ApiLoad = {
   /** What is asked (first column of the table). */

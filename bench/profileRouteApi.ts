@@ -20,7 +20,7 @@ import { pino } from 'pino'
 import { configSchema } from '../src/config.js'
 import { readProcessCpuMs } from './readProcessCpuMs.js'
 import { startSwitchyard } from '../src/startSwitchyard.js'
-import { BENCH_API_KEY, createApiLoads, type ApiBenchContext } from './createApiLoads.js'
+import { BENCH_API_KEY, apiBenchContextOf, createApiLoads, requestBodyOf, type ApiBenchContext } from './createApiLoads.js'
 
 const args = process.argv.slice(2)
 const arg = (name: string) => {
@@ -99,12 +99,7 @@ const config = configSchema.parse({
   gatewayThread: false,
 })
 const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
-const book = sy.connected.chains[1]!.addressBook
-const context: ApiBenchContext = {
-  tokens: Object.fromEntries(Object.values(book.tokens).map((x) => [x.symbol, x.address])),
-  uniswapV2Router02: book.uniswapV2.router02,
-  aaveV3Pool: book.aaveV3?.pool ?? '0x0000000000000000000000000000000000000000',
-}
+const context: ApiBenchContext = apiBenchContextOf(sy.connected.chains)
 // Count JSON-RPC calls by method to the anvil nodes, from the bodies of outgoing HTTP requests.
 const rpcPorts = new Set(Object.values(sy.connected.devnet?.chains ?? {}).map((c) => String(c.node.port)))
 const rpcCalls = new Map<string, number>()
@@ -121,8 +116,7 @@ ClientRequest.prototype.end = function (this: ClientRequest, ...a: unknown[]) {
 const load = coldRoutes(context)
 for (let i = 0; i < 12; i++) {
   const req = load.requests[i % load.requests.length]!
-  const body = typeof req.setupRequest === 'function' ? req.setupRequest({ ...req }, {}).body : req.body
-  const res = await fetch(`${sy.httpUrl}${req.path}`, { method: 'POST', headers: req.headers as Record<string, string>, body: body as string })
+  const res = await fetch(`${sy.httpUrl}${req.path}`, { method: 'POST', headers: req.headers as Record<string, string>, body: requestBodyOf(req) ?? null })
   if (res.status !== 200) throw new Error(`warm-up route: ${res.status} ${await res.text()}`)
 }
 

@@ -31,7 +31,7 @@ import autocannon from 'autocannon'
 import { pino } from 'pino'
 import { configSchema } from '../src/config.js'
 import { startSwitchyard } from '../src/startSwitchyard.js'
-import { BENCH_API_KEY, BUNDLE_EXPLAINED, ROUTE_PAIRS, ROUTE_WITHOUT_NEW_FAMILIES, createApiLoads, type ApiBenchContext, type ApiLoad } from './createApiLoads.js'
+import { BENCH_API_KEY, BUNDLE_EXPLAINED, ROUTE_PAIRS, ROUTE_WITHOUT_NEW_FAMILIES, apiBenchContextOf, createApiLoads, requestBodyOf, type ApiBenchContext, type ApiLoad } from './createApiLoads.js'
 
 const args = process.argv.slice(2)
 const arg = (name: string) => {
@@ -192,8 +192,7 @@ async function runProbeAtTheBound(target: string, load: ApiLoad): Promise<Row[]>
 
 /** Sends one request of a load (a fresh body for cold ones) and reads the answer. */
 async function sendOnce(baseUrl: string, req: autocannon.Request): Promise<{ status: number; text: string }> {
-  const body = typeof req.setupRequest === 'function' ? req.setupRequest({ ...req }, {}).body : req.body
-  const res = await fetch(`${baseUrl}${req.path}`, { method: req.method ?? 'POST', headers: req.headers as Record<string, string>, body: body as string })
+  const res = await fetch(`${baseUrl}${req.path}`, { method: req.method ?? 'POST', headers: req.headers as Record<string, string>, body: requestBodyOf(req) ?? null })
   return { status: res.status, text: await res.text() }
 }
 
@@ -275,14 +274,8 @@ const config = configSchema.parse({
   gatewayThread: arg('--gateway-thread') !== 'off',
 })
 const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }) })
-const book = sy.connected.chains[1]!.addressBook
-if (!book.aaveV3) throw new Error('the devnet has no Aave V3 market: the bundle rows need one')
-const context: ApiBenchContext = {
-  tokens: Object.fromEntries(Object.values(book.tokens).map((x) => [x.symbol, x.address])),
-  uniswapV2Router02: book.uniswapV2.router02,
-  aaveV3Pool: book.aaveV3.pool,
-  baseTokens: Object.fromEntries(Object.values(sy.connected.chains[8453]!.addressBook.tokens).map((x) => [x.symbol, x.address])),
-}
+if (!sy.connected.chains[1]!.addressBook.aaveV3) throw new Error('the devnet has no Aave V3 market: the bundle rows need one')
+const context: ApiBenchContext = apiBenchContextOf(sy.connected.chains)
 await preflight(sy.httpUrl, createApiLoads(context))
 const only = arg('--only')
 const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', sy.httpUrl, '--context', JSON.stringify(context), '--duration', String(duration), ...(only ? ['--only', only] : [])], {

@@ -212,8 +212,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     // A shape seen before runs under the limit its last gas implies, a new shape of a known family under
     // its estimate at the family's gas per unit: success both measures the route and proves that limit. A
     // failure under the guess (out of gas, or a real revert) runs again unlimited.
-    const gasContext = { chainId: params.chainId, strategy: strategy.kind, inputs: params.tokenIn.length, outputs: params.tokenOut.length }
-    const learn = gasHints.learner(gasContext, route)
+    const { guess, learn } = gasHints.of({ chainId: params.chainId, strategy: strategy.kind, inputs: params.tokenIn.length, outputs: params.tokenOut.length }, route)
     // Explained: the call trace (gas per command) runs beside the measurement, not after it. It traces
     // the simulated transaction; the final one differs only in the minimums the router checks after the
     // plan, so every command's gas is the same.
@@ -224,7 +223,7 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
     let traced = params.explain === true ? trace(tx) : undefined
     let measured: MeasureRouteReturnType
     try {
-      measured = await measureRoute({ run, tx, guess: gasHints.guess(gasContext, route), learn })
+      measured = await measureRoute({ run, tx, guess, learn })
     } catch (error) {
       // A delegate plan's own minimum comes from the engine's quote, which cannot see a transfer tax
       // (fee-on-transfer tokens in or out): the plan fails its check although the route works. Measure

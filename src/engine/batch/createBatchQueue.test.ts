@@ -38,6 +38,17 @@ function harness({ slots = 2, maxQueue = 16, maxBatch = 8, killGraceMs = 0 } = {
 const submit = (queue: ReturnType<typeof harness>['queue'], item: unknown, options: { signal?: AbortSignal; deadline?: number; version?: string } = {}) =>
   queue.submit({ kind: 'route', version: options.version ?? 'v1', item, task: 'findRoute' }, options)
 
+/** One batch of three on one slot, the worker running the second (`b`), which its caller then aborts. */
+async function abortRunning(killGraceMs: number) {
+  const { queue, sent, sentCount } = harness({ slots: 1, killGraceMs })
+  const controller = new AbortController()
+  const calls = [submit(queue, 'a'), submit(queue, 'b', { signal: controller.signal }), submit(queue, 'c')]
+  await sentCount(1)
+  Atomics.store(sent[0]!.batch.control, BatchControl.running, 1)
+  controller.abort()
+  return { calls, sent, sentCount }
+}
+
 describe('createBatchQueue', () => {
   test('requests of one turn travel together, split over the free slots, per version; answers reach their callers', async () => {
     const { queue, sent, sentCount } = harness({ slots: 2, maxBatch: 8 })
@@ -132,12 +143,7 @@ describe('createBatchQueue', () => {
   })
 
   test('abort of the running request with a grace: it fails at once; a worker that finishes it within the grace is not stopped and answers the others', async () => {
-    const { queue, sent, sentCount } = harness({ slots: 1, killGraceMs: 60 })
-    const controller = new AbortController()
-    const calls = [submit(queue, 'a'), submit(queue, 'running', { signal: controller.signal }), submit(queue, 'c')]
-    await sentCount(1)
-    Atomics.store(sent[0]!.batch.control, BatchControl.running, 1)
-    controller.abort()
+    const { calls, sent } = await abortRunning(60)
     await expect(calls[1]).rejects.toMatchObject({ name: 'TaskAbortedError', code: 'CANCELLED' })
     expect(sent[0]!.signal.aborted).toBe(false)
     // The worker finishes within the grace: one batch, the others answered from it, nothing stopped after.
@@ -149,12 +155,7 @@ describe('createBatchQueue', () => {
   })
 
   test('abort of the running request with a grace: a worker still on it when the grace ends is stopped, the others go again', async () => {
-    const { queue, sent, sentCount } = harness({ slots: 1, killGraceMs: 30 })
-    const controller = new AbortController()
-    const calls = [submit(queue, 'a'), submit(queue, 'stuck', { signal: controller.signal }), submit(queue, 'c')]
-    await sentCount(1)
-    Atomics.store(sent[0]!.batch.control, BatchControl.running, 1)
-    controller.abort()
+    const { calls, sent, sentCount } = await abortRunning(30)
     await expect(calls[1]).rejects.toMatchObject({ name: 'TaskAbortedError' })
     expect(sent[0]!.signal.aborted).toBe(false)
     await sentCount(2)

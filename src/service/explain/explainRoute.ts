@@ -12,7 +12,7 @@ import { blockHashOf } from './blockHashOf.js'
 import { decodePlan } from './decodePlan.js'
 import { explainCandidates } from './explainCandidates.js'
 import { explainSteps, type PlannedStep } from './explainSteps.js'
-import { gasOfLogIn, traceCommandGas, withCommandGas, type CommandGas } from './traceCommandGas.js'
+import { gasOfLogIn, withCommandGas, type CommandGas } from './traceCommandGas.js'
 import type { Explanation } from './explanation.js'
 
 /** What the route's simulation used and saw, kept when the request asked to explain. */
@@ -20,8 +20,8 @@ export type RouteSimulationRecord = {
   logs: SimulatedLog[]
   overrides?: Record<Address, AccountOverride> | undefined
   setup?: SimulatedSetupCall[] | undefined
-  /** The call trace of the simulated transaction (gas per command), taken beside the simulation; traced here when absent. */
-  traced?: CommandGas | { note: string } | undefined
+  /** The call trace of the simulated transaction (gas per command), taken beside the simulation. */
+  traced: CommandGas | { note: string }
 }
 
 /** Parameters of {@link explainRoute}. */
@@ -69,10 +69,8 @@ export function plannedStepsOf(route: FindRouteReturnType, params: RouteParams, 
  */
 export async function explainRoute(p: ExplainRouteParameters): Promise<Explanation> {
   const { params, book, route } = p
-  const [blockHash, traced] = await Promise.all([
-    blockHashOf(p.client, p.snapshot),
-    p.simulation.traced ?? traceCommandGas(p.client, { blockNumber: p.snapshot.blockNumber, parentTimestamp: p.snapshot.timestamp, tx: { ...p.tx, to: p.simulatedTo }, overrides: p.simulation.overrides, setup: p.simulation.setup, self: p.self }),
-  ])
+  const { traced } = p.simulation
+  const blockHash = await blockHashOf(p.client, p.snapshot)
   const amountsOut = p.amountsOut.map(String)
   const quoteId = quoteIdOf({ request: { ...params, fromAddressAsSent: undefined }, chainId: params.chainId, blockHash, tx: { to: p.tx.to, data: p.tx.data, value: p.tx.value.toString() }, amountsOut })
   const steps = explainSteps({

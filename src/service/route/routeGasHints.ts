@@ -5,12 +5,18 @@ import { routeShapeOf } from './routeShapeOf.js'
 /** What a route's gas hints are keyed by: its chain, strategy and input and output counts. */
 export type RouteGasContext = { chainId: number; strategy: string; inputs: number; outputs: number }
 
+/** One route's hints: the limit to simulate it under, and the recorder of what it used. */
+export type RouteGasHint = {
+  /** Its shape's last gas, else its family's ratio applied to the engine's estimate; undefined when neither was seen. */
+  guess: bigint | undefined
+  /** Records what the route used, for its shape and its family. */
+  learn: (gasUsed: bigint) => void
+}
+
 /** Gas limit hints for routes (see {@link GasLimitHints}), keyed by the route itself. */
 export type RouteGasHints = {
-  /** The limit to simulate a route under: its shape's last gas, else its family's ratio applied to the engine's estimate; undefined when neither was seen. */
-  guess(context: RouteGasContext, route: Pick<FindRouteReturnType, 'paths' | 'gasEstimate'>): bigint | undefined
-  /** A recorder of what the route used, for its shape and its family. */
-  learner(context: RouteGasContext, route: Pick<FindRouteReturnType, 'paths' | 'gasEstimate'>): (gasUsed: bigint) => void
+  /** The hint of one route (its shape and family keys read once). */
+  of(context: RouteGasContext, route: Pick<FindRouteReturnType, 'paths' | 'gasEstimate'>): RouteGasHint
 }
 
 /**
@@ -21,20 +27,16 @@ export type RouteGasHints = {
  * proves its limit; otherwise measureRoute proves one.
  */
 export function createRouteGasHints(hints: GasLimitHints = createGasLimitHints()): RouteGasHints {
-  const keys = (context: RouteGasContext, route: Pick<FindRouteReturnType, 'paths'>) => ({
-    shape: routeShapeOf({ ...context, route }),
-    family: routeShapeOf({ ...context, route }, { pools: false }),
-  })
   return {
-    guess(context, route) {
-      const { shape, family } = keys(context, route)
-      return hints.guess(shape) ?? hints.guessFamily(family, route.gasEstimate)
-    },
-    learner(context, route) {
-      const { shape, family } = keys(context, route)
-      return (gasUsed) => {
-        hints.learn(shape, gasUsed)
-        hints.learnFamily(family, route.gasEstimate, gasUsed)
+    of(context, route) {
+      const shape = routeShapeOf({ ...context, route })
+      const family = routeShapeOf({ ...context, route }, { pools: false })
+      return {
+        guess: hints.guess(shape) ?? hints.guessFamily(family, route.gasEstimate),
+        learn: (gasUsed) => {
+          hints.learn(shape, gasUsed)
+          hints.learnFamily(family, route.gasEstimate, gasUsed)
+        },
       }
     },
   }
