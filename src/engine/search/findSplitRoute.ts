@@ -4,7 +4,7 @@ import { type EvaluatedLegs, INFEASIBLE_SCORE, type Leg, evaluateLegs } from './
 import { findSplitCandidates } from './findSplitCandidates.js'
 import { improveSplitLegs } from './improveSplitLegs.js'
 import { probeBestRate } from './probeBestRate.js'
-import { gasCost, quotePath } from './quotePath.js'
+import { gasCost, type PathQuote, quotePath } from './quotePath.js'
 import { FLOAT_MARGIN } from './runLayeredDp.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
 import { waterFill } from './waterFill.js'
@@ -92,6 +92,9 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   // not paid yet is dust, not a cap: the next chunks may make it pay.
   const closed = new Uint8Array(candidates.length)
   const legOut = new Array<bigint>(candidates.length).fill(0n)
+  // A candidate's trial quote of a chunk stays exact until a commit moves one of its pools: commits
+  // re-quote only the candidates sharing a pool with the committed one (the rest keep their trial).
+  const trials = createTrialCache(graph.edgePool, candidates)
   for (let c = 0; c < chunks; c++) {
     const chunk = (amountIn * BigInt(c + 1)) / BigInt(chunks) - (amountIn * BigInt(c)) / BigInt(chunks)
     if (chunk === 0n) continue
@@ -104,7 +107,7 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
         if (!used && open >= maxSplits) continue
         // Plain quotes against the committed view: quotePath keeps its own moved states when a path
         // repeats a pool, so a caller map (and a swap with a new state per hop) is not needed here.
-        const trial = quotePath(states, { edges: candidates[i]!, amountIn: chunk, view })
+        const trial = trials.get(i, chunk) ?? trials.set(i, chunk, quotePath(states, { edges: candidates[i]!, amountIn: chunk, view }))
         const gain = trial.amountOut - (used ? 0n : gasCost(trial.gas, gasPriceWad))
         if (bestGain === undefined || gain > bestGain) {
           bestGain = gain
@@ -121,6 +124,7 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
       if (allocation[bestCandidate] === 0n) open++
       allocation[bestCandidate]! += chunk
       quotePath(states, { edges: candidates[bestCandidate]!, amountIn: chunk, view, moved: committed })
+      trials.moved(bestCandidate)
       break
     }
   }
@@ -151,6 +155,29 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
     method = 'waterFill'
   }
   return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated, greedy: current, paths: candidates }
+}
+
+/** Trial quotes of the greedy allocation, by candidate and chunk amount, valid until a commit moves one of the candidate's pools. */
+function createTrialCache(edgePool: Int32Array, candidates: readonly (readonly number[])[]) {
+  const amounts = new Array<bigint | undefined>(candidates.length)
+  const quotes = new Array<PathQuote | undefined>(candidates.length)
+  const poolsOf = candidates.map((edges) => [...new Set(edges.map((e) => edgePool[e]!))])
+  const sharing = new Map<number, number[]>()
+  poolsOf.forEach((pools, i) => {
+    for (const p of pools) (sharing.get(p) ?? sharing.set(p, []).get(p)!).push(i)
+  })
+  return {
+    get: (i: number, amount: bigint): PathQuote | undefined => (amounts[i] === amount ? quotes[i] : undefined),
+    set(i: number, amount: bigint, quote: PathQuote): PathQuote {
+      amounts[i] = amount
+      quotes[i] = quote
+      return quote
+    },
+    /** A chunk was committed to candidate `i`: the trials through its pools are stale. */
+    moved(i: number): void {
+      for (const p of poolsOf[i]!) for (const j of sharing.get(p)!) amounts[j] = undefined
+    },
+  }
 }
 
 /** The least gas any hop of `graph` costs: the smallest `gasPerHop` of its adapters (as findBestPath's bound takes it). */

@@ -19,8 +19,11 @@ export function mulDiv(a: bigint, b: bigint, denominator: bigint): bigint {
 
 /** `FullMath.mulDivRoundingUp`: ceil(a*b/denominator), same revert conditions as {@link mulDiv}. */
 export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): bigint {
-  let result = mulDiv(a, b, denominator)
-  if ((a * b) % denominator > 0n) {
+  if (denominator === 0n) throw new V3MathRevert('mulDiv: zero denominator')
+  const product = a * b
+  let result = product / denominator
+  if (result > MAX_UINT256) throw new V3MathRevert('mulDiv: overflow')
+  if (product % denominator > 0n) {
     if (result >= MAX_UINT256) throw new V3MathRevert('mulDivRoundingUp: overflow')
     result++
   }
@@ -29,5 +32,6 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
 
 /** `UnsafeMath.divRoundingUp`: ceil(x/y) for y > 0. */
 export function divRoundingUp(x: bigint, y: bigint): bigint {
-  return x / y + (x % y > 0n ? 1n : 0n)
+  const quotient = x / y
+  return quotient * y === x ? quotient : quotient + 1n
 }
