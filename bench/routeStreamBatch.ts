@@ -11,7 +11,7 @@
  *    (p50, p99, p99.9, max over subscribers × blocks), and switchyard CPU per block; for D = 10, 50, 100
  *    at N = 1,000, and N = 100, 500, 1,000 at D = 100.
  *
- * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5]
+ * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5] [-- --warmup 20]
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -29,6 +29,13 @@ const arg = (name: string) => {
 const ROUNDS = Number(arg('--rounds') ?? 10)
 const BLOCKS = Number(arg('--blocks') ?? 5)
 const BLOCK_MS = 2_000
+/**
+ * Unmeasured rounds of singles and of a batch before the measured ones (the JIT, gas hints, graphs): a
+ * fresh process spends about half its CPU of its first 500 routes compiling (V8's `--trace-opt`: 2.5 s
+ * of TurboFan for the 500 batch routes after the first 150), still ~0.3 ms a route after 4,000; the
+ * default 20 rounds (2,000 routes) measure the process nearly warm, as a service that has run a while.
+ */
+const WARMUP = Number(arg('--warmup') ?? 20)
 /** `batch`, `streams` or both (default). */
 const ONLY = arg('--only')
 /** Stream rows as `distinct/subscribers,...` (default: the six rows of docs/benchmarks.md). */
@@ -94,12 +101,18 @@ async function pooled<T>(tasks: (() => Promise<T>)[], connections: number): Prom
   return out
 }
 
+/** Unmeasured rounds of singles and batches (other amounts than the measured ones): the process warm for every row. */
+async function warmUp(ctx: Context) {
+  const queries = createQueries(ctx.tokens, 7)
+  for (let r = 0; r < WARMUP; r++) {
+    await pooled(queries(50).map((q) => () => single(ctx, q)), 32)
+    await batch(ctx, queries(50))
+  }
+}
+
 async function batchVsSingles(ctx: Context) {
   const queries = createQueries(ctx.tokens, 42)
   const wall: Record<'singles' | 'batch', number[]> = { singles: [], batch: [] }
-  // One unmeasured round of each first: the route shapes' gas hints and the workers' graphs are warm for both.
-  await pooled(queries(50).map((q) => () => single(ctx, q)), 32)
-  await batch(ctx, queries(50))
   // Interleaved rounds, each in its own CPU window (the parent adds them up per mode).
   for (let r = 0; r < ROUNDS; r++) {
     mark('start', `singles ${r}`)
@@ -190,6 +203,7 @@ async function streams(ctx: Context, distinct: number, subscribers: number, seed
 
 if (arg('--target')) {
   const ctx = JSON.parse(arg('--target')!) as Context
+  await warmUp(ctx)
   const results: Record<string, unknown> = { batch: ONLY === 'streams' ? undefined : await batchVsSingles(ctx) }
   const runs = []
   // The first row is the process with no subscriber: what a block costs with nothing to re-quote.
@@ -212,7 +226,7 @@ const cpu = () => {
   return (u.user + u.system) / 1000
 }
 const windows = new Map<string, { start?: number; end?: number; computations?: number[] }>()
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', JSON.stringify(ctx), '--rounds', String(ROUNDS), '--blocks', String(BLOCKS), ...(ONLY ? ['--only', ONLY] : []), ...(arg('--rows') ? ['--rows', arg('--rows')!] : [])], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', JSON.stringify(ctx), '--rounds', String(ROUNDS), '--blocks', String(BLOCKS), '--warmup', String(WARMUP), ...(ONLY ? ['--only', ONLY] : []), ...(arg('--rows') ? ['--rows', arg('--rows')!] : [])], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
 child.on('message', ({ phase, id }: { phase: 'start' | 'end'; id: string }) => {
   const w = windows.get(id) ?? {}
   w[phase] = cpu()

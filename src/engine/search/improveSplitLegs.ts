@@ -35,8 +35,8 @@ function poolDisjoint(states: PoolStates, legs: readonly Leg[]): boolean {
  * at most {@link LOCAL_SEARCH_ROUNDS} rounds each, so at most 2 × 4 × L × (L − 1) trials for L legs.
  *
  * Legs that share no pool do not move each other's pools, so a trial's score is the other legs'
- * cached outputs plus fresh quotes of the two legs it changes: 2 path quotes a trial instead of L
- * swaps-with-state per hop (the same score, so the same moves are taken: evaluateLegs quotes each
+ * cached outputs plus quotes of the two legs it changes: at most 2 path quotes a trial instead of L
+ * swaps-with-state per hop (a leg's quote at an amount is kept, and a round asks it once per other leg) (the same score, so the same moves are taken: evaluateLegs quotes each
  * leg against the states the earlier legs left, which for disjoint legs are the block states). Legs
  * that share a pool are evaluated whole, in order, as before.
  * @returns the improved legs (zero legs dropped) and their exact evaluation
@@ -46,12 +46,19 @@ export function improveSplitLegs(states: PoolStates, { legs: start, current: fir
   let current = first
   const disjoint = poolDisjoint(states, legs)
   // Disjoint legs: per-leg output and gas (0 and 0 for a leg carrying nothing, which executes no swap).
-  const quoteLeg = (leg: Leg): { out: bigint; gas: bigint } => {
+  // A leg keeps its path and its index while amounts move, and a round asks each leg at the same
+  // amount once per other leg: quotes are kept by leg and amount.
+  const quoted = disjoint ? legs.map(() => new Map<bigint, { out: bigint; gas: bigint }>()) : []
+  const quoteLeg = (k: number, leg: Leg): { out: bigint; gas: bigint } => {
     if (leg.amountIn === 0n) return { out: 0n, gas: 0n }
+    const known = quoted[k]!.get(leg.amountIn)
+    if (known !== undefined) return known
     const q = quotePath(states, { edges: leg.edges, amountIn: leg.amountIn })
-    return { out: q.amountOut, gas: q.gas }
+    const result = { out: q.amountOut, gas: q.gas }
+    quoted[k]!.set(leg.amountIn, result)
+    return result
   }
-  const legQuotes = disjoint ? legs.map(quoteLeg) : []
+  const legQuotes = disjoint ? legs.map((leg, k) => quoteLeg(k, leg)) : []
   const scoreOf = (quotes: readonly { out: bigint; gas: bigint }[], amounts: readonly bigint[]): bigint => {
     let out = 0n
     let gas = 0n
@@ -77,8 +84,8 @@ export function improveSplitLegs(states: PoolStates, { legs: start, current: fir
           const trial = legs.map((leg, k) => (k === i ? { ...leg, amountIn: leg.amountIn - delta } : k === j ? { ...leg, amountIn: leg.amountIn + delta } : leg))
           if (disjoint) {
             const quotes = legQuotes.slice()
-            quotes[i] = quoteLeg(trial[i]!)
-            quotes[j] = quoteLeg(trial[j]!)
+            quotes[i] = quoteLeg(i, trial[i]!)
+            quotes[j] = quoteLeg(j, trial[j]!)
             const trialScore = scoreOf(quotes, trial.map((l) => l.amountIn))
             if (trialScore > score) {
               legs = trial
