@@ -22,15 +22,16 @@
  * - route, without Curve and Pendle: the cold routes again ignoring the families issue 21 added (route p50 and cold
  *   routes/s before and after them, in the same run).
  *
- * Run: npm run bench:api [-- --duration 10] [-- --only route] [-- --only explain] [-- --only families]
+ * The service runs from the built dist/ as `npm start` runs it (`--service src`: through tsx).
+ *
+ * Run: npm run bench:api [-- --duration 10] [-- --only route] [-- --only explain] [-- --only families] [-- --service dist|src]
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { readProcessCpuMs } from './readProcessCpuMs.js'
 import autocannon from 'autocannon'
 import { pino } from 'pino'
-import { configSchema } from '../src/config.js'
-import { startSwitchyard } from '../src/startSwitchyard.js'
+import { loadService } from './loadService.js'
 import { BENCH_API_KEY, BUNDLE_EXPLAINED, ROUTE_PAIRS, ROUTE_WITHOUT_NEW_FAMILIES, apiBenchContextOf, createApiLoads, requestBodyOf, type ApiBenchContext, type ApiLoad } from './createApiLoads.js'
 
 const args = process.argv.slice(2)
@@ -266,6 +267,8 @@ if (arg('--target')) {
   process.exit(0)
 }
 
+// From dist/ as `npm start` runs it unless `--service src` (tsx: the engine workers load their modules as CommonJS).
+const { configSchema, startSwitchyard } = await loadService(arg('--service') ?? 'dist')
 const config = configSchema.parse({
   chains: [1, 8453], devnetPorts: { '1': 0, '8453': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000,
   // Quotes only: nothing is sent, so nothing needs relaying.

@@ -11,13 +11,15 @@
  *    (p50, p99, p99.9, max over subscribers × blocks), and switchyard CPU per block; for D = 10, 50, 100
  *    at N = 1,000, and N = 100, 500, 1,000 at D = 100.
  *
- * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5] [-- --warmup 20]
+ * The service runs from the built dist/ as `npm start` runs it (`--service src`: through tsx, whose engine
+ * workers load every module as CommonJS and spend ~17 % more CPU a route).
+ *
+ * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5] [-- --warmup 20] [-- --service dist|src]
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
-import { configSchema } from '../src/config.js'
-import { startSwitchyard } from '../src/startSwitchyard.js'
+import { loadService } from './loadService.js'
 import { BENCH_API_KEY, ROUTE_PAIRS } from './createApiLoads.js'
 import { percentile } from './stats.js'
 
@@ -214,6 +216,8 @@ if (arg('--target')) {
   process.exit(0)
 }
 
+// The parent is the service (the load runs in the child): from dist/ as `npm start` runs it unless `--service src`.
+const { configSchema, startSwitchyard } = await loadService(arg('--service') ?? 'dist')
 const config = configSchema.parse({
   chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000, relayer: 'off',
   watchMaxPerKey: 5_000, watchBuffer: 64,
@@ -253,7 +257,7 @@ if (results.batch) {
   const cpuOfRounds = (mode: string) => Array.from({ length: ROUNDS }, (_, r) => cpuOf(`${mode} ${r}`)).reduce((a, b) => a + b, 0)
   const perRoute = { singles: cpuOfRounds('singles') / routes, batch: cpuOfRounds('batch') / routes }
   const sorted = (v: number[]) => [...v].sort((a, b) => a - b)
-  console.log(`\n50 cold routes as 50 singles at 32 connections vs one batch of 50 (${ROUNDS} interleaved rounds each after one warm-up round, chain 1)\n`)
+  console.log(`\n50 cold routes as 50 singles at 32 connections vs one batch of 50 (${ROUNDS} interleaved rounds each after ${WARMUP} unmeasured rounds of both, chain 1, service from ${arg('--service') ?? 'dist'})\n`)
   console.log('| mode | switchyard CPU ms per route | wall ms per 50 routes: p50 | p99 | max |')
   console.log('|---|---|---|---|---|')
   for (const mode of ['singles', 'batch'] as const) {

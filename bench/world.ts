@@ -23,7 +23,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -33,25 +32,10 @@ import { defaultScenarioPath } from '../src/chain/devnet/scenario.js'
 import { startDevnet } from '../src/chain/devnet/startDevnet.js'
 import { createTraffic } from '../src/chain/devnet/world/createTraffic.js'
 import { createWorldRandom } from '../src/chain/devnet/world/createWorldRandom.js'
-import type { configSchema as ConfigSchema } from '../src/config.js'
 import { createSnapshotStore } from '../src/data/createSnapshotStore.js'
-import type { RunningSwitchyard, startSwitchyard as StartSwitchyard } from '../src/startSwitchyard.js'
+import type { RunningSwitchyard } from '../src/startSwitchyard.js'
+import { loadService } from './loadService.js'
 import { summarizeLatency } from './stats.js'
-
-type Service = { configSchema: typeof ConfigSchema; startSwitchyard: typeof StartSwitchyard }
-
-/** The service's entry points: from dist/ (built first when out of date) or from src/ through tsx. */
-async function loadService(from: 'dist' | 'src'): Promise<Service> {
-  const root = fileURLToPath(new URL('..', import.meta.url))
-  if (from === 'src') {
-    const [config, entry] = await Promise.all([import('../src/config.js'), import('../src/startSwitchyard.js')])
-    return { configSchema: config.configSchema, startSwitchyard: entry.startSwitchyard }
-  }
-  const { build } = (await import(pathToFileURL(join(root, 'scripts', 'build.mjs')).href)) as { build: (o: { root: string; typecheck: boolean }) => Promise<unknown> }
-  await build({ root, typecheck: false })
-  const [config, entry] = await Promise.all([import(pathToFileURL(join(root, 'dist', 'config.js')).href), import(pathToFileURL(join(root, 'dist', 'startSwitchyard.js')).href)])
-  return { configSchema: (config as { configSchema: typeof ConfigSchema }).configSchema, startSwitchyard: (entry as { startSwitchyard: typeof StartSwitchyard }).startSwitchyard }
-}
 
 const { values } = parseArgs({
   options: {
@@ -64,7 +48,6 @@ const { values } = parseArgs({
     service: { type: 'string', default: 'dist' },
   },
 })
-if (values.service !== 'dist' && values.service !== 'src') throw new Error(`--service must be dist or src, not ${values.service}`)
 const chainId = Number(values.chain)
 const KEY = 'bench-world-key-0123456789abcdef'
 const log = (line: string) => process.stdout.write(`${line}\n`)
