@@ -124,7 +124,7 @@ export type FunctionCallErrorType = InvalidPlannerCallError
 export function functionCall<const abi extends Abi>(params: FunctionCallParameters<abi>): Call {
   const { abi, functionName } = params
   const args = params.args ?? []
-  const byName = abi.filter((item): item is AbiFunction => item.type === 'function' && (item.name === functionName || formatSignature(item) === functionName))
+  const byName = abi.filter((item): item is AbiFunction => item.type === 'function' && (item.name === functionName || (functionName.includes('(') && formatSignature(item) === functionName)))
   const candidates = byName.filter((item) => item.inputs.length === args.length)
   if (byName.length === 0) throw new InvalidPlannerCallError({ functionName, reason: 'the ABI has no such function' })
   if (candidates.length === 0) {
@@ -142,13 +142,29 @@ export function functionCall<const abi extends Abi>(params: FunctionCallParamete
   })
 }
 
+/** Signatures and selectors by ABI item: ABIs are module constants, and a plan asks the same few functions for every route. */
+const signatures = new WeakMap<AbiFunction, string>()
+const selectors = new WeakMap<AbiFunction, Hex>()
+
 function formatSignature(item: AbiFunction): string {
-  return `${item.name}(${item.inputs.map(canonicalType).join(',')})`
+  let signature = signatures.get(item)
+  if (signature === undefined) {
+    signature = `${item.name}(${item.inputs.map(canonicalType).join(',')})`
+    signatures.set(item, signature)
+  }
+  return signature
 }
 
 /** The 4-byte selector of a call's function (zero for raw calls, whose selector field is unused). */
 export function callSelector(call: Call): Hex {
-  return call.abiFunction ? toFunctionSelector(formatSignature(call.abiFunction)) : '0x00000000'
+  const item = call.abiFunction
+  if (item === undefined) return '0x00000000'
+  let selector = selectors.get(item)
+  if (selector === undefined) {
+    selector = toFunctionSelector(formatSignature(item))
+    selectors.set(item, selector)
+  }
+  return selector
 }
 
 /** Parameters of {@link rawCall}. */

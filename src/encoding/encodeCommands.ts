@@ -85,22 +85,21 @@ function sameShape(param: AbiParameter, produced: AbiParameter): boolean {
 
 /** Returns the index bytes of one argument, allocating state slots as needed. */
 function encodeArgument(ctx: PlanEncodingContext, call: Call, param: AbiParameter, value: unknown): number[] {
-  const name = call.label
   if (value instanceof ReturnValue) {
     const producer = value.command as PlannedCommand
     const slot = ctx.returnSlots.get(producer)
-    if (!value.param || slot === undefined) throw new InvalidReturnValueUseError({ functionName: name, reason: 'the producing call returns nothing usable' })
+    if (!value.param || slot === undefined) throw new InvalidReturnValueUseError({ functionName: call.label, reason: 'the producing call returns nothing usable' })
     if (!sameShape(param, value.param)) {
-      throw new InvalidReturnValueUseError({ functionName: name, reason: `a ${canonicalType(value.param)} value cannot be passed as ${canonicalType(param)}` })
+      throw new InvalidReturnValueUseError({ functionName: call.label, reason: `a ${canonicalType(value.param)} value cannot be passed as ${canonicalType(param)}` })
     }
     return [isDynamicParameter(value.param) ? slot | indexBytes.variableLength : slot]
   }
   if (value instanceof StateValue) {
-    if (param.type !== 'bytes[]') throw new InvalidPlannerCallError({ functionName: name, reason: `planner.state needs a bytes[] parameter, not ${param.type}` })
+    if (param.type !== 'bytes[]') throw new InvalidPlannerCallError({ functionName: call.label, reason: `planner.state needs a bytes[] parameter, not ${param.type}` })
     return [indexBytes.useState]
   }
   if (isPlanner(value)) {
-    if (param.type !== 'bytes32[]') throw new InvalidPlannerCallError({ functionName: name, reason: `a subplan needs a bytes32[] parameter, not ${param.type}` })
+    if (param.type !== 'bytes32[]') throw new InvalidPlannerCallError({ functionName: call.label, reason: `a subplan needs a bytes32[] parameter, not ${param.type}` })
     const commands = encodeCommands(ctx, value)
     return [literalSlot(ctx, dynamicTail(call, param, commands)) | indexBytes.variableLength]
   }
@@ -109,20 +108,20 @@ function encodeArgument(ctx: PlanEncodingContext, call: Call, param: AbiParamete
   const inline = !isDynamicParameter(param) && staticSize(param) !== 32
   if (containsHandle(value) || inline) {
     if (element && param.type.endsWith('[]')) {
-      if (!Array.isArray(value)) throw new InvalidPlannerCallError({ functionName: name, reason: `${param.type} needs an array` })
+      if (!Array.isArray(value)) throw new InvalidPlannerCallError({ functionName: call.label, reason: `${param.type} needs an array` })
       return [indexBytes.arrayStart, ...value.flatMap((v: unknown) => encodeArgument(ctx, call, element, v)), indexBytes.dynamicEnd]
     }
     if (element) {
       const length = fixedArrayLength(param)!
-      if (!Array.isArray(value) || value.length !== length) throw new InvalidPlannerCallError({ functionName: name, reason: `${param.type} needs ${length} elements` })
+      if (!Array.isArray(value) || value.length !== length) throw new InvalidPlannerCallError({ functionName: call.label, reason: `${param.type} needs ${length} elements` })
       return [indexBytes.tupleStart, ...value.flatMap((v: unknown) => encodeArgument(ctx, call, element, v)), indexBytes.dynamicEnd]
     }
     if (components) {
       const values = Array.isArray(value) ? value : components.map((c) => (value as Record<string, unknown>)[c.name ?? ''])
-      if (values.length !== components.length) throw new InvalidPlannerCallError({ functionName: name, reason: 'tuple arity mismatch' })
+      if (values.length !== components.length) throw new InvalidPlannerCallError({ functionName: call.label, reason: 'tuple arity mismatch' })
       return [indexBytes.tupleStart, ...components.flatMap((c, k) => encodeArgument(ctx, call, c, values[k])), indexBytes.dynamicEnd]
     }
-    throw new InvalidPlannerCallError({ functionName: name, reason: `a handle cannot be nested inside ${param.type}` })
+    throw new InvalidPlannerCallError({ functionName: call.label, reason: `a handle cannot be nested inside ${param.type}` })
   }
   if (isDynamicParameter(param)) return [literalSlot(ctx, dynamicTail(call, param, value)) | indexBytes.variableLength]
   return [literalSlot(ctx, encodeLiteral(call, param, value))]
