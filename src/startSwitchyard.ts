@@ -141,12 +141,13 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
         grpcAddress, host: config.host, port: config.httpPort, logLevel: logger.level, gatewaySecret,
         apiKeys: config.apiKeys, developmentKey: apiKeys.developmentKey, keyRateLimit, ipRateLimit: DEFAULT_IP_RATE_LIMIT,
         budgets: budgetsForThread(store, auth, config.redisUrl), inflight: inflight?.shared, watchBuffer: config.watchBuffer,
+        watchMaxPerKey: config.watchMaxPerKey, watchMaxTotal: config.watchMaxTotal,
         metricsContentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics(), logger,
       })
       httpUrl = gatewayThread.url
     } else {
       const admission = inflight ? { isFull: () => inflight.inflight >= inflight.max } : undefined
-      app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret, admission, watchBuffer: config.watchBuffer })
+      app = await buildApp({ grpcAddress, logger: logger.child({ component: 'gateway' }), metrics: metrics.registry, auth, gatewaySecret, admission, watchBuffer: config.watchBuffer, watchMaxPerKey: config.watchMaxPerKey, watchMaxTotal: config.watchMaxTotal })
       httpUrl = await app.listen({ host: config.host, port: config.httpPort })
     }
     phase('gateway listen', t, { url: httpUrl })

@@ -74,6 +74,13 @@ export type BuildAppParameters = {
   admission?: GatewayAdmission | undefined
   /** Most events a route stream's client may leave unread before it is dropped (`SWITCHYARD_WATCH_BUFFER`); default 16. */
   watchBuffer?: number | undefined
+  /**
+   * Most route stream subscribers one API key, and the gateway, may hold (`SWITCHYARD_WATCH_MAX_PER_KEY`,
+   * `SWITCHYARD_WATCH_MAX_TOTAL`): with `auth`, identical streams share one gRPC call, so the gateway
+   * bounds its subscribers itself; defaults 20 and 10,000.
+   */
+  watchMaxPerKey?: number | undefined
+  watchMaxTotal?: number | undefined
   /** The built route explorer served at `/explorer` (default: `dist/explorer` of this package). */
   explorerDir?: string | undefined
 }
@@ -125,7 +132,7 @@ export async function buildApp(parameters: BuildAppParameters): Promise<FastifyI
     await api.register(authPlugin, { auth: parameters.auth })
     await api.register(admissionPlugin, { admission: parameters.admission, bodyLimit: parameters.bodyLimit ?? DEFAULT_BODY_LIMIT })
     await api.register(shortcutsRoutes)
-    await api.register(routeStreamRoutes, { auth: parameters.auth, buffer: parameters.watchBuffer })
+    await api.register(routeStreamRoutes, { auth: parameters.auth, buffer: parameters.watchBuffer, maxPerKey: parameters.watchMaxPerKey, maxTotal: parameters.watchMaxTotal })
     await api.register(routeBatchRoutes, { auth: parameters.auth })
     await api.register(walletRoutes)
     await api.register(accountRoutes)

@@ -146,11 +146,15 @@ describe('route streams (GET /shortcuts/route/stream and WatchRoute)', () => {
     const rest = await openSse(q)
     expect(rest.res.status).toBe(200)
     expect(rest.res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    // A second identical SSE subscriber shares the first one's WatchRoute call (the gateway charges keys).
+    const joiner = await openSse(q)
+    expect(joiner.res.status).toBe(200)
     const rpc = openGrpc(q)
-    await until(() => (rest.events.length > 0 && rpc.events.length > 0 ? true : undefined))
+    await until(() => (rest.events.length > 0 && joiner.events.length > 0 && rpc.events.length > 0 ? true : undefined))
     expect(stats()).toMatchObject({ subscribers: 2, distinct: 1, chains: 1 })
     const first = rest.events[0]!
     expect(first).toMatchObject({ kind: 'answer', changed: [] })
+    expect(joiner.events[0]).toEqual(first)
     expect(rpc.events[0]).toMatchObject({ kind: 'answer', blockNumber: first.blockNumber, amountOut: first.amountOut })
     const computations = stats().computations
 
@@ -164,15 +168,19 @@ describe('route streams (GET /shortcuts/route/stream and WatchRoute)', () => {
     expect((await send(swap.tx, swap.gas)).status).toBe('success')
     await until(() => (rest.events.length >= 3 && rpc.events.length >= 3 ? true : undefined))
     await client.mine({ blocks: 1 })
-    await until(() => (rest.events.length >= 4 && rpc.events.length >= 4 ? true : undefined))
+    await until(() => (rest.events.length >= 4 && joiner.events.length >= 4 && rpc.events.length >= 4 ? true : undefined))
 
-    for (const events of [rest.events, rpc.events]) {
+    for (const events of [rest.events, joiner.events, rpc.events]) {
       expect(events.map((e) => e.kind)).toEqual(['answer', 'heartbeat', 'answer', 'heartbeat'])
       expect(events.map((e) => e.blockNumber)).toEqual([first.blockNumber, first.blockNumber + 1, first.blockNumber + 2, first.blockNumber + 3])
       expect(events[2]!.changed).toEqual(expect.arrayContaining(['amountOut', 'minAmountOut']))
       expect(BigInt(events[2]!.amountOut!)).toBeGreaterThan(BigInt(first.amountOut!))
     }
+    // One SSE subscriber leaving keeps the shared call; the last one cancels it.
     rest.close()
+    await new Promise((r) => setTimeout(r, 200))
+    expect(stats().subscribers).toBe(2)
+    joiner.close()
     rpc.call.cancel()
     await until(() => (stats().subscribers === 0 ? true : undefined))
   }, 120_000)
@@ -206,6 +214,11 @@ describe('route streams (GET /shortcuts/route/stream and WatchRoute)', () => {
     const fourth = await fetch(`${sy.httpUrl}/api/v1/shortcuts/route/stream?${qs(query(4_000n * 10n ** 6n))}`, { headers: { authorization: `Bearer ${KEY}` } })
     expect(fourth.status).toBe(429)
     expect(await fourth.json()).toMatchObject({ statusCode: 429, code: 'TOO_MANY_SUBSCRIPTIONS' })
+    // The gateway counts its SSE subscribers itself: a fourth identical to a held one (which would share
+    // its call, so the service would not see it) is refused too.
+    const identical = await fetch(`${sy.httpUrl}/api/v1/shortcuts/route/stream?${qs(query(1_000n * 10n ** 6n + 1n))}`, { headers: { authorization: `Bearer ${KEY}` } })
+    expect(identical.status).toBe(429)
+    expect(await identical.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', code: 'TOO_MANY_SUBSCRIPTIONS', message: 'This API key already holds 3 route subscriptions; close one first.' })
     const grpcFourth = openGrpc(query(4_000n * 10n ** 6n))
     await until(() => grpcFourth.errors[0])
     expect(grpcFourth.errors[0]!.code).toBe(grpc.status.RESOURCE_EXHAUSTED)

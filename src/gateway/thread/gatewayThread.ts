@@ -60,6 +60,8 @@ const app = await buildApp({
   gatewaySecret: data.gatewaySecret,
   admission: inflight === undefined ? undefined : { isFull: () => isInflightFull(inflight) },
   watchBuffer: data.watchBuffer,
+  watchMaxPerKey: data.watchMaxPerKey,
+  watchMaxTotal: data.watchMaxTotal,
 })
 // A failure before this line (a port in use) ends the thread with it, so the main thread sees why.
 const url = await app.listen({ host: data.host, port: data.port })

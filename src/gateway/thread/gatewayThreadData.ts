@@ -30,6 +30,9 @@ export type GatewayThreadData = {
   inflight: Int32Array | undefined
   /** Most events a route stream's client may leave unread (`SWITCHYARD_WATCH_BUFFER`). */
   watchBuffer?: number | undefined
+  /** Most route stream subscribers per API key, and in all (`SWITCHYARD_WATCH_MAX_PER_KEY`, `SWITCHYARD_WATCH_MAX_TOTAL`). */
+  watchMaxPerKey?: number | undefined
+  watchMaxTotal?: number | undefined
   /** Prometheus content type of the main thread's registry. */
   metricsContentType: string
   /** Answers `{ id }` with `{ id, text }`: the main thread's metrics, for `GET /metrics`. */
