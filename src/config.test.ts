@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     expect(c.apiKeys).toEqual(['k1:acct1', 'k2'])
   })
 
+  test('SWITCHYARD_WS_<id> names an external node\'s WebSocket endpoint; an http URL there is refused', () => {
+    expect(loadConfig({ SWITCHYARD_RPC_1: 'http://127.0.0.1:9999', SWITCHYARD_WS_1: 'ws://127.0.0.1:9999' }).ws).toEqual({ '1': 'ws://127.0.0.1:9999' })
+    expect(loadConfig({}).ws).toEqual({})
+    expect(() => loadConfig({ SWITCHYARD_WS_1: 'http://127.0.0.1:9999' })).toThrow(/ws:\/\/ or wss:\/\//)
+  })
+
   test('invalid settings are rejected with a clear error', () => {
     expect(() => loadConfig({ SWITCHYARD_RPC_1: 'not a url' })).toThrow()
     expect(() => loadConfig({ PORT: 'abc' })).toThrow()

@@ -16,6 +16,8 @@ export const configSchema = z.strictObject({
   chains: z.array(z.number().int().positive()).min(1).default([1, 8453]),
   /** External JSON-RPC node per chain; chains without one run on the embedded anvil devnet. */
   rpc: z.record(z.string().regex(/^\d+$/), z.url()).default({}),
+  /** WebSocket endpoints of external nodes by chain id (`SWITCHYARD_WS_<id>`): route streams follow new heads there instead of polling. */
+  ws: z.record(z.string().regex(/^\d+$/), z.url().regex(/^wss?:\/\//, 'a ws:// or wss:// URL')).default({}),
   /** Fixed loopback port of each embedded devnet node. */
   devnetPorts: z.record(z.string().regex(/^\d+$/), z.number().int().min(0).max(65535)).default({ '1': 8545, '8453': 8546 }),
   /** Scenario file the devnet seeds; defaults to the shipped scenario. */
@@ -108,17 +110,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const fromEnv: Record<string, unknown> = {}
   if (env.SWITCHYARD_CHAINS) fromEnv.chains = chainIdList.parse(env.SWITCHYARD_CHAINS)
   const rpc: Record<string, string> = { ...((fromFile.rpc as Record<string, string> | undefined) ?? {}) }
+  const ws: Record<string, string> = { ...((fromFile.ws as Record<string, string> | undefined) ?? {}) }
   const ports: Record<string, number> = { ...((fromFile.devnetPorts as Record<string, number> | undefined) ?? { '1': 8545, '8453': 8546 }) }
   const startBlocks: Record<string, number> = { ...((fromFile.discoveryStartBlocks as Record<string, number> | undefined) ?? {}) }
   for (const [k, v] of Object.entries(env)) {
     const rpcMatch = /^SWITCHYARD_RPC_(\d+)$/.exec(k)
     if (rpcMatch?.[1] && v) rpc[rpcMatch[1]] = v
+    const wsMatch = /^SWITCHYARD_WS_(\d+)$/.exec(k)
+    if (wsMatch?.[1] && v) ws[wsMatch[1]] = v
     const portMatch = /^SWITCHYARD_DEVNET_PORT_(\d+)$/.exec(k)
     if (portMatch?.[1] && v) ports[portMatch[1]] = Number(v)
     const startMatch = /^SWITCHYARD_DISCOVERY_START_BLOCK_(\d+)$/.exec(k)
     if (startMatch?.[1] && v) startBlocks[startMatch[1]] = Number(v)
   }
   fromEnv.rpc = rpc
+  fromEnv.ws = ws
   fromEnv.devnetPorts = ports
   fromEnv.discoveryStartBlocks = startBlocks
   if (env.SWITCHYARD_SCENARIO) fromEnv.scenarioPath = env.SWITCHYARD_SCENARIO

@@ -26,6 +26,12 @@ export type ChainRuntime = {
   chainIdGuard?: ChainIdGuard | undefined
   /** External nodes only: what pool discovery found (index, floor, counts). */
   discovery?: DiscoveryStatus | undefined
+  /**
+   * The node's WebSocket endpoint, where it announces new heads (`eth_subscribe`): the devnet's anvil on
+   * its HTTP port, an external node's from `SWITCHYARD_WS_<chainId>`. Route streams follow heads through
+   * it; without one they read the head every `SWITCHYARD_WATCH_POLL_MS`.
+   */
+  wsUrl?: string | undefined
 }
 
 /** Options of {@link connectChains}. */
@@ -94,12 +100,12 @@ export async function connectChains(config: Config, { log, chainIdCheckMs, onCha
           chainId, stateDir: config.stateDir, minPoolTvlUsd: config.minPoolTvlUsd, maxLogRange: BigInt(config.logBlockRange),
           startBlock: startBlock === undefined ? undefined : BigInt(startBlock), tokenList: tokenLists.get(chainId), logger, logClient, shared: sharedIndex,
         })
-        chains[chainId] = { chainId, rpcUrl: external, source: 'external', client, addressBook, chainIdGuard, discovery }
+        chains[chainId] = { chainId, rpcUrl: external, source: 'external', client, addressBook, chainIdGuard, discovery, wsUrl: config.ws[String(chainId)] }
         log?.(`chain ${chainId}: external node ${redactRpcUrl(external)}`)
       } else {
         const d = devnet?.chains[chainId]
         if (!d) throw new Error(`devnet chain ${chainId} did not start`)
-        chains[chainId] = { chainId, rpcUrl: d.rpcUrl, source: 'devnet', client: d.client as unknown as PublicClient, addressBook: d.addressBook }
+        chains[chainId] = { chainId, rpcUrl: d.rpcUrl, source: 'devnet', client: d.client as unknown as PublicClient, addressBook: d.addressBook, wsUrl: d.rpcUrl.replace(/^http/, 'ws') }
       }
     }
   } catch (cause) {

@@ -1,3 +1,4 @@
+import { subscribeNewHeads } from '../chain/subscribeNewHeads.js'
 import { listSupportedChains } from '../schemas/listSupportedChains.js'
 import type { ServiceContext } from './context.js'
 import { getRoute } from './getRoute.js'
@@ -54,6 +55,11 @@ export function createRouteStreamServices(ctx: ServiceContext, settings: RouteWa
     ...settings,
     route: (request, options, at) => single(requotesAt(at), request, options),
     readHead: (chainId) => ctx.chains[chainId]!.client.getBlockNumber({ cacheTime: 0 }),
+    // Where the node announces its heads (WebSocket), streams follow them instead of reading every `pollMs`.
+    subscribeHeads: (chainId) => {
+      const url = ctx.chains[chainId]?.wsUrl
+      return url === undefined ? undefined : subscribeNewHeads(url)
+    },
     logger: ctx.logger,
   })
   return {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import { SlowReaderError, TooManySubscriptionsError } from '../../errors/watch.js'
 import type { CallOptions, Caller, RouteAnswer } from '../types.js'
 import { changesOf, type RouteChange, type WatchedOutcome } from './changesOf.js'
+import type { SubscribeHeads } from '../../chain/subscribeNewHeads.js'
 import { createHeadPoller, type HeadPoller } from './createHeadPoller.js'
 
 /** One event of a subscription. */
@@ -31,6 +32,8 @@ export type CreateRouteWatchRegistryParameters = {
   route(request: unknown, options: CallOptions, at: WatchHead): Promise<RouteAnswer>
   /** Reads a chain's head block number. */
   readHead(chainId: number): Promise<bigint>
+  /** The chain's pushed heads, when its node announces them (then reads only back them up). */
+  subscribeHeads?: ((chainId: number) => SubscribeHeads | undefined) | undefined
   logger: Logger
   /** Head polling interval per watched chain, ms. */
   pollMs: number
@@ -147,6 +150,7 @@ export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParamet
       const poller = createHeadPoller({
         readHead: () => params.readHead(chainId),
         intervalMs: params.pollMs,
+        subscribe: params.subscribeHeads?.(chainId),
         onHead: (head) => {
           for (const e of chains.get(chainId)?.entries ?? []) void refresh(e, { chainId, head: Number(head) })
         },
