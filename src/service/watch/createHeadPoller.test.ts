@@ -57,6 +57,20 @@ describe('createHeadPoller', () => {
     expect(sub.state.stopped).toBe(1)
   })
 
+  it('drops a read that a pushed head overtook (it may be older), so a head is never reported going back', async () => {
+    let release: (head: bigint) => void = () => {}
+    const readHead = vi.fn(() => new Promise<bigint>((resolve) => (release = resolve)))
+    const heads: bigint[] = []
+    const sub = fakeSubscription()
+    const poller = createHeadPoller({ readHead, intervalMs: 25, subscribe: sub.subscribe, onHead: (h) => heads.push(h), onError: () => {} })
+    await vi.advanceTimersByTimeAsync(0)
+    sub.state.push(101n)
+    release(100n)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(heads).toEqual([101n])
+    poller.stop()
+  })
+
   it('goes back to fast reads when the subscription fails, and reports the failure', async () => {
     const readHead = vi.fn(async () => 5n)
     const errors: unknown[] = []

@@ -32,7 +32,8 @@ export type HeadPoller = {
  * Follows one chain's head: by the node's pushed announcements when `subscribe` is given, backed by a
  * read every `pushedIntervalMs`; by one read every `intervalMs` (never two at once) otherwise or while
  * the subscription is failing. `onHead` for the first head seen and every number other than the last
- * seen after it, whichever way it came. Timers are unref'd: a poller never keeps the process alive.
+ * seen after it, whichever way it came (a read that a pushed head overtook while in flight is dropped: it
+ * may be older, and a head going back is a revert). Timers are unref'd: a poller never keeps the process alive.
  * Reading `eth_blockNumber` every 25 ms costs the main thread ~0.7 ms a read through the chain's client,
  * ~70 ms for each 2 s block; a subscription costs one message a block.
  * @param params - {@link CreateHeadPollerParameters}
@@ -44,6 +45,8 @@ export function createHeadPoller({ readHead, intervalMs, subscribe, pushedInterv
   let timer: NodeJS.Timeout | undefined
   let pushing = false
   let reading = false
+  /** Heads pushed so far: a read that a push overtook may be older than it, and is dropped. */
+  let pushes = 0
   const seen = (head: bigint) => {
     if (!running) return
     if (head !== last) onHead(head)
@@ -52,6 +55,7 @@ export function createHeadPoller({ readHead, intervalMs, subscribe, pushedInterv
   const unsubscribe = subscribe?.(
     (head) => {
       pushing = true
+      pushes++
       seen(head)
     },
     (error) => {
@@ -67,8 +71,10 @@ export function createHeadPoller({ readHead, intervalMs, subscribe, pushedInterv
   )
   async function tick(): Promise<void> {
     reading = true
+    const pushed = pushes
     try {
-      seen(await readHead())
+      const head = await readHead()
+      if (pushes === pushed) seen(head)
     } catch (error) {
       if (running) onError(error)
     }
