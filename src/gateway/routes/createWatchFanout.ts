@@ -1,7 +1,8 @@
 import type { Metadata } from '@grpc/grpc-js'
 import { BaseError } from '../../errors/base.js'
 import { RateLimitedError } from '../../errors/request.js'
-import { SlowReaderError, TooManySubscriptionsError } from '../../errors/watch.js'
+import { SlowReaderError } from '../../errors/watch.js'
+import { createSubscriptionSlots, type SubscriptionBounds } from '../../service/watch/createSubscriptionSlots.js'
 import type { WatchRouteResponse__Output } from '../../grpc/generated/switchyard/routing/v1/WatchRouteResponse.js'
 import { toRestRouteError } from '../mapping/toRestRouteError.js'
 import { toRestRouteResponse } from '../mapping/toRestRouteResponse.js'
@@ -41,7 +42,7 @@ export type CreateWatchFanoutParameters = {
    * `SWITCHYARD_WATCH_MAX_PER_KEY` and `SWITCHYARD_WATCH_MAX_TOTAL`): needed when calls are shared,
    * since the service then sees one subscription per shared call. Unset: not bounded here.
    */
-  bounds?: { maxPerKey: number; maxTotal: number } | undefined
+  bounds?: SubscriptionBounds | undefined
 }
 
 /** What {@link WatchFanout.subscribe} needs. */
@@ -150,29 +151,12 @@ type Group = {
  */
 export function createWatchFanout(params: CreateWatchFanoutParameters): WatchFanout {
   const groups = new Map<string, Group>()
-  const perKey = new Map<string, number>()
-  let total = 0
   let calls = 0
   const live = new Set<Subscriber>()
 
-  function reserve(keyId: string): () => void {
-    const bounds = params.bounds
-    if (bounds === undefined) return () => {}
-    const held = perKey.get(keyId) ?? 0
-    if (held >= bounds.maxPerKey) throw new TooManySubscriptionsError({ max: bounds.maxPerKey, scope: 'key' })
-    if (total >= bounds.maxTotal) throw new TooManySubscriptionsError({ max: bounds.maxTotal, scope: 'server' })
-    perKey.set(keyId, held + 1)
-    total++
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      total--
-      const left = (perKey.get(keyId) ?? 1) - 1
-      if (left > 0) perKey.set(keyId, left)
-      else perKey.delete(keyId)
-    }
-  }
+  // Without bounds the service counts every subscriber (each has a call of its own).
+  const reserve = params.bounds === undefined ? () => () => {} : createSubscriptionSlots(params.bounds)
+
 
   /** The call is over for new subscribers: the next one with its key opens another. */
   function retire(group: Group): void {

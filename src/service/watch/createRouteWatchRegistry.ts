@@ -1,9 +1,10 @@
 import type { Logger } from 'pino'
-import { SlowReaderError, TooManySubscriptionsError } from '../../errors/watch.js'
+import { SlowReaderError } from '../../errors/watch.js'
 import type { CallOptions, Caller, RouteAnswer } from '../types.js'
 import { changesOf, type RouteChange, type WatchedOutcome } from './changesOf.js'
 import type { SubscribeHeads } from '../../chain/subscribeNewHeads.js'
 import { createHeadPoller, type HeadPoller } from './createHeadPoller.js'
+import { createSubscriptionSlots } from './createSubscriptionSlots.js'
 
 /** One event of a subscription. */
 export type WatchEvent =
@@ -122,27 +123,11 @@ type Outcome = { blockNumber: number; outcome: WatchedOutcome; answer?: RouteAns
 export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParameters): RouteWatchRegistry {
   const entries = new Map<string, Entry>()
   const chains = new Map<number, { poller: HeadPoller; entries: Set<Entry> }>()
-  const perKey = new Map<string, number>()
-  let total = 0
   let subscribers = 0
   let computations = 0
 
-  function reserve(keyId: string): () => void {
-    const held = perKey.get(keyId) ?? 0
-    if (held >= params.maxPerKey) throw new TooManySubscriptionsError({ max: params.maxPerKey, scope: 'key' })
-    if (total >= params.maxTotal) throw new TooManySubscriptionsError({ max: params.maxTotal, scope: 'server' })
-    perKey.set(keyId, held + 1)
-    total++
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      total--
-      const left = (perKey.get(keyId) ?? 1) - 1
-      if (left > 0) perKey.set(keyId, left)
-      else perKey.delete(keyId)
-    }
-  }
+  const reserve = createSubscriptionSlots({ maxPerKey: params.maxPerKey, maxTotal: params.maxTotal })
+
 
   function watchChain(chainId: number, entry: Entry): void {
     let chain = chains.get(chainId)
