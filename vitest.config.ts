@@ -1,4 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
+
+const TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts']
+
+/**
+ * Test files that run in a fresh process each: those that replace modules (`vi.mock`) or the clock
+ * (`vi.useFakeTimers`), and those that start a node or a service (a devnet, anvil, switchyard), whose
+ * process-wide state (the node-health registry, caches keyed by snapshot version while a test edits a
+ * node's state without a block) must not reach the next file. Every other file (pure units: two thirds
+ * of them) shares its worker process with the files before it: no re-import of viem, the protocols and
+ * the service per file, about a second each. Found by reading the files, so a new one is placed
+ * without being listed.
+ */
+function filesThatNeedAFreshProcess(): string[] {
+  const found: string[] = []
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith('.test.ts') && /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|startDevnet|startSwitchyard|[Dd]evnet|[Aa]nvil|nodeHealth/.test(readFileSync(path, 'utf8'))) found.push(path)
+    }
+  }
+  for (const dir of ['src', 'test', 'bench']) walk(dir)
+  return found.sort()
+}
+const isolated = filesThatNeedAFreshProcess()
 
 export default defineConfig({
   test: {
@@ -12,7 +39,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'switchyard', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'] },
+        test: { name: 'switchyard', include: TESTS, exclude: isolated, isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'switchyard-isolated', include: isolated },
       },
       // The vendor's documented bundle samples, run in place from node_modules (never copied); the
       // setup file starts switchyard, points the SDK at it and skips samples our devnet cannot serve.
