@@ -130,6 +130,22 @@ describe('getRoute on the devnet (search → encode → simulate), executed for 
   })
 })
 
+describe('routes that split and merge at intermediate tokens (issue 29)', () => {
+  test('a $100k USDC → LINK route whose legs share pools delivers exactly amountOut, with gas as its limit', async () => {
+    const amountIn = 100_000n * 10n ** 6n
+    await devnet.fund({ chainId: 1, address: user, token: tok('USDC'), amount: amountIn })
+    await approveRouter(tok('USDC'))
+    const answer = await getRoute(ctx, { fromAddress: user, tokenIn: [tok('USDC')], tokenOut: [tok('LINK')], amountIn: [amountIn.toString()], variableEstimates: {} }, { caller, requireVariableEstimates: true })
+    // Legs through one pool (they split from or merge into each other at an intermediate token): the plan
+    // swaps each leg in order, so a later leg meets the state the earlier one left, as the engine quoted.
+    const pools = answer.route.map((step) => step.primary)
+    expect(pools.length - new Set(pools).size).toBeGreaterThan(0)
+    expect((await execute(answer, tok('LINK'), user)).delta).toBe(BigInt(answer.amountOut))
+    const sy = chain.addressBook.switchyard!
+    for (const t of [tok('USDC'), tok('LINK')]) expect(await balance(t, sy.executor as Address)).toBe(0n)
+  })
+})
+
 describe('delegate strategy through a real smart wallet', () => {
   test('the wallet DELEGATECALLs tx.to with tx.data: it receives exactly amountOut; the in-plan minimum holds', async () => {
     const sy = chain.addressBook.switchyard as unknown as { smartWalletFactory: Address; delegate: Address }
