@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts']
@@ -14,15 +15,16 @@ const TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts']
  * without being listed.
  */
 function filesThatNeedAFreshProcess(): string[] {
+  const root = fileURLToPath(new URL('.', import.meta.url))
   const found: string[] = []
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name)
       if (entry.isDirectory()) walk(path)
-      else if (entry.name.endsWith('.test.ts') && /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|startDevnet|startSwitchyard|[Dd]evnet|[Aa]nvil|nodeHealth/.test(readFileSync(path, 'utf8'))) found.push(path)
+      else if (entry.name.endsWith('.test.ts') && /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|startDevnet|startSwitchyard|[Dd]evnet|[Aa]nvil|nodeHealth/.test(readFileSync(path, 'utf8'))) found.push(relative(root, path))
     }
   }
-  for (const dir of ['src', 'test', 'bench']) walk(dir)
+  for (const dir of ['src', 'test', 'bench']) walk(join(root, dir))
   return found.sort()
 }
 const isolated = filesThatNeedAFreshProcess()
