@@ -21,10 +21,11 @@ function filesThatNeedAFreshProcess(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name)
       if (entry.isDirectory()) walk(path)
-      else if (entry.name.endsWith('.test.ts') && /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|startDevnet|startSwitchyard|[Dd]evnet|[Aa]nvil|nodeHealth/.test(readFileSync(path, 'utf8'))) found.push(relative(root, path))
+      else if (entry.name.endsWith('.test.ts') && /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|[Dd]evnet|[Aa]nvil|startSwitchyard|nodeHealth/.test(readFileSync(path, 'utf8'))) found.push(relative(root, path))
     }
   }
-  for (const dir of ['src', 'test', 'bench']) walk(join(root, dir))
+  // The folders TESTS searches.
+  for (const dir of new Set(TESTS.map((glob) => glob.split('/')[0]!))) walk(join(root, dir))
   return found.sort()
 }
 const isolated = filesThatNeedAFreshProcess()

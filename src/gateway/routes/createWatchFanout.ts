@@ -157,7 +157,6 @@ export function createWatchFanout(params: CreateWatchFanoutParameters): WatchFan
   // Without bounds the service counts every subscriber (each has a call of its own).
   const reserve = params.bounds === undefined ? () => () => {} : createSubscriptionSlots(params.bounds)
 
-
   /** The call is over for new subscribers: the next one with its key opens another. */
   function retire(group: Group): void {
     if (group.over) return

@@ -126,8 +126,7 @@ export function createRouteWatchRegistry(params: CreateRouteWatchRegistryParamet
   let subscribers = 0
   let computations = 0
 
-  const reserve = createSubscriptionSlots({ maxPerKey: params.maxPerKey, maxTotal: params.maxTotal })
-
+  const reserve = createSubscriptionSlots(params)
 
   function watchChain(chainId: number, entry: Entry): void {
     let chain = chains.get(chainId)
