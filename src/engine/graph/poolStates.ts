@@ -16,6 +16,11 @@ export class PoolStates {
     this.graph = graph
   }
 
+  /** How many pools earlier swaps moved (0: every pool is at its block state). */
+  get movedCount(): number {
+    return this.moved.size
+  }
+
   /** Current state of pool `poolIndex`. */
   get(poolIndex: number): PoolSnapshotBase {
     return this.moved.get(poolIndex) ?? this.graph.pools[poolIndex]!.snapshot

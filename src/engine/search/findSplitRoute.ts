@@ -1,8 +1,10 @@
 import type { PoolStates } from '../graph/poolStates.js'
 import type { PoolSnapshotBase } from '../../protocols/types.js'
 import { type EvaluatedLegs, INFEASIBLE_SCORE, type Leg, evaluateLegs } from './evaluateLegs.js'
+import { candidateSearchAmount } from './candidateSearchAmount.js'
 import { findSplitCandidates } from './findSplitCandidates.js'
 import { improveSplitLegs } from './improveSplitLegs.js'
+import { memoOnBlockState } from './memoOnBlockState.js'
 import { probeBestRate } from './probeBestRate.js'
 import { gasCost, type PathQuote, quotePath } from './quotePath.js'
 import { FLOAT_MARGIN } from './runLayeredDp.js'
@@ -64,9 +66,15 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   // Concave quotes: no route of any shape beats amountIn times the best marginal rate, which a float
   // walk search gives at a vanishing amount. When the single path is already within 1e-9 of that
   // bound there is nothing left to gain by splitting.
-  const probe = Number(amountIn) * 1e-9
+  // The probe and the candidates are sought at the rounded amount (candidateSearchAmount), so requests of
+  // one pair at nearly one size share them on a block (memoOnBlockState). A rate probed at a smaller
+  // amount is no lower (concave quotes), so the bound below still holds for amountIn.
+  const searchAmount = candidateSearchAmount(amountIn)
+  const searchKey = `${source},${target},${searchAmount},${maxHops}`
+  const probe = Number(searchAmount) * 1e-9
   if (probe > 0) {
-    const bound = (probeBestRate(context, { source, target, probe, maxHops, mask }).best / probe) * Number(amountIn) * (1 + FLOAT_MARGIN)
+    const rate = memoOnBlockState(context, { key: `probe|${searchKey}`, states, mask, compute: () => probeBestRate(context, { source, target, probe, maxHops, mask }).best / probe })
+    const bound = rate * Number(amountIn) * (1 + FLOAT_MARGIN)
     // Within 1e-9 of the rate itself, i.e. 2e-9 of the bound that carries the float margin.
     if (Number(singleEvaluated.amountOut) >= bound * (1 - 2e-9))
       return { best: singleEvaluated, method: 'single', single: singleEvaluated, waterFill: undefined }
@@ -79,7 +87,12 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   }
 
   const chunks = Math.max(1, parameters.chunks ?? 20)
-  const { candidates, disjoint } = findSplitCandidates(context, { source, target, amountIn, maxHops, maxSplits, mask, gasPriceWad, states, single, chunks })
+  const { candidates, disjoint } = memoOnBlockState(context, {
+    key: `candidates|${searchKey},${maxSplits},${chunks},${gasPriceWad}|${single.join(',')}`,
+    states,
+    mask,
+    compute: () => findSplitCandidates(context, { source, target, amountIn: searchAmount, maxHops, maxSplits, mask, gasPriceWad, states, single, chunks }),
+  })
 
   // Greedy exact allocation.
   const allocation = new Array<bigint>(candidates.length).fill(0n)

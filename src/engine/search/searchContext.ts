@@ -1,3 +1,4 @@
+import type { LRUCache } from 'lru-cache'
 import type { TokenGraph } from '../graph/types.js'
 
 /** Reusable typed arrays of the layered search for one graph and one hop limit. */
@@ -38,6 +39,8 @@ export type SearchContext = {
   forwardLayers?: ForwardLayers[] | undefined
   /** Forward-layer records made on this context so far. */
   forwardRecords?: number | undefined
+  /** Answers computed on the block state itself (`memoOnBlockState`), by key. */
+  blockStateMemo?: LRUCache<string, object> | undefined
   /** Edges read by every layered-DP run on this context so far (`runLayeredDp`'s `edgeVisits`): the searches' work meter. */
   edgeReads: number
   /** Of `edgeReads`, what runs that restored shared forward layers (`forwardLayers`) counted but did not read. */
