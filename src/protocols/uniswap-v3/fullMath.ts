@@ -23,7 +23,8 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
   const product = a * b
   let result = product / denominator
   if (result > MAX_UINT256) throw new V3MathRevert('mulDiv: overflow')
-  if (product % denominator > 0n) {
+  // A remainder, found by one multiplication rather than a second bigint division.
+  if (result * denominator !== product) {
     if (result >= MAX_UINT256) throw new V3MathRevert('mulDivRoundingUp: overflow')
     result++
   }

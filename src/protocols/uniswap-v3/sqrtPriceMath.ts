@@ -1,6 +1,7 @@
 import { MAX_UINT256, V3MathRevert, divRoundingUp, mulDiv, mulDivRoundingUp } from './fullMath.js'
 
 const Q96 = 1n << 96n
+const Q96_MASK = Q96 - 1n
 const MAX_UINT160 = (1n << 160n) - 1n
 
 function toUint160(x: bigint): bigint {
@@ -29,7 +30,9 @@ export function getNextSqrtPriceFromAmount0RoundingUp(sqrtPX96: bigint, liquidit
 export function getNextSqrtPriceFromAmount1RoundingDown(sqrtPX96: bigint, liquidity: bigint, amount: bigint, add: boolean): bigint {
   if (add) {
     // Both contract branches compute floor(amount * 2^96 / liquidity).
-    const quotient = mulDiv(amount, Q96, liquidity)
+    if (liquidity === 0n) throw new V3MathRevert('mulDiv: zero denominator')
+    const quotient = (amount << 96n) / liquidity
+    if (quotient > MAX_UINT256) throw new V3MathRevert('mulDiv: overflow')
     return toUint160(sqrtPX96 + quotient)
   }
   const quotient = mulDivRoundingUp(amount, Q96, liquidity)
@@ -59,7 +62,10 @@ export function getAmount0Delta(sqrtRatioAX96: bigint, sqrtRatioBX96: bigint, li
 /** `SqrtPriceMath.getAmount1Delta` (unsigned form). */
 export function getAmount1Delta(sqrtRatioAX96: bigint, sqrtRatioBX96: bigint, liquidity: bigint, roundUp: boolean): bigint {
   if (sqrtRatioAX96 > sqrtRatioBX96) [sqrtRatioAX96, sqrtRatioBX96] = [sqrtRatioBX96, sqrtRatioAX96]
-  return roundUp
-    ? mulDivRoundingUp(liquidity, sqrtRatioBX96 - sqrtRatioAX96, Q96)
-    : mulDiv(liquidity, sqrtRatioBX96 - sqrtRatioAX96, Q96)
+  // mulDiv(Rounding Up) by 2^96, as shifts: the same result and the same overflow revert.
+  const product = liquidity * (sqrtRatioBX96 - sqrtRatioAX96)
+  let result = product >> 96n
+  if (roundUp && (product & Q96_MASK) !== 0n) result++
+  if (result > MAX_UINT256) throw new V3MathRevert('mulDiv: overflow')
+  return result
 }
