@@ -2,11 +2,12 @@ import type { PoolStates } from '../graph/poolStates.js'
 import type { PoolSnapshotBase } from '../../protocols/types.js'
 import { type EvaluatedLegs, INFEASIBLE_SCORE, type Leg, evaluateLegs } from './evaluateLegs.js'
 import { candidateSearchAmount } from './candidateSearchAmount.js'
+import { TrialStatus, createGreedyTrials } from './createGreedyTrials.js'
 import { findSplitCandidates } from './findSplitCandidates.js'
 import { improveSplitLegs } from './improveSplitLegs.js'
 import { memoOnBlockState } from './memoOnBlockState.js'
 import { probeBestRate } from './probeBestRate.js'
-import { gasCost, type PathQuote, quotePath } from './quotePath.js'
+import { gasCost, quotePath } from './quotePath.js'
 import { FLOAT_MARGIN } from './runLayeredDp.js'
 import type { SearchContext, SearchMask } from './searchContext.js'
 import { waterFill } from './waterFill.js'
@@ -105,27 +106,36 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   // not paid yet is dust, not a cap: the next chunks may make it pay.
   const closed = new Uint8Array(candidates.length)
   const legOut = new Array<bigint>(candidates.length).fill(0n)
-  // A candidate's trial quote of a chunk stays exact until a commit moves one of its pools: commits
-  // re-quote only the candidates sharing a pool with the committed one (the rest keep their trial).
-  const trials = createTrialCache(graph.edgePool, candidates)
+  // Trials are kept between chunks; a kept one that can only have fallen since bounds the fresh one, so a
+  // candidate is re-quoted only when its bound is the best (createGreedyTrials): the same choices as
+  // quoting every candidate afresh for every chunk.
+  const trials = createGreedyTrials(graph.edgePool, candidates)
   for (let c = 0; c < chunks; c++) {
     const chunk = (amountIn * BigInt(c + 1)) / BigInt(chunks) - (amountIn * BigInt(c)) / BigInt(chunks)
     if (chunk === 0n) continue
     for (;;) {
       let bestGain: bigint | undefined
       let bestCandidate = -1
+      let bestExact = false
       for (let i = 0; i < candidates.length; i++) {
         if (closed[i] === 1) continue
         const used = allocation[i]! > 0n
         if (!used && open >= maxSplits) continue
         // Plain quotes against the committed view: quotePath keeps its own moved states when a path
         // repeats a pool, so a caller map (and a swap with a new state per hop) is not needed here.
-        const trial = trials.get(i, chunk) ?? trials.set(i, chunk, quotePath(states, { edges: candidates[i]!, amountIn: chunk, view }))
+        const kept = trials.get(i, chunk)
+        const trial = kept.quote ?? trials.set(i, chunk, quotePath(states, { edges: candidates[i]!, amountIn: chunk, view }))
         const gain = trial.amountOut - (used ? 0n : gasCost(trial.gas, gasPriceWad))
         if (bestGain === undefined || gain > bestGain) {
           bestGain = gain
           bestCandidate = i
+          bestExact = kept.quote === undefined || kept.status === TrialStatus.exact
         }
+      }
+      if (bestCandidate >= 0 && !bestExact) {
+        // The best is a bound: quote it afresh and choose again.
+        trials.set(bestCandidate, chunk, quotePath(states, { edges: candidates[bestCandidate]!, amountIn: chunk, view }))
+        continue
       }
       if (bestCandidate < 0) break
       const total = quotePath(states, { edges: candidates[bestCandidate]!, amountIn: allocation[bestCandidate]! + chunk }).amountOut
@@ -168,29 +178,6 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
     method = 'waterFill'
   }
   return { best, method, single: singleEvaluated, waterFill: waterFillEvaluated, greedy: current, paths: candidates }
-}
-
-/** Trial quotes of the greedy allocation, by candidate and chunk amount, valid until a commit moves one of the candidate's pools. */
-function createTrialCache(edgePool: Int32Array, candidates: readonly (readonly number[])[]) {
-  const amounts = new Array<bigint | undefined>(candidates.length)
-  const quotes = new Array<PathQuote | undefined>(candidates.length)
-  const poolsOf = candidates.map((edges) => [...new Set(edges.map((e) => edgePool[e]!))])
-  const sharing = new Map<number, number[]>()
-  poolsOf.forEach((pools, i) => {
-    for (const p of pools) (sharing.get(p) ?? sharing.set(p, []).get(p)!).push(i)
-  })
-  return {
-    get: (i: number, amount: bigint): PathQuote | undefined => (amounts[i] === amount ? quotes[i] : undefined),
-    set(i: number, amount: bigint, quote: PathQuote): PathQuote {
-      amounts[i] = amount
-      quotes[i] = quote
-      return quote
-    },
-    /** A chunk was committed to candidate `i`: the trials through its pools are stale. */
-    moved(i: number): void {
-      for (const p of poolsOf[i]!) for (const j of sharing.get(p)!) amounts[j] = undefined
-    },
-  }
 }
 
 /** The least gas any hop of `graph` costs: the smallest `gasPerHop` of its adapters (as findBestPath's bound takes it). */
