@@ -1,5 +1,6 @@
-import { type Address, type Hex, encodeAbiParameters, encodeFunctionData, getAddress } from 'viem'
+import { type Address, type Hex, encodeFunctionData, getAbiItem, getAddress, toFunctionSelector } from 'viem'
 import { switchyardExecutorAbi, switchyardRouterAbi } from '../contracts/generated/abis.js'
+import { abiWords } from './abiWords.js'
 import { InvalidRouteTokensError } from '../errors/encoding.js'
 
 /** Token type ids of the router's `Token` struct. */
@@ -41,11 +42,28 @@ export type RouterCalldataErrorType = InvalidRouteTokensError
  * entry point, and the call a wallet delegatecalls into the delegate contract.
  */
 export function encodeExecuteShortcut(params: ShortcutParameters): Hex {
-  return encodeFunctionData({
-    abi: switchyardExecutorAbi,
-    functionName: 'executeShortcut',
-    args: [params.accountId, params.requestId, params.commands, params.state],
-  })
+  // Written word by word (abiWords): selector, accountId, requestId, the offsets of the two arrays, then
+  // commands (length, words) and state (length, each element's offset from the first offset, the elements).
+  const { commands, state } = params
+  const parts: string[] = [EXECUTE_SHORTCUT, abiWords.bytes32(params.accountId), abiWords.bytes32(params.requestId), abiWords.uint(4 * 32), abiWords.uint(4 * 32 + 32 + commands.length * 32), abiWords.uint(commands.length)]
+  for (const command of commands) parts.push(abiWords.bytes32(command))
+  parts.push(abiWords.uint(state.length))
+  const tails = state.map(abiWords.bytes)
+  let offset = state.length * 32
+  for (const tail of tails) {
+    parts.push(abiWords.uint(offset))
+    offset += abiWords.size(tail)
+  }
+  return `0x${parts.join('')}${tails.join('')}`
+}
+
+/** The selectors of the two calls written by hand above and below. */
+const EXECUTE_SHORTCUT = toFunctionSelector(getAbiItem({ abi: switchyardExecutorAbi, name: 'executeShortcut' })).slice(2)
+const SAFE_ROUTE_SINGLE = toFunctionSelector(getAbiItem({ abi: switchyardRouterAbi, name: 'safeRouteSingle' })).slice(2)
+
+/** The tail of a router `Token` tuple (uint8 tokenType, bytes data): its type, the offset of data (2 words), data. */
+function tokenTail(token: RouterToken): string {
+  return `${abiWords.uint(token.tokenType)}${abiWords.uint(64)}${abiWords.bytes(token.data)}`
 }
 
 /**
@@ -55,21 +73,15 @@ export function encodeExecuteShortcut(params: ShortcutParameters): Hex {
  */
 export function toRouterTokenIn(token: RouteTokenIn): RouterToken {
   if (token.amount <= 0n) throw new InvalidRouteTokensError({ reason: 'input amounts must be positive' })
-  if (token.type === 'native') return { tokenType: tokenType.native, data: encodeAbiParameters([{ type: 'uint256' }], [token.amount]) }
-  return {
-    tokenType: tokenType.erc20,
-    data: encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [getAddress(token.address), token.amount]),
-  }
+  if (token.type === 'native') return { tokenType: tokenType.native, data: `0x${abiWords.uint(token.amount)}` }
+  return { tokenType: tokenType.erc20, data: `0x${abiWords.address(token.address)}${abiWords.uint(token.amount)}` }
 }
 
 /** Encodes a checked output: ERC20 `abi.encode(token, minAmountOut)`, Native `abi.encode(minAmountOut)`. */
 export function toRouterTokenOut(token: RouteTokenOut): RouterToken {
   if (token.minAmountOut < 0n) throw new InvalidRouteTokensError({ reason: 'minAmountOut is negative' })
-  if (token.type === 'native') return { tokenType: tokenType.native, data: encodeAbiParameters([{ type: 'uint256' }], [token.minAmountOut]) }
-  return {
-    tokenType: tokenType.erc20,
-    data: encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [getAddress(token.address), token.minAmountOut]),
-  }
+  if (token.type === 'native') return { tokenType: tokenType.native, data: `0x${abiWords.uint(token.minAmountOut)}` }
+  return { tokenType: tokenType.erc20, data: `0x${abiWords.address(token.address)}${abiWords.uint(token.minAmountOut)}` }
 }
 
 function nativeValue(tokensIn: readonly RouteTokenIn[]): bigint {
@@ -123,14 +135,13 @@ export type EncodeSafeRouteSingleParameters = {
  * @throws {@link RouterCalldataErrorType}
  */
 export function encodeSafeRouteSingle(params: EncodeSafeRouteSingleParameters): RouterCalldataReturnType {
-  return {
-    data: encodeFunctionData({
-      abi: switchyardRouterAbi,
-      functionName: 'safeRouteSingle',
-      args: [toRouterTokenIn(params.tokenIn), toRouterTokenOut(params.tokenOut), getAddress(params.receiver), encodeExecuteShortcut(params.shortcut)],
-    }),
-    value: nativeValue([params.tokenIn]),
-  }
+  // Head: the two tuples' offsets, the receiver, the data's offset; then the three tails in that order.
+  const tokenIn = tokenTail(toRouterTokenIn(params.tokenIn))
+  const tokenOut = tokenTail(toRouterTokenOut(params.tokenOut))
+  const data = abiWords.bytes(encodeExecuteShortcut(params.shortcut))
+  const head = 4 * 32
+  const parts = [SAFE_ROUTE_SINGLE, abiWords.uint(head), abiWords.uint(head + abiWords.size(tokenIn)), abiWords.address(params.receiver), abiWords.uint(head + abiWords.size(tokenIn) + abiWords.size(tokenOut)), tokenIn, tokenOut, data]
+  return { data: `0x${parts.join('')}`, value: nativeValue([params.tokenIn]) }
 }
 
 /** Parameters of {@link encodeSafeRouteMulti}. */

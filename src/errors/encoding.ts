@@ -103,3 +103,12 @@ export class InvalidShortcutIdError extends BaseError {
     })
   }
 }
+
+export type InvalidAbiValueErrorType = InvalidAbiValueError & { name: 'InvalidAbiValueError' }
+/** A value that does not fit its ABI type (a bytes32 of another size, an odd-length hex, a negative uint). */
+export class InvalidAbiValueError extends BaseError {
+  override name = 'InvalidAbiValueError'
+  constructor({ reason }: { reason: string }) {
+    super(`Invalid ABI value: ${reason}.`, { code: 'ENCODING_INVALID_VALUE' })
+  }
+}
