@@ -19,6 +19,8 @@ export type SnapshotCache = {
  */
 export function createSnapshotCache({ adapters, capacity = 2 }: { adapters: readonly AnyProtocolAdapter[]; capacity?: number }): SnapshotCache {
   const contexts = new Map<string, SearchContext>()
+  // The last graph built for each chain: a new version keeps its unchanged pools' float models.
+  const latest = new Map<number, SearchContext['graph']>()
   return {
     get(version) {
       const context = contexts.get(version)
@@ -31,7 +33,8 @@ export function createSnapshotCache({ adapters, capacity = 2 }: { adapters: read
     install(snapshot) {
       const existing = this.get(snapshot.version)
       if (existing !== undefined) return existing
-      const context = createSearchContext(buildGraph({ adapters }, snapshot))
+      const context = createSearchContext(buildGraph({ adapters, previous: latest.get(snapshot.chainId) }, snapshot))
+      latest.set(snapshot.chainId, context.graph)
       contexts.set(snapshot.version, context)
       while (contexts.size > capacity) contexts.delete(contexts.keys().next().value!)
       return context

@@ -187,6 +187,14 @@ export interface ProtocolAdapter<TSnapshot extends PoolSnapshotBase = PoolSnapsh
   getFloatModel(snapshot: TSnapshot, edge: PoolEdge): FloatModel
 
   /**
+   * A key of everything this adapter's float models read from a state, for families whose models cost
+   * much to build (exact quotes on a grid): two states of one pool with equal keys have the same model on
+   * every edge, so a new snapshot version keeps the model built for the previous one (`buildGraph`'s
+   * `previous`) instead of building it again each block. Undefined for a state whose model must be built.
+   */
+  floatModelKey?: ((snapshot: TSnapshot) => string | undefined) | undefined
+
+  /**
    * An upper bound, exact in bigint, on `quote(snapshot, { edge, amountIn: x })` for every `x <= amountIn`,
    * or undefined where the adapter knows none. The search bounds a walk's output by it when the walk's
    * exact input is only known to be at most `amountIn`. Constant-product edges need no hook: their quote

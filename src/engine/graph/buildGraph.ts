@@ -4,8 +4,12 @@ import type { EngineSnapshot } from '../types.js'
 import { setEdgeFloatModel } from './setEdgeFloatModel.js'
 import type { GraphPool, TokenGraph } from './types.js'
 
-/** Context of {@link buildGraph}: the adapters snapshots may refer to. */
-export type BuildGraphContext = { adapters: readonly AnyProtocolAdapter[] }
+/**
+ * Context of {@link buildGraph}: the adapters snapshots may refer to and, optionally, the graph of the
+ * previous version of the same chain, whose float models the new graph keeps for the pools whose state
+ * did not change in what the models read (`ProtocolAdapter.floatModelKey`).
+ */
+export type BuildGraphContext = { adapters: readonly AnyProtocolAdapter[]; previous?: TokenGraph | undefined }
 
 /**
  * Builds the token graph of one snapshot version from the adapters' edges. Pure; O(pools + edges).
@@ -14,7 +18,7 @@ export type BuildGraphContext = { adapters: readonly AnyProtocolAdapter[] }
  * @example
  * const graph = buildGraph({ adapters: protocolAdapters }, snapshot)
  */
-export function buildGraph({ adapters }: BuildGraphContext, snapshot: EngineSnapshot): TokenGraph {
+export function buildGraph({ adapters, previous }: BuildGraphContext, snapshot: EngineSnapshot): TokenGraph {
   const adapterIndex = new Map(adapters.map((a, i) => [a.slug, i]))
   const tokenIndex = new Map<string, number>()
   const tokens: string[] = []
@@ -109,5 +113,40 @@ export function buildGraph({ adapters }: BuildGraphContext, snapshot: EngineSnap
     pool.edgeIds.push(e)
     setEdgeFloatModel(graph, e, pool.snapshot)
   }
+  keepFloatModels(graph, previous)
   return graph
+}
+
+/**
+ * Gives the edges of every pool whose adapter keys its float models (`floatModelKey`) the previous
+ * version's models when the key is unchanged: the same pool (address and adapter), the same edges (token
+ * in, token out, action) in the same order. The models were built from a state equal in everything they
+ * read, so they answer alike; what they built lazily (a grid of exact quotes) is kept with them.
+ */
+function keepFloatModels(graph: TokenGraph, previous: TokenGraph | undefined): void {
+  const keys = graph.pools.map((pool) => pool.adapter.floatModelKey?.(pool.snapshot))
+  if (keys.every((k) => k === undefined)) return
+  graph.floatModelKeys = keys
+  if (previous?.floatModelKeys === undefined) return
+  const before = new Map<string, number>()
+  previous.pools.forEach((pool, i) => {
+    if (previous.floatModelKeys![i] !== undefined) before.set(pool.snapshot.address, i)
+  })
+  graph.pools.forEach((pool, i) => {
+    const key = keys[i]
+    const j = key === undefined ? undefined : before.get(pool.snapshot.address)
+    if (j === undefined || previous.floatModelKeys![j] !== key) return
+    const old = previous.pools[j]!
+    if (old.adapter !== pool.adapter || old.edgeIds.length !== pool.edgeIds.length) return
+    const same = pool.edgeIds.every((e, k) => {
+      const o = old.edgeIds[k]!
+      const a = graph.edgeSpec[e]!
+      const b = previous.edgeSpec[o]!
+      return a.tokenInIndex === b.tokenInIndex && a.tokenOutIndex === b.tokenOutIndex && a.action === b.action && previous.edgeKind[o] === graph.edgeKind[e] && previous.edgeCustom[o] !== undefined
+    })
+    if (!same) return
+    pool.edgeIds.forEach((e, k) => {
+      graph.edgeCustom[e] = previous.edgeCustom[old.edgeIds[k]!]
+    })
+  })
 }

@@ -57,6 +57,8 @@ export type TokenGraph = {
   edgeMemoRow: Int32Array
   memoRows: number
   edgeMemo: ({ in: Float64Array; out: Float64Array } | undefined)[]
+  /** Per pool, its adapter's `floatModelKey` of its state (undefined: none), when any pool has one. */
+  floatModelKeys?: (string | undefined)[] | undefined
   /** Float kernels written so far (bumped by `setEdgeFloatModel`): caches derived from the kernels compare it. */
   floatEdits?: number
 }

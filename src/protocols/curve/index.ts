@@ -11,7 +11,7 @@ import { ngExchangeUpperBound } from './ngExchangeUpperBound.js'
 import { addLiquidityNg, exchangeNg, removeLiquidityOneCoinNg } from './ngQuote.js'
 import { addLiquidity, exchange, removeLiquidityOneCoin, type CurvePoolUpdate } from './quote.js'
 import { CurveMathRevert } from './stableSwapMath.js'
-import { encodeTwocryptoStep, isCurveTwocrypto, twocryptoEdges, twocryptoFloatModel, twocryptoQuote, twocryptoStepData, twocryptoSwap } from './twocryptoAdapter.js'
+import { encodeTwocryptoStep, isCurveTwocrypto, twocryptoEdges, twocryptoFloatModel, twocryptoFloatModelKey, twocryptoQuote, twocryptoStepData, twocryptoSwap } from './twocryptoAdapter.js'
 import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
 import type { CurveStableSwapSnapshot } from './types.js'
 
@@ -157,6 +157,7 @@ export const curveAdapter: ProtocolAdapter<CurveSnapshot> = {
   getEdges,
   quote,
   swap,
+  floatModelKey: (snapshot) => (isCurveTwocrypto(snapshot) ? twocryptoFloatModelKey(snapshot) : undefined),
   getFloatModel: (snapshot, edge) =>
     isCurveTwocrypto(snapshot) ? twocryptoFloatModel(snapshot, edge) : snapshot.meta ? curveMetaFloatModel(snapshot as CurveMetaSnapshot, edge) : curveFloatModel(snapshot, edge),
   quoteUpperBound,

@@ -108,6 +108,28 @@ function swapOnce(snapshot: CurveTwocryptoSnapshot, parameters: QuoteParameters)
   }
 }
 
+/**
+ * Fields of a twocrypto state its float model does not read: the block it was read at and the EMA oracle's
+ * (`tweak_price` runs only when a trade executes; the model's swaps are `get_dy` and its deposits and
+ * redemptions the amounts before `tweak_price`). The block timestamp is read only by the ramp check.
+ */
+const UNREAD_BY_MODEL = new Set(['blockNumber', 'timestamp', 'priceOracle', 'oracleTimestamp', 'lastPrices', 'lastTimestamp'])
+
+/**
+ * The key of {@link twocryptoFloatModel}'s inputs (see `ProtocolAdapter.floatModelKey`): every field of the
+ * state but {@link UNREAD_BY_MODEL}, and whether an A/gamma ramp is in progress at its timestamp (every
+ * quote then reverts). A pool no trade touched keeps its key from block to block, so its grid of exact
+ * quotes (~150 `get_dy` calls an edge) is built once, not every block.
+ */
+export function twocryptoFloatModelKey(snapshot: CurveTwocryptoSnapshot): string {
+  const parts: string[] = [snapshot.futureAGammaTime > snapshot.timestamp ? 'ramping' : 'steady']
+  for (const [key, value] of Object.entries(snapshot)) {
+    if (UNREAD_BY_MODEL.has(key)) continue
+    parts.push(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`)
+  }
+  return parts.join(';')
+}
+
 /** Grid points of the float model per decade of amount (from 1e-9 of the input balance to the pool's limit). */
 const GRID_PER_DECADE = 8
 
