@@ -53,8 +53,10 @@ export type FindSplitRouteReturnType = {
  *    pool-disjoint best paths, and the best path avoiding each pool of the single path in turn.
  * 2. Greedy allocation in `chunks` increments, each to the candidate with the largest exact marginal
  *    output given everything allocated so far (pools shared by candidates are quoted against the
- *    state the earlier chunks left), opening at most `maxSplits` paths.
- * 3. Local search moving amounts between legs, re-quoted exactly and sequentially.
+ *    state the earlier chunks left), opening at most `maxSplits` paths (`allocateGreedy`).
+ *    Steps 1 and 2, and the no-impact probe, run at amountIn rounded to 7 significant bits and are kept
+ *    per block state (`candidateSearchAmount`, `memoOnBlockState`); the allocation is scaled to amountIn.
+ * 3. Local search moving amounts between legs, re-quoted exactly and sequentially, at amountIn.
  * Skipped when the single path already gets within 1e-9 of the best marginal rate (no impact).
  * 4. The result is the best of that, the water-filling split over the disjoint paths, and the single
  *    path, so it is never below either baseline.
