@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { twocryptoTestPool } from '../../protocols/curve/twocryptoTestPool.js'
+import { twocryptoTestPool } from '../../protocols/curve/testing/twocryptoTestPool.js'
 import type { CurveTwocryptoSnapshot } from '../../protocols/curve/twocryptoTypes.js'
 import { protocolAdapters } from '../../protocols/registry.js'
 import type { UniswapV2PoolSnapshot } from '../../protocols/uniswap-v2/types.js'

@@ -90,20 +90,16 @@ export function findSplitRoute(context: SearchContext, parameters: FindSplitRout
   }
 
   const chunks = Math.max(1, parameters.chunks ?? 20)
-  const { candidates, disjoint } = memoOnBlockState(context, {
-    key: `candidates|${searchKey},${maxSplits},${chunks},${gasPriceWad}|${single.join(',')}`,
+  // The candidates and their greedy allocation are made at the rounded amount and shared as one answer;
+  // scaled to amountIn, the allocation is where the local search at the real amount starts.
+  const { candidates, disjoint, allocation: shared } = memoOnBlockState(context, {
+    key: `split|${searchKey},${maxSplits},${chunks},${gasPriceWad}|${single.join(',')}`,
     states,
     mask,
-    compute: () => findSplitCandidates(context, { source, target, amountIn: searchAmount, maxHops, maxSplits, mask, gasPriceWad, states, single, chunks }),
-  })
-
-  // The greedy allocation is made at the rounded amount too, and shared like the candidates; scaled to
-  // amountIn, it is where the local search at the real amount starts (allocateGreedy).
-  const shared = memoOnBlockState(context, {
-    key: `greedy|${searchKey},${maxSplits},${chunks},${gasPriceWad}|${single.join(',')}`,
-    states,
-    mask,
-    compute: () => allocateGreedy(states, { candidates, amountIn: searchAmount, chunks, maxSplits, gasPriceWad }),
+    compute: () => {
+      const found = findSplitCandidates(context, { source, target, amountIn: searchAmount, maxHops, maxSplits, mask, gasPriceWad, states, single, chunks })
+      return { ...found, allocation: allocateGreedy(states, { candidates: found.candidates, amountIn: searchAmount, chunks, maxSplits, gasPriceWad }) }
+    },
   })
   const allocation = scaleAllocation(shared, searchAmount, amountIn)
   let legs: Leg[] = candidates

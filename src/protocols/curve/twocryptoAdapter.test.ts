@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { curveAdapter } from './index.js'
-import { twocryptoTestPool as pool } from './twocryptoTestPool.js'
+import { twocryptoTestPool as pool } from './testing/twocryptoTestPool.js'
 import { exchange } from './twocryptoPool.js'
 import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
 

@@ -30,9 +30,7 @@ export function getNextSqrtPriceFromAmount0RoundingUp(sqrtPX96: bigint, liquidit
 export function getNextSqrtPriceFromAmount1RoundingDown(sqrtPX96: bigint, liquidity: bigint, amount: bigint, add: boolean): bigint {
   if (add) {
     // Both contract branches compute floor(amount * 2^96 / liquidity).
-    if (liquidity === 0n) throw new V3MathRevert('mulDiv: zero denominator')
-    const quotient = (amount << 96n) / liquidity
-    if (quotient > MAX_UINT256) throw new V3MathRevert('mulDiv: overflow')
+    const quotient = mulDiv(amount, Q96, liquidity)
     return toUint160(sqrtPX96 + quotient)
   }
   const quotient = mulDivRoundingUp(amount, Q96, liquidity)

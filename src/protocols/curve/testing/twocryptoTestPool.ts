@@ -1,5 +1,5 @@
-import { isqrt, newtonD } from './twocryptoMath.js'
-import type { CurveTwocryptoSnapshot } from './twocryptoTypes.js'
+import { isqrt, newtonD } from '../twocryptoMath.js'
+import type { CurveTwocryptoSnapshot } from '../twocryptoTypes.js'
 
 const E18 = 10n ** 18n
 
