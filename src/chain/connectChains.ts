@@ -87,9 +87,9 @@ export async function connectChains(config: Config, { log, chainIdCheckMs, onCha
       if (external) {
         const chainIdGuard = guardChainId({ chainId, url: external, intervalMs: chainIdCheckMs, onChange: (e) => onChainIdChange?.(chainId, e) })
         const fetchFn = createNodeFetch()
-        const client = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn })) }) as PublicClient
+        const client = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn, maxResponseBodySize: false })) }) as PublicClient
         // Log reads are not retried by viem: a refused range is answered with a smaller one at once.
-        const logClient = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn, retryCount: 0, timeout: 30_000 })) }) as PublicClient
+        const logClient = createPublicClient({ transport: chainIdGuard.transport(http(external, { fetchFn, maxResponseBodySize: false, retryCount: 0, timeout: 30_000 })) }) as PublicClient
         // Refuse a node of another chain before reading anything from it.
         await chainIdGuard.check()
         // Stop with what is missing and what to do, before discovery fails on it as "node unavailable".

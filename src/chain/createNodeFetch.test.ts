@@ -40,6 +40,9 @@ test('viem works over it: JSON-RPC answers, HTTP errors and timeouts surface as 
   await expect(slow.getChainId()).rejects.toMatchObject({ name: 'TimeoutError' })
   const refused = createPublicClient({ transport: http('http://127.0.0.1:1', { fetchFn, retryCount: 0 }) })
   await expect(refused.getChainId()).rejects.toMatchObject({ name: 'HttpRequestError' })
+  // The size limit is the fetch's, checked while reading (viem's own is turned off: it re-encodes every answer).
+  const tiny = createPublicClient({ transport: http(url, { fetchFn: createNodeFetch({ maxResponseBytes: 10 }), maxResponseBodySize: false, retryCount: 0 }) })
+  await expect(tiny.getChainId()).rejects.toMatchObject({ name: 'ResponseBodyTooLargeError', maxSize: 10 })
 })
 
 test('a node that answers early and hangs up while a large body is still being sent: the call settles, the process does not crash', async () => {

@@ -18,7 +18,7 @@ export function createDevnetClient({ rpcUrl, chainId }: { rpcUrl: string; chainI
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   })
-  return createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl, { batch: false, retryCount: 0, fetchFn }), cacheTime: 0, pollingInterval: 50 })
+  return createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl, { batch: false, retryCount: 0, fetchFn, maxResponseBodySize: false }), cacheTime: 0, pollingInterval: 50 })
     .extend(publicActions)
     .extend(walletActions)
     .extend((client) => ({

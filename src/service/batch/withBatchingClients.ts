@@ -1,6 +1,7 @@
-import { createPublicClient, http, type PublicClient } from 'viem'
+import { createPublicClient, type PublicClient } from 'viem'
 import type { ChainRuntime } from '../../chain/connectChains.js'
-import { createNodeFetch } from '../../chain/createNodeFetch.js'
+import { createNodeRequester } from '../../chain/createNodeRequester.js'
+import { jsonRpcBatchTransport } from '../../chain/jsonRpcBatchTransport.js'
 import type { ServiceContext } from '../context.js'
 
 /** Most JSON-RPC calls one HTTP request carries. */
@@ -12,15 +13,16 @@ const BATCH_SIZE = 100
  * their searches come back together, so their simulations (`eth_simulateV1`), sender reads and head
  * checks leave in as few HTTP requests as the node takes (at most 100 calls each). Each simulation stays
  * its own call: they carry different state overrides, and one call's blocks would see each other's
- * state. An external node's calls still pass its chain-id guard.
+ * state. An external node's calls still pass its chain-id guard. The batches' bytes are never one
+ * string either way ({@link jsonRpcBatchTransport}).
  * @param chains - the served chains
  * @returns a batching client per chain id
  */
 export function createBatchingClients(chains: Readonly<Record<number, ChainRuntime>>): Record<number, PublicClient> {
   const clients: Record<number, PublicClient> = {}
-  const fetchFn = createNodeFetch()
+  const request = createNodeRequester()
   for (const chain of Object.values(chains)) {
-    const transport = http(chain.rpcUrl, { fetchFn, batch: { batchSize: BATCH_SIZE, wait: 0 } })
+    const transport = jsonRpcBatchTransport(chain.rpcUrl, { request, batchSize: BATCH_SIZE })
     clients[chain.chainId] = createPublicClient({ chain: chain.client.chain, transport: chain.chainIdGuard ? chain.chainIdGuard.transport(transport) : transport, cacheTime: 0 }) as PublicClient
   }
   return clients

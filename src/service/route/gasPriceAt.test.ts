@@ -25,6 +25,13 @@ describe('gasPriceAt', () => {
     expect([one.reads, base.reads]).toEqual([1, 1])
   })
 
+  test('the routes of one block asking at once share one read', async () => {
+    const chain = chainWith(7n)
+    const version = snapshotVersionOf({ chainId: 1, blockNumber: 101n, hash: `0x${'9b'.repeat(32)}` })
+    expect(await Promise.all(Array.from({ length: 50 }, () => gasPriceAt(chain, version)))).toEqual(Array(50).fill(7n))
+    expect(chain.reads).toBe(1)
+  })
+
   test('a node that will not say: 1 gwei', async () => {
     expect(await gasPriceAt(chainWith(new Error('down')), '1:5:00')).toBe(FALLBACK_GAS_PRICE)
   })

@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http'
+import { createPublicClient, type PublicClient } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createNodeRequester } from './createNodeRequester.js'
+import { jsonRpcBatchTransport } from './jsonRpcBatchTransport.js'
+
+type Call = { jsonrpc: string; id: number; method: string; params?: unknown[] }
+
+/** A node that answers each HTTP request by its path; every request body it received is kept. */
+let server: Server
+let base: string
+const received: { path: string; body: unknown }[] = []
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = ''
+    req.on('data', (c) => (text += c))
+    req.on('end', () => {
+      const path = req.url ?? '/'
+      const body = JSON.parse(text) as Call | Call[]
+      received.push({ path, body })
+      const calls = [body].flat()
+      const send = (status: number, answer: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(answer))
+      }
+      const answerOf = (c: Call) =>
+        c.method === 'eth_fail'
+          ? { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: `refused ${String(c.params?.[0])}` } }
+          : c.method === 'eth_big'
+            ? { jsonrpc: '2.0', id: c.id, result: { echo: c.params?.[0], pad: 'f'.repeat(20_000) } }
+            : { jsonrpc: '2.0', id: c.id, result: c.method === 'eth_chainId' ? '0x2105' : c.params?.[0] }
+      if (path === '/reversed') return send(200, calls.map(answerOf).reverse())
+      if (path === '/forgetful') return send(200, calls.slice(1).map(answerOf))
+      if (path === '/whole') return send(200, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } })
+      if (path === '/down') {
+        res.writeHead(503, { 'content-type': 'text/plain' })
+        return res.end('unavailable')
+      }
+      if (path === '/slow') return setTimeout(() => send(200, calls.map(answerOf)), 2_000)
+      send(200, calls.map(answerOf))
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  const address = server.address()
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+})
+afterAll(() => {
+  server.closeAllConnections()
+  server.close()
+})
+
+const request = createNodeRequester()
+const clientAt = (path: string, options: { batchSize?: number; timeout?: number } = {}): PublicClient =>
+  createPublicClient({ transport: jsonRpcBatchTransport(`${base}${path}`, { request, retryCount: 0, ...options }) }) as PublicClient
+const echo = (client: PublicClient, method: string, value: unknown) => client.request({ method: method as never, params: [value] as never })
+const batchesTo = (path: string) => received.filter((r) => r.path === path).map((r) => r.body)
+
+describe('jsonRpcBatchTransport', () => {
+  test('the calls of one turn leave as one batch, at most batchSize a request, each answered by its own id', async () => {
+    const client = clientAt('/reversed', { batchSize: 4 })
+    const values = Array.from({ length: 10 }, (_, i) => `0x${i.toString(16)}`)
+    expect(await Promise.all(values.map((v) => echo(client, 'eth_echo', v)))).toEqual(values)
+    const batches = batchesTo('/reversed') as Call[][]
+    expect(batches.map((b) => b.length)).toEqual([4, 4, 2])
+    expect(batches.flat().map((c) => c.params?.[0])).toEqual(values)
+    expect(await client.getChainId()).toBe(8453)
+  })
+
+  test('large answers (a batch of simulations) come back whole and in order', async () => {
+    const client = clientAt('/big')
+    const got = (await Promise.all(Array.from({ length: 30 }, (_, i) => echo(client, 'eth_big', i)))) as unknown as { echo: number; pad: string }[]
+    expect(got.map((g) => g.echo)).toEqual(Array.from({ length: 30 }, (_, i) => i))
+    expect(got[29]!.pad).toHaveLength(20_000)
+  })
+
+  test('a call the node refuses fails alone, as viem http fails it; one it leaves unanswered fails alone', async () => {
+    const client = clientAt('/')
+    const [ok, refused] = await Promise.allSettled([echo(client, 'eth_echo', '0x1'), echo(client, 'eth_fail', 'this one')])
+    expect(ok).toEqual({ status: 'fulfilled', value: '0x1' })
+    expect(refused.status === 'rejected' && refused.reason).toMatchObject({ code: -32000, details: 'refused this one' })
+    const forgetful = clientAt('/forgetful')
+    const settled = await Promise.allSettled([echo(forgetful, 'eth_echo', '0xa'), echo(forgetful, 'eth_echo', '0xb')])
+    expect(settled[0]!.status === 'rejected' && settled[0].reason).toMatchObject({ name: 'HttpRequestError', details: 'the node left this call of the batch unanswered' })
+    expect(settled[1]).toEqual({ status: 'fulfilled', value: '0xb' })
+  })
+
+  test('a batch the node refuses whole, an HTTP error and a timeout fail every call of the batch with viem errors', async () => {
+    const whole = clientAt('/whole')
+    for (const r of await Promise.allSettled([echo(whole, 'eth_echo', 1), echo(whole, 'eth_echo', 2)])) {
+      expect(r.status === 'rejected' && r.reason).toMatchObject({ details: 'batch too large' })
+    }
+    await expect(echo(clientAt('/down'), 'eth_echo', 1)).rejects.toMatchObject({ name: 'HttpRequestError', status: 503 })
+    await expect(echo(clientAt('/slow', { timeout: 100 }), 'eth_echo', 1)).rejects.toMatchObject({ name: 'TimeoutError' })
+    const refused = createPublicClient({ transport: jsonRpcBatchTransport('http://127.0.0.1:1', { request, retryCount: 0 }) })
+    await expect(refused.getChainId()).rejects.toMatchObject({ name: 'HttpRequestError' })
+  })
+
+  test('an answer over the size limit fails with viem ResponseBodyTooLargeError', async () => {
+    const small = createPublicClient({ transport: jsonRpcBatchTransport(`${base}/big`, { request: createNodeRequester({ maxResponseBytes: 10_000 }), retryCount: 0 }) })
+    await expect(echo(small as PublicClient, 'eth_big', 1)).rejects.toMatchObject({ name: 'ResponseBodyTooLargeError' })
+  })
+})
