@@ -45,8 +45,12 @@ export function jsonRpcBatchTransport(url: string, { request, batchSize = 100, t
     const send = async (calls: readonly Pending[]): Promise<void> => {
       const ids = calls.map(() => ++nextId)
       const bodies = calls.map((c, i) => ({ jsonrpc: '2.0', id: ids[i], method: c.method, params: c.params }))
+      // Each call its own flat string (no concatenation: the writer measures and copies each as it is).
       const pieces: string[] = ['[']
-      bodies.forEach((body, i) => pieces.push(`${i === 0 ? '' : ','}${encode(body)}`))
+      bodies.forEach((body, i) => {
+        if (i > 0) pieces.push(',')
+        pieces.push(encode(body))
+      })
       pieces.push(']')
       const failAll = (error: unknown) => {
         for (const call of calls) call.reject(error)

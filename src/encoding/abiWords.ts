@@ -30,10 +30,22 @@ export const abiWords = {
   },
   /** The tail of a `bytes` value: its length, then its bytes right-padded to whole words (case kept). */
   bytes(value: string): string {
+    const parts: string[] = []
+    abiWords.pushBytes(value, parts)
+    return parts.join('')
+  },
+  /** {@link abiWords.bytes}, appended to `parts` as its pieces (the value's hex is not copied). */
+  pushBytes(value: string, parts: string[]): void {
     if (value.length % 2 !== 0 || !HEX.test(value)) throw new InvalidAbiValueError({ reason: `${value.slice(0, 80)}… is not hex bytes` })
     const body = value.slice(2)
-    const rest = body.length % 64
-    return abiWords.uint(body.length / 2) + body + (rest === 0 ? '' : ZEROS.slice(rest))
+    parts.push(abiWords.uint(body.length / 2), body, abiWords.padding(body.length))
+  },
+  /** Size in bytes of {@link abiWords.bytes}'s output for `value` (hex with `0x`), without building it. */
+  bytesSize: (value: string): number => 32 + Math.ceil((value.length - 2) / 64) * 32,
+  /** The zeros that right-pad `hexLength` hex characters to a whole word (empty when already whole). */
+  padding(hexLength: number): string {
+    const rest = hexLength % 64
+    return rest === 0 ? '' : ZEROS.slice(rest)
   },
   /** Size in bytes of an encoded part (hex without `0x`). */
   size: (encoded: string): number => encoded.length / 2,

@@ -68,10 +68,17 @@ function argumentsOf(indices: readonly number[], valuecall: boolean): Argument[]
   return out
 }
 
-/** A 32-byte state word that holds an address (upper 12 bytes zero), checksummed. */
+/** A 32-byte state word that holds an address (upper 12 bytes zero), lowercase (checksummed once, at the end). */
 function addressIn(word: Hex | undefined): Address | undefined {
   if (word === undefined || word.length !== 66 || !/^0x0{24}/i.test(word)) return undefined
-  return getAddress(`0x${word.slice(26)}`)
+  return `0x${word.slice(26).toLowerCase()}`
+}
+
+/** The bytes of a hex string (`0x` first), as numbers. */
+function bytesOf(hex: Hex): number[] {
+  const out: number[] = []
+  for (let k = 2; k + 1 < hex.length; k += 2) out.push(Number.parseInt(hex.slice(k, k + 2), 16))
+  return out
 }
 
 /** Decodes the ABI tail a state slot holds for a dynamic value (`type` is `bytes32[]` or `bytes[]`). */
@@ -100,10 +107,11 @@ function decodeTail(type: 'bytes32[]' | 'bytes[]', tail: Hex | undefined): Hex[]
  * @returns {@link DecodePlanTargetsReturnType}
  */
 export function decodePlanTargets(plan: DecodePlanTargetsParameters): DecodePlanTargetsReturnType {
-  const callees = new Map<string, Address>()
-  const payees = new Map<string, Address>()
-  const callee = (a: Address) => callees.set(a.toLowerCase(), a)
-  const payee = (a: Address) => payees.set(a.toLowerCase(), a)
+  // Keyed and kept lowercase: a plan names the same few contracts many times, each checksummed once below.
+  const callees = new Set<Address>()
+  const payees = new Set<Address>()
+  const callee = (a: Address) => callees.add(a)
+  const payee = (a: Address) => payees.add(a)
   const visit = (commands: readonly Hex[], initial: readonly Hex[], depth: number): void => {
     // Slots the plan writes while it runs: their initial words say nothing about what a call receives.
     const written = new Set<number>()
@@ -114,10 +122,10 @@ export function decodePlanTargets(plan: DecodePlanTargetsParameters): DecodePlan
       if (command.length !== 66) continue
       const flags = Number.parseInt(command.slice(10, 12), 16)
       const extended = (flags & commandFlags.extended) !== 0
-      const indexHex = extended ? commands[++i] : `0x${command.slice(12, 24)}`
+      const indexHex: Hex | undefined = extended ? commands[++i] : `0x${command.slice(12, 24)}`
       if (indexHex === undefined) break
-      const indices = (indexHex.slice(2).match(/../g) ?? []).map((b) => Number.parseInt(b, 16))
-      const target = getAddress(`0x${command.slice(26)}`)
+      const indices = bytesOf(indexHex)
+      const target: Address = `0x${command.slice(26).toLowerCase()}`
       const selector = command.slice(0, 10).toLowerCase() as Hex
       const args = argumentsOf(indices, (flags & 0x03) === commandFlags.valuecall)
       if ((flags & commandFlags.data) !== 0) {
@@ -158,6 +166,6 @@ export function decodePlanTargets(plan: DecodePlanTargetsParameters): DecodePlan
     }
   }
   visit(plan.commands, plan.state, 0)
-  for (const key of callees.keys()) payees.delete(key)
-  return { callees: [...callees.values()], payees: [...payees.values()] }
+  for (const a of callees) payees.delete(a)
+  return { callees: [...callees].map((a) => getAddress(a)), payees: [...payees].map((a) => getAddress(a)) }
 }

@@ -42,19 +42,33 @@ export type RouterCalldataErrorType = InvalidRouteTokensError
  * entry point, and the call a wallet delegatecalls into the delegate contract.
  */
 export function encodeExecuteShortcut(params: ShortcutParameters): Hex {
-  // Written word by word (abiWords): selector, accountId, requestId, the offsets of the two arrays, then
-  // commands (length, words) and state (length, each element's offset from the first offset, the elements).
+  const parts = ['0x']
+  pushExecuteShortcut(params, parts)
+  return parts.join('') as Hex
+}
+
+/**
+ * Appends the hex of `executeShortcut(...)`'s calldata (no `0x`) to `parts`, word by word (abiWords):
+ * selector, accountId, requestId, the offsets of the two arrays, then commands (length, words) and
+ * state (length, each element's offset from the first offset, the elements). The caller joins once:
+ * the calldata is a few kilobytes, built twice a route, and each intermediate string would copy it.
+ * @returns the hex characters appended
+ */
+function pushExecuteShortcut(params: ShortcutParameters, parts: string[]): number {
   const { commands, state } = params
-  const parts: string[] = [EXECUTE_SHORTCUT, abiWords.bytes32(params.accountId), abiWords.bytes32(params.requestId), abiWords.uint(4 * 32), abiWords.uint(4 * 32 + 32 + commands.length * 32), abiWords.uint(commands.length)]
+  const first = parts.length
+  parts.push(EXECUTE_SHORTCUT, abiWords.bytes32(params.accountId), abiWords.bytes32(params.requestId), abiWords.uint(4 * 32), abiWords.uint(4 * 32 + 32 + commands.length * 32), abiWords.uint(commands.length))
   for (const command of commands) parts.push(abiWords.bytes32(command))
   parts.push(abiWords.uint(state.length))
-  const tails = state.map(abiWords.bytes)
   let offset = state.length * 32
-  for (const tail of tails) {
+  for (const element of state) {
     parts.push(abiWords.uint(offset))
-    offset += abiWords.size(tail)
+    offset += abiWords.bytesSize(element)
   }
-  return `0x${parts.join('')}${tails.join('')}`
+  for (const element of state) abiWords.pushBytes(element, parts)
+  let length = 0
+  for (let i = first; i < parts.length; i++) length += parts[i]!.length
+  return length
 }
 
 /** The selectors of the two calls written by hand above and below. */
@@ -138,10 +152,14 @@ export function encodeSafeRouteSingle(params: EncodeSafeRouteSingleParameters): 
   // Head: the two tuples' offsets, the receiver, the data's offset; then the three tails in that order.
   const tokenIn = tokenTail(toRouterTokenIn(params.tokenIn))
   const tokenOut = tokenTail(toRouterTokenOut(params.tokenOut))
-  const data = abiWords.bytes(encodeExecuteShortcut(params.shortcut))
   const head = 4 * 32
-  const parts = [SAFE_ROUTE_SINGLE, abiWords.uint(head), abiWords.uint(head + abiWords.size(tokenIn)), abiWords.address(params.receiver), abiWords.uint(head + abiWords.size(tokenIn) + abiWords.size(tokenOut)), tokenIn, tokenOut, data]
-  return { data: `0x${parts.join('')}`, value: nativeValue([params.tokenIn]) }
+  const parts = ['0x', SAFE_ROUTE_SINGLE, abiWords.uint(head), abiWords.uint(head + abiWords.size(tokenIn)), abiWords.address(params.receiver), abiWords.uint(head + abiWords.size(tokenIn) + abiWords.size(tokenOut)), tokenIn, tokenOut]
+  // The `data` argument: its length, the executeShortcut calldata, zeros to a whole word.
+  const lengthAt = parts.push('') - 1
+  const hexLength = pushExecuteShortcut(params.shortcut, parts)
+  parts[lengthAt] = abiWords.uint(hexLength / 2)
+  parts.push(abiWords.padding(hexLength))
+  return { data: parts.join('') as Hex, value: nativeValue([params.tokenIn]) }
 }
 
 /** Parameters of {@link encodeSafeRouteMulti}. */

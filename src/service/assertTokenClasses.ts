@@ -46,13 +46,15 @@ export async function assertTokenClasses(client: PublicClient, params: AssertTok
   const tokens = uniqueBy(params.tokens)
   const holders = uniqueBy(params.holders)
   if (tokens.length === 0) return
-  const calls: RawCall[] = tokens.flatMap((t) => [
-    { target: t.address, data: PAUSED as Hex },
-    ...holders.flatMap((h) => BLOCKLIST.map((selector) => ({ target: t.address, data: `${selector}${word(h.address)}` as Hex }))),
-  ])
-  const key = `${params.chainId}:${params.blockNumber}:${calls.map((c) => `${c.target}${c.data}`).join(',')}`.toLowerCase()
+  // The calls are a function of the tokens and holders, in order: they name the read (a stream re-quotes
+  // every watched request each block, and most of them ask this of the same few addresses).
+  const key = `${params.chainId}:${params.blockNumber}:${tokens.map((t) => t.address).join(',')}:${holders.map((h) => h.address).join(',')}`.toLowerCase()
   let pending = reads.get(key)
   if (!pending) {
+    const calls: RawCall[] = tokens.flatMap((t) => [
+      { target: t.address, data: PAUSED as Hex },
+      ...holders.flatMap((h) => BLOCKLIST.map((selector) => ({ target: t.address, data: `${selector}${word(h.address)}` as Hex }))),
+    ])
     pending = aggregateCalls(client, { multicall3: params.multicall3, calls, blockNumber: params.blockNumber })
     // A failed read is not remembered.
     pending.catch(() => reads.delete(key))

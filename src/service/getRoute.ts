@@ -208,6 +208,8 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
         setup,
         // A caller that went away (or ran out of time) starts no further simulation.
         end: { signal: options.signal, deadline: options.deadline },
+        // Only an explanation reads the transaction's logs.
+        logs: params.explain === true,
       })
     // A shape seen before runs under the limit its last gas implies, a new shape of a known family under
     // its estimate at the family's gas per unit: success both measures the route and proves that limit. A

@@ -41,4 +41,9 @@ describe('THREATS N3: a successful simulation whose transaction result is garbag
     const client = { request: async () => answerWith({ logs: [log] }) } as never
     await expect(simulateTransaction(client, params)).resolves.toMatchObject({ status: 'success', gasUsed: 0x5208n, amountsOut: [0n], logs: [log] })
   })
+
+  test('a caller that does not read the logs gets none, and their shape does not matter', async () => {
+    const client = { request: async () => answerWith({ logs: [{ topics: ['not hex'] }] }) } as never
+    await expect(simulateTransaction(client, { ...params, logs: false })).resolves.toMatchObject({ status: 'success', gasUsed: 0x5208n, amountsOut: [0n], logs: [] })
+  })
 })

@@ -41,6 +41,11 @@ export type SimulateTransactionParameters = {
   setup?: readonly SimulatedSetupCall[] | undefined
   /** The asking call's end: a simulation is not sent for a call that was cancelled or is past its deadline. */
   end?: CallEnd | undefined
+  /**
+   * Whether the caller reads the transaction's logs (default true). A plain route does not (only its
+   * explanation does): its logs are then neither checked nor copied, and `logs` is empty.
+   */
+  logs?: boolean | undefined
 }
 
 /** What one simulation measured. */
@@ -102,7 +107,7 @@ export async function simulateTransaction(client: Pick<PublicClient, 'request'>,
   }
   const amountsOut = params.tokensOut.map((_, i) => decode(calls[n + 1 + i]!) - decode(calls[i]!))
   const hex = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
-  const logs = Array.isArray(txResult.logs)
+  const logs = params.logs !== false && Array.isArray(txResult.logs)
     ? txResult.logs.map((l: unknown) => {
       const { address, topics, data } = (l && typeof l === 'object' ? l : {}) as Partial<SimulatedLog>
       if (!hex(address) || address.length !== 42 || !Array.isArray(topics) || !topics.every(hex) || !hex(data)) {
