@@ -124,22 +124,39 @@ export type FunctionCallErrorType = InvalidPlannerCallError
 export function functionCall<const abi extends Abi>(params: FunctionCallParameters<abi>): Call {
   const { abi, functionName } = params
   const args = params.args ?? []
-  const byName = abi.filter((item): item is AbiFunction => item.type === 'function' && (item.name === functionName || (functionName.includes('(') && formatSignature(item) === functionName)))
-  const candidates = byName.filter((item) => item.inputs.length === args.length)
-  if (byName.length === 0) throw new InvalidPlannerCallError({ functionName, reason: 'the ABI has no such function' })
-  if (candidates.length === 0) {
-    throw new InvalidPlannerCallError({ functionName, reason: `expected ${byName[0]!.inputs.length} arguments, got ${args.length}` })
-  }
-  if (candidates.length > 1) throw new InvalidPlannerCallError({ functionName, reason: 'overloaded; pass the full signature' })
   return new Call({
     target: getAddress(params.address),
-    abiFunction: candidates[0]!,
+    abiFunction: abiFunctionOf(abi, functionName, args.length),
     args,
     data: undefined,
     callType: 'call',
     value: undefined,
     rawReturn: false,
   })
+}
+
+/** Functions found by ABI, name and argument count: ABIs are module constants, and a plan names the same few functions for every route. */
+const functionsByAbi = new WeakMap<Abi, Map<string, AbiFunction>>()
+
+/**
+ * The one function of `abi` that `functionName` (a name or a full signature) names with `count` arguments.
+ * @throws InvalidPlannerCallError when there is none, or more than one
+ */
+function abiFunctionOf(abi: Abi, functionName: string, count: number): AbiFunction {
+  let found = functionsByAbi.get(abi)
+  if (found === undefined) functionsByAbi.set(abi, (found = new Map()))
+  const key = `${functionName}#${count}`
+  const hit = found.get(key)
+  if (hit !== undefined) return hit
+  const byName = abi.filter((item): item is AbiFunction => item.type === 'function' && (item.name === functionName || (functionName.includes('(') && formatSignature(item) === functionName)))
+  const candidates = byName.filter((item) => item.inputs.length === count)
+  if (byName.length === 0) throw new InvalidPlannerCallError({ functionName, reason: 'the ABI has no such function' })
+  if (candidates.length === 0) {
+    throw new InvalidPlannerCallError({ functionName, reason: `expected ${byName[0]!.inputs.length} arguments, got ${count}` })
+  }
+  if (candidates.length > 1) throw new InvalidPlannerCallError({ functionName, reason: 'overloaded; pass the full signature' })
+  found.set(key, candidates[0]!)
+  return candidates[0]!
 }
 
 /** Signatures and selectors by ABI item: ABIs are module constants, and a plan asks the same few functions for every route. */

@@ -1,12 +1,56 @@
-import { type AbiParameter, type Hex, encodeAbiParameters, sliceHex } from 'viem'
+import { type AbiParameter, type Hex, encodeAbiParameters, getAddress, sliceHex } from 'viem'
 import { InvalidPlannerCallError } from '../errors/encoding.js'
 import type { Call } from './call.js'
 
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const HEX = /^0x[0-9a-fA-F]*$/
+const ZEROS = '0'.repeat(64)
+/** `uint<N>` types by name: their largest value. */
+const UINT_MAX = new Map<string, bigint>(Array.from({ length: 32 }, (_, i) => [`uint${8 * (i + 1)}`, (1n << BigInt(8 * (i + 1))) - 1n] as const))
+UINT_MAX.set('uint', (1n << 256n) - 1n)
+
+/** Mixed-case addresses whose checksum was checked: a worker's plans name the same few hundred contracts. */
+const checksummed = new Set<string>()
+
 /**
- * ABI-encodes one literal argument of `call`.
+ * The word of the literal types every route plan is made of (address, uint<N>, bool, bytes32), as viem's
+ * `encodeAbiParameters` writes it and refusing what it refuses (an address with a wrong checksum, an
+ * integer out of its type's range, a bytes32 of another size); undefined for every other type.
+ */
+function staticWord(type: string, value: unknown): string | undefined {
+  if (type === 'address') {
+    if (typeof value !== 'string' || !ADDRESS.test(value)) return undefined
+    const body = value.slice(2)
+    const lower = body.toLowerCase()
+    // viem's strict check: any address not all lowercase must be its own checksum (all uppercase too).
+    if (body !== lower && !checksummed.has(value)) {
+      if (getAddress(value) !== value) return undefined
+      if (checksummed.size >= 10_000) checksummed.clear()
+      checksummed.add(value)
+    }
+    return `000000000000000000000000${lower}`
+  }
+  const max = UINT_MAX.get(type)
+  if (max !== undefined) {
+    if (typeof value !== 'bigint' && !(typeof value === 'number' && Number.isSafeInteger(value))) return undefined
+    if (value < 0 || value > max) return undefined
+    const hex = value.toString(16)
+    return ZEROS.slice(hex.length) + hex
+  }
+  if (type === 'bool') return typeof value === 'boolean' ? `${ZEROS.slice(1)}${value ? 1 : 0}` : undefined
+  if (type === 'bytes32') return typeof value === 'string' && value.length === 66 && HEX.test(value) ? value.slice(2) : undefined
+  return undefined
+}
+
+/**
+ * ABI-encodes one literal argument of `call`. The static types every plan is made of are written
+ * directly (a route plan holds dozens: each a generic ABI walk otherwise); anything else, and any value
+ * they refuse, goes through viem (whose error is the cause of the one thrown).
  * @throws InvalidPlannerCallError when `value` is not a `param`
  */
 export function encodeLiteral(call: Call, param: AbiParameter, value: unknown): Hex {
+  const word = staticWord(param.type, value)
+  if (word !== undefined) return `0x${word}`
   try {
     return encodeAbiParameters([param], [value])
   } catch (cause) {
