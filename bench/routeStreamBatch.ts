@@ -16,6 +16,7 @@
  *
  * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5] [-- --warmup 20] [-- --service dist|src]
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
@@ -229,11 +230,34 @@ const cpu = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
 }
-const windows = new Map<string, { start?: number; end?: number; computations?: number[] }>()
+/** CPU ms of a process or thread from /proc (`pid` or `pid/task/tid`); NaN off Linux. */
+const procCpu = (path: string | number | undefined) => {
+  try {
+    const st = readFileSync(`/proc/${path}/stat`, 'utf8')
+    const f = st.slice(st.lastIndexOf(')') + 2).split(' ')
+    return (Number(f[11]) + Number(f[12])) * 10
+  } catch {
+    return Number.NaN
+  }
+}
+/** The devnet's anvil: this process's child named anvil. */
+const anvilPid = (() => {
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue
+      const st = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ')
+      if (st.includes('(anvil)') && Number(f[1]) === process.pid) return Number(pid)
+    }
+  } catch {}
+  return undefined
+})()
+type Reading = { service: number; main: number; anvil: number; load: number }
+const windows = new Map<string, { start?: Reading; end?: Reading; computations?: number[] }>()
 const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', JSON.stringify(ctx), '--rounds', String(ROUNDS), '--blocks', String(BLOCKS), '--warmup', String(WARMUP), ...(ONLY ? ['--only', ONLY] : []), ...(arg('--rows') ? ['--rows', arg('--rows')!] : [])], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
 child.on('message', ({ phase, id }: { phase: 'start' | 'end'; id: string }) => {
   const w = windows.get(id) ?? {}
-  w[phase] = cpu()
+  w[phase] = { service: cpu(), main: procCpu(`${process.pid}/task/${process.pid}`), anvil: procCpu(anvilPid), load: procCpu(child.pid) }
   w.computations = [...(w.computations ?? []), sy.grpc.routeStream!.watches.stats().computations]
   windows.set(id, w)
 })
@@ -246,9 +270,9 @@ const results = JSON.parse(out.trim().split('\n').pop()!) as {
   batch: { wall: Record<'singles' | 'batch', number[]>; equal: number; blocks: number[] } | undefined
   streams: { id: string; distinct: number; subscribers: number; blocks: number; p50: number; p99: number; p99_9: number; max: number; missing: number }[]
 }
-const cpuOf = (id: string) => {
+const cpuOf = (id: string, of: keyof Reading = 'service') => {
   const w = windows.get(id)!
-  return w.end! - w.start!
+  return w.end![of] - w.start![of]
 }
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 0) : '—')
 if (results.batch) {
@@ -268,11 +292,12 @@ if (results.batch) {
   console.log(`same block: ${batchResults.equal}/50 batch answers equal the single answers (amountOut, minAmountOut, route, blockNumber); blocks seen ${batchResults.blocks.join(', ')}`)
 }
 console.log(`\nstreams: a block every ${BLOCK_MS / 1000} s, ${BLOCKS} blocks per row; delay from mining to each subscriber's event for that block (REST SSE)\n`)
-console.log('| distinct requests | subscribers | p50 ms | p99 ms | p99.9 ms | max ms | missed | switchyard CPU ms per block | re-quotes per block |')
-console.log('|---|---|---|---|---|---|---|---|---|')
+console.log('| distinct requests | subscribers | p50 ms | p99 ms | p99.9 ms | max ms | missed | switchyard CPU ms per block (its main thread) | anvil CPU ms per block | load generator CPU ms per block | re-quotes per block |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|')
 for (const s of results.streams) {
   const w = windows.get(s.id)!
   const requotes = (w.computations![1]! - w.computations![0]!) / s.blocks
-  console.log(`| ${s.distinct} | ${s.subscribers.toLocaleString('en-US')} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.p99_9)} | ${fmt(s.max)} | ${s.missing} | ${fmt(cpuOf(s.id) / s.blocks)} | ${fmt(requotes)} |`)
+  const per = (of: keyof Reading) => fmt(cpuOf(s.id, of) / s.blocks)
+  console.log(`| ${s.distinct} | ${s.subscribers.toLocaleString('en-US')} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.p99_9)} | ${fmt(s.max)} | ${s.missing} | ${per('service')} (${per('main')}) | ${per('anvil')} | ${per('load')} | ${fmt(requotes)} |`)
 }
 process.exit(0)
