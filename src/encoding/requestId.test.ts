@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { assertReferralCode, createRequestId, parseRequestId } from './requestId.js'
+import { assertReferralCode, createRequestId, parseRequestId, pooledRandomBytes } from './requestId.js'
 
 const fixed = (n: number) => Uint8Array.from({ length: n }, (_, i) => i + 1)
 
@@ -90,6 +90,15 @@ describe('requestId round trip (fast-check)', () => {
       expect(parseRequestId(id).referralCode).toBe('r')
     }
     expect(new Set(ids.map((id) => id.slice(34))).size).toBe(8)
+  })
+
+  test('the pooled source never hands out the same bytes twice, across refills of its pool', () => {
+    // 4 KiB a fill: 1,000 ids span four fills and the draws that straddle none.
+    const seen = new Set(Array.from({ length: 1_000 }, () => Buffer.from(pooledRandomBytes(16)).toString('hex')))
+    expect(seen.size).toBe(1_000)
+    const odd = [pooledRandomBytes(4000), pooledRandomBytes(200), pooledRandomBytes(10_000)]
+    expect(odd.map((b) => b.length)).toEqual([4000, 200, 10_000])
+    expect(new Set(odd.map((b) => Buffer.from(b.subarray(0, 16)).toString('hex'))).size).toBe(3)
   })
 
   test('a random source returning the wrong thing is refused', () => {

@@ -5,7 +5,7 @@ import { InvalidReferralCodeError, InvalidUniqueIdError } from '../errors/encodi
 export type CreateRequestIdParameters = {
   /** Printable ASCII (0x20..0x7e), 1 to 16 bytes; stored left-aligned in the high 16 bytes. Omit for none. */
   referralCode?: string | undefined
-  /** Random source returning `size` bytes; defaults to `crypto.getRandomValues` (no I/O). Inject in tests. */
+  /** Random source returning `size` bytes; defaults to {@link pooledRandomBytes}. Inject in tests. */
   randomBytes?: ((size: number) => Uint8Array) | undefined
 }
 
@@ -42,10 +42,31 @@ export function createRequestId(params: CreateRequestIdParameters = {}): Hex {
     assertReferralCode(referralCode)
     high = stringToHex(referralCode, { size: 16 })
   }
-  const random = params.randomBytes ?? ((size: number) => globalThis.crypto.getRandomValues(new Uint8Array(size)))
+  const random = params.randomBytes ?? pooledRandomBytes
   const low = random(16)
   if (!(low instanceof Uint8Array) || low.length !== 16) throw new InvalidUniqueIdError({ length: low?.length ?? 0 })
   return concatHex([high, toHex(low)])
+}
+
+/** Random bytes drawn per request id from here, refilled when spent. */
+const pool = new Uint8Array(4096)
+let drawn = pool.length
+
+/**
+ * `size` bytes from the system's CSPRNG, drawn from a pool filled 4 KiB at a time (as Node does for
+ * `crypto.randomUUID`): each fill is one `getrandom` system call, and on these VMs a system call costs
+ * tens of microseconds, once per route otherwise.
+ * @returns fresh bytes, never handed out twice
+ */
+export function pooledRandomBytes(size: number): Uint8Array {
+  if (size > pool.length) return globalThis.crypto.getRandomValues(new Uint8Array(size))
+  if (drawn + size > pool.length) {
+    globalThis.crypto.getRandomValues(pool)
+    drawn = 0
+  }
+  const out = pool.slice(drawn, drawn + size)
+  drawn += size
+  return out
 }
 
 /**

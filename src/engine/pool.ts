@@ -111,13 +111,7 @@ export function workerLocation(self = import.meta.url): { filename: string; exec
   return { filename: builtEntryOf(new URL('./worker.js', self)).href, execArgv: undefined }
 }
 
-function toSignal({ signal, deadline }: RunOptions): AbortSignal | undefined {
-  const signals: AbortSignal[] = []
-  if (signal !== undefined) signals.push(signal)
-  if (deadline !== undefined) signals.push(AbortSignal.timeout(Math.max(0, deadline - Date.now())))
-  if (signals.length === 0) return undefined
-  return signals.length === 1 ? signals[0] : AbortSignal.any(signals)
-}
+
 
 function fromFailure(failure: TaskFailure, task = 'findRoute'): BaseError {
   if (failure.name === 'NoRouteError') return new NoRouteError(failure.reason === undefined ? {} : { reason: failure.reason })
@@ -196,7 +190,7 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
     const submit = (): Promise<unknown> => {
       if (version === undefined || !snapshots.has(version))
         return Promise.reject(new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` }))
-      return queue.submit({ kind, version, item, task: kind }, { signal: toSignal(options), deadline: options.deadline })
+      return queue.submit({ kind, version, item, task: kind }, { signal: options.signal, deadline: options.deadline })
     }
     const installing = version === undefined ? undefined : warming.get(version)
     return installing === undefined ? submit() : installing.then(submit)
@@ -243,7 +237,7 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
     },
     runTestTask(name, task, options = {}) {
       const item: TestItem = { name, ms: task.ms }
-      return queue.submit({ kind: 'test', version: undefined, item, task: name }, { signal: toSignal(options), deadline: options.deadline })
+      return queue.submit({ kind: 'test', version: undefined, item, task: name }, { signal: options.signal, deadline: options.deadline })
     },
     stats: () => ({ ...stats }),
     close: () => {

@@ -124,6 +124,22 @@ describe('createBatchQueue', () => {
     await expect(cancelled).rejects.toMatchObject({ code: 'CANCELLED' })
   })
 
+  test('a deadline alone (no signal) fails its request when it passes, and only then', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1 })
+    const answered = submit(queue, 'a', { deadline: Date.now() + 60_000 })
+    await sentCount(1)
+    sent[0]!.answer()
+    expect(await answered).toEqual({ echo: 'a' })
+    // The slot is busy until the test answers: this one waits, and its deadline passes while it does.
+    const busy = submit(queue, 'b')
+    await sentCount(2)
+    const late = submit(queue, 'c', { deadline: Date.now() + 20 })
+    await expect(late).rejects.toMatchObject({ name: 'TaskAbortedError', code: 'DEADLINE_EXCEEDED' })
+    await expect(submit(queue, 'd', { deadline: Date.now() - 1 })).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' })
+    sent[1]!.answer()
+    expect(await busy).toEqual({ echo: 'b' })
+  })
+
   test('abort of the running request (deadline): its worker is stopped, the others go again and are answered', async () => {
     const { queue, sent, sentCount } = harness({ slots: 1 })
     // The deadline passes only once `long` is running (a timer could fire before, on a loaded machine).

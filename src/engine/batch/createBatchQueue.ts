@@ -75,6 +75,8 @@ type Entry = {
   deadline: number | undefined
   signal: AbortSignal | undefined
   onAbort: (() => void) | undefined
+  /** Fails the request when its deadline passes; cleared when it settles. */
+  timer: ReturnType<typeof setTimeout> | undefined
   batch: Batch | undefined
   index: number
   /** Worker crashes this request was caught in without being the item running (it is then sent again). */
@@ -102,7 +104,7 @@ function passedDeadline(signal: AbortSignal | undefined, deadline: number | unde
  * every slot is busy, travel to a worker together (one task, one message each way), grouped by kind
  * and snapshot version. When `n` requests wait and `k` slots are free, each batch takes ⌈n / k⌉ of
  * them (at most `maxBatch`), so both workers get work. Each request keeps its own fate:
- * - abort or deadline: the request fails at once with TaskAbortedError; the worker skips it if it has
+ * - abort or deadline (`deadline`, its own timer): the request fails at once with TaskAbortedError; the worker skips it if it has
  *   not started it; if it is the item running, the worker may finish it within `killGraceMs` (its answer
  *   is dropped), else the worker is stopped and the batch's other live requests are sent again (the
  *   tasks are pure, so the answers are the same);
@@ -124,6 +126,7 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
   const settle = (entry: Entry): void => {
     entry.settled = true
     if (entry.onAbort !== undefined) entry.signal?.removeEventListener('abort', entry.onAbort)
+    if (entry.timer !== undefined) clearTimeout(entry.timer)
   }
   const fail = (entry: Entry, error: unknown): void => {
     settle(entry)
@@ -131,10 +134,10 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
   }
   const keyOf = (request: BatchRequest<string>): string => `${request.kind}|${request.version ?? ''}`
 
-  const abort = (entry: Entry): void => {
+  const abort = (entry: Entry, byDeadline = false): void => {
     if (entry.settled) return
-    const deadlineExceeded = passedDeadline(entry.signal, entry.deadline)
-    fail(entry, new TaskAbortedError({ task: entry.request.task, reason: String(entry.signal?.reason), deadlineExceeded }))
+    const deadlineExceeded = byDeadline || passedDeadline(entry.signal, entry.deadline)
+    fail(entry, new TaskAbortedError({ task: entry.request.task, reason: byDeadline ? 'the deadline passed' : String(entry.signal?.reason), deadlineExceeded }))
     const batch = entry.batch
     if (batch === undefined) {
       waiting--
@@ -261,12 +264,19 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
         const deadlineExceeded = passedDeadline(signal, deadline)
         return Promise.reject(new TaskAbortedError({ task: request.task, reason: String(signal.reason), deadlineExceeded }))
       }
+      if (deadline !== undefined && Date.now() >= deadline) return Promise.reject(new TaskAbortedError({ task: request.task, reason: 'the deadline passed', deadlineExceeded: true }))
       if (waiting >= maxQueue + Math.max(0, slots - inFlight)) return Promise.reject(new QueueFullError({ maxQueue }))
       return new Promise((resolve, reject) => {
-        const entry: Entry = { request, resolve, reject, settled: false, deadline, signal, onAbort: undefined, batch: undefined, index: -1, crashes: 0 }
+        const entry: Entry = { request, resolve, reject, settled: false, deadline, signal, onAbort: undefined, timer: undefined, batch: undefined, index: -1, crashes: 0 }
         if (signal !== undefined) {
           entry.onAbort = () => abort(entry)
           signal.addEventListener('abort', entry.onAbort, { once: true })
+        }
+        // The deadline is a plain timer cleared when the request settles (an `AbortSignal.timeout` per
+        // request would fire for every finished one too, building a DOMException each time).
+        if (deadline !== undefined) {
+          entry.timer = setTimeout(() => abort(entry, true), Math.max(0, deadline - Date.now()))
+          entry.timer.unref()
         }
         const key = keyOf(request)
         const group = groups.get(key)
