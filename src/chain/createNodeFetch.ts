@@ -40,7 +40,7 @@ export function createNodeFetch(params: CreateNodeRequesterParameters = {}): typ
       statusText: res.statusText,
       headers: { get: (name) => { const v = res.headers[name.toLowerCase()]; return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v } },
       body: null,
-      text: async () => (res.chunks.length === 1 ? res.chunks[0]!.toString('utf8') : Buffer.concat(res.chunks, res.size).toString('utf8')),
+      text: async () => res.text(),
     }
   }
   return nodeFetch as unknown as typeof fetch

@@ -24,6 +24,8 @@ export type NodeResponse = {
   chunks: readonly Buffer[]
   /** Bytes in `chunks`. */
   size: number
+  /** The body as one UTF-8 string (joined on each call: for readers that want it whole). */
+  text(): string
 }
 
 /** Sends one HTTP request to a node; see {@link createNodeRequester}. */
@@ -92,7 +94,10 @@ export function createNodeRequester({ maxSockets = 64, maxResponseBytes = DEFAUL
           chunks.push(chunk)
         })
         res.on('error', reject)
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, chunks, size }))
+        res.on('end', () => resolve({
+          status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, chunks, size,
+          text: () => (chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')),
+        }))
       })
       req.on('error', reject)
       req.on('socket', onSocket)

@@ -67,7 +67,7 @@ export function jsonRpcBatchTransport(url: string, { request, batchSize = 100, t
         } catch (cause) {
           const ok = status >= 200 && status < 300
           if (ok) throw new HttpRequestError({ body: bodies, cause: cause as Error, details: 'the answer is not JSON', status, url })
-          data = { error: Buffer.concat(res.chunks, res.size).toString('utf8').slice(0, 500) }
+          data = { error: res.text().slice(0, 500) }
         }
         if (status < 200 || status >= 300) {
           const single = Array.isArray(data) && data.length === 1 ? data[0] : data

@@ -1,10 +1,8 @@
 import { type AbiParameter, type Hex, encodeAbiParameters, getAddress, sliceHex } from 'viem'
-import { InvalidPlannerCallError } from '../errors/encoding.js'
+import { InvalidAbiValueError, InvalidPlannerCallError } from '../errors/encoding.js'
+import { abiWords } from './abiWords.js'
 import type { Call } from './call.js'
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const HEX = /^0x[0-9a-fA-F]*$/
-const ZEROS = '0'.repeat(64)
 /** `uint<N>` types by name: their largest value. */
 const UINT_MAX = new Map<string, bigint>(Array.from({ length: 32 }, (_, i) => [`uint${8 * (i + 1)}`, (1n << BigInt(8 * (i + 1))) - 1n] as const))
 UINT_MAX.set('uint', (1n << 256n) - 1n)
@@ -13,32 +11,30 @@ UINT_MAX.set('uint', (1n << 256n) - 1n)
 const checksummed = new Set<string>()
 
 /**
- * The word of the literal types every route plan is made of (address, uint<N>, bool, bytes32), as viem's
- * `encodeAbiParameters` writes it and refusing what it refuses (an address with a wrong checksum, an
- * integer out of its type's range, a bytes32 of another size); undefined for every other type.
+ * The word of the literal types every route plan is made of (address, uint<N>, bool, bytes32), written by
+ * {@link abiWords} as viem's `encodeAbiParameters` writes it, and refusing what viem refuses (an address
+ * with a wrong checksum, an integer out of its type's range, a bytes32 of another size): undefined then,
+ * and for every other type.
  */
 function staticWord(type: string, value: unknown): string | undefined {
-  if (type === 'address') {
-    if (typeof value !== 'string' || !ADDRESS.test(value)) return undefined
-    const body = value.slice(2)
-    const lower = body.toLowerCase()
-    // viem's strict check: any address not all lowercase must be its own checksum (all uppercase too).
-    if (body !== lower && !checksummed.has(value)) {
+  try {
+    if (type === 'address' && typeof value === 'string') {
+      const word = abiWords.address(value)
+      // viem's strict check: any address not all lowercase must be its own checksum (all uppercase too).
+      if (value === value.toLowerCase() || checksummed.has(value)) return word
       if (getAddress(value) !== value) return undefined
       if (checksummed.size >= 10_000) checksummed.clear()
       checksummed.add(value)
+      return word
     }
-    return `000000000000000000000000${lower}`
+    const max = UINT_MAX.get(type)
+    if (max !== undefined && (typeof value === 'bigint' || typeof value === 'number') && value <= max) return abiWords.uint(value)
+    if (type === 'bool' && typeof value === 'boolean') return abiWords.uint(value ? 1 : 0)
+    if (type === 'bytes32' && typeof value === 'string') return abiWords.bytes32(value)
+  } catch (error) {
+    if (error instanceof InvalidAbiValueError) return undefined
+    throw error
   }
-  const max = UINT_MAX.get(type)
-  if (max !== undefined) {
-    if (typeof value !== 'bigint' && !(typeof value === 'number' && Number.isSafeInteger(value))) return undefined
-    if (value < 0 || value > max) return undefined
-    const hex = value.toString(16)
-    return ZEROS.slice(hex.length) + hex
-  }
-  if (type === 'bool') return typeof value === 'boolean' ? `${ZEROS.slice(1)}${value ? 1 : 0}` : undefined
-  if (type === 'bytes32') return typeof value === 'string' && value.length === 66 && HEX.test(value) ? value.slice(2) : undefined
   return undefined
 }
 
