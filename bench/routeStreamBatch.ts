@@ -14,10 +14,11 @@
  * The service runs from the built dist/ as `npm start` runs it (`--service src`: through tsx, whose engine
  * workers load every module as CommonJS and spend ~17 % more CPU a route).
  *
- * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5] [-- --warmup 20] [-- --service dist|src]
+ * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5] [-- --warmup 20] [-- --warm-blocks 150] [-- --service dist|src]
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
+import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
 import { loadService } from './loadService.js'
@@ -39,6 +40,16 @@ const BLOCK_MS = 2_000
  * default 20 rounds (2,000 routes) measure the process nearly warm, as a service that has run a while.
  */
 const WARMUP = Number(arg('--warmup') ?? 20)
+/**
+ * Unmeasured blocks before the stream rows, mined every 0.6 s with 1,000 subscribers over 100 distinct
+ * requests open: what runs once a block (the snapshot's refresh, each worker's graph of the new version,
+ * the re-quotes' fan-out) is optimized only after V8 has seen it run many times. Measured 2026-11-29
+ * (`--trace-opt`, 100 distinct requests at 1,000 subscribers): after 3 blocks the V8 helper threads
+ * compiled ~150 ms a block (the workers' `buildGraph` alone 40–90 ms, twice), after 40 blocks ~50, after
+ * 150 blocks ~14; the process's CPU a block fell by a third. A service that follows a chain has seen
+ * thousands of blocks; the default measures that, `--warm-blocks 0` the process just started.
+ */
+const WARM_BLOCKS = Number(arg('--warm-blocks') ?? 150)
 /** `batch`, `streams` or both (default). */
 const ONLY = arg('--only')
 /** Stream rows as `distinct/subscribers,...` (default: the six rows of docs/benchmarks.md). */
@@ -113,6 +124,20 @@ async function warmUp(ctx: Context) {
   }
 }
 
+/** Unmeasured blocks with subscribers open (see WARM_BLOCKS). */
+async function warmBlocks(ctx: Context) {
+  if (WARM_BLOCKS <= 0 || ONLY === 'batch') return
+  const requests = createQueries(ctx.tokens, 11)(100)
+  const subs = await pooled(Array.from({ length: 1_000 }, (_, i) => () => subscribe(ctx, requests[i % requests.length]!)), 16)
+  for (let b = 0; b < WARM_BLOCKS; b++) {
+    const started = Date.now()
+    await rpc(ctx, 'evm_mine')
+    await new Promise((r) => setTimeout(r, 600 - (Date.now() - started)))
+  }
+  for (const s of subs) s.close()
+  await new Promise((r) => setTimeout(r, 500))
+}
+
 async function batchVsSingles(ctx: Context) {
   const queries = createQueries(ctx.tokens, 42)
   const wall: Record<'singles' | 'batch', number[]> = { singles: [], batch: [] }
@@ -140,31 +165,45 @@ async function batchVsSingles(ctx: Context) {
 
 type Sub = { close(): void; seen: Map<number, number> }
 
-/** One SSE subscriber: records when it received an event for each block. */
+/**
+ * One SSE subscriber: records when it received an event for each block. A plain `node:http` request read
+ * as latin1 (the event's id and its end are ASCII): the subscribers stand for clients on other machines,
+ * so the load generator spends as little of the two cores as it can. With `fetch` (undici's web streams,
+ * a TextDecoder, a regex per event) it spent 60–75 ms of CPU a block at 1,000 subscribers, with this
+ * reader 30–50 (2026-11-29).
+ */
 async function subscribe(ctx: Context, q: Record<string, unknown>): Promise<Sub> {
-  const controller = new AbortController()
-  const res = await fetch(`${ctx.httpUrl}/api/v1/shortcuts/route/stream?${qs(q)}`, { headers: HEADERS, signal: controller.signal })
-  if (res.status !== 200) throw new Error(`stream: ${res.status} ${await res.text()}`)
   const seen = new Map<number, number>()
-  void (async () => {
-    const decoder = new TextDecoder()
-    let text = ''
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        const now = Date.now()
-        text += decoder.decode(chunk, { stream: true })
-        let cut: number
-        while ((cut = text.indexOf('\n\n')) >= 0) {
-          const id = /^id: (\d+)$/m.exec(text.slice(0, cut))?.[1]
-          if (id !== undefined && !seen.has(Number(id))) seen.set(Number(id), now)
-          text = text.slice(cut + 2)
-        }
+  return new Promise<Sub>((resolve, reject) => {
+    const req = request(`${ctx.httpUrl}/api/v1/shortcuts/route/stream?${qs(q)}`, { headers: HEADERS, agent: false }, (res) => {
+      res.setEncoding('latin1')
+      if (res.statusCode !== 200) {
+        let body = ''
+        res.on('data', (c: string) => (body += c)).on('end', () => reject(new Error(`stream: ${res.statusCode} ${body}`)))
+        return
       }
-    } catch {
-      // closed
-    }
-  })()
-  return { close: () => controller.abort(), seen }
+      let text = ''
+      res.on('data', (chunk: string) => {
+        const now = Date.now()
+        text += chunk
+        let start = 0
+        let cut: number
+        // Every complete event (up to its blank line): the first line is `id: <block>` when it has one.
+        while ((cut = text.indexOf('\n\n', start)) >= 0) {
+          if (text.startsWith('id: ', start)) {
+            const id = Number(text.slice(start + 4, text.indexOf('\n', start)))
+            if (!seen.has(id)) seen.set(id, now)
+          }
+          start = cut + 2
+        }
+        if (start > 0) text = text.slice(start)
+      })
+      res.on('error', () => {})
+      resolve({ close: () => req.destroy(), seen })
+    })
+    req.on('error', (err) => reject(err))
+    req.end()
+  })
 }
 
 async function rpc(ctx: Context, method: string, params: unknown[] = []): Promise<unknown> {
@@ -207,6 +246,7 @@ async function streams(ctx: Context, distinct: number, subscribers: number, seed
 if (arg('--target')) {
   const ctx = JSON.parse(arg('--target')!) as Context
   await warmUp(ctx)
+  await warmBlocks(ctx)
   const results: Record<string, unknown> = { batch: ONLY === 'streams' ? undefined : await batchVsSingles(ctx) }
   const runs = []
   // The first row is the process with no subscriber: what a block costs with nothing to re-quote.
@@ -254,7 +294,7 @@ const anvilPid = (() => {
 })()
 type Reading = { service: number; main: number; anvil: number; load: number }
 const windows = new Map<string, { start?: Reading; end?: Reading; computations?: number[] }>()
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', JSON.stringify(ctx), '--rounds', String(ROUNDS), '--blocks', String(BLOCKS), '--warmup', String(WARMUP), ...(ONLY ? ['--only', ONLY] : []), ...(arg('--rows') ? ['--rows', arg('--rows')!] : [])], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target', JSON.stringify(ctx), '--rounds', String(ROUNDS), '--blocks', String(BLOCKS), '--warmup', String(WARMUP), '--warm-blocks', String(WARM_BLOCKS), ...(ONLY ? ['--only', ONLY] : []), ...(arg('--rows') ? ['--rows', arg('--rows')!] : [])], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
 child.on('message', ({ phase, id }: { phase: 'start' | 'end'; id: string }) => {
   const w = windows.get(id) ?? {}
   w[phase] = { service: cpu(), main: procCpu(`${process.pid}/task/${process.pid}`), anvil: procCpu(anvilPid), load: procCpu(child.pid) }

@@ -66,4 +66,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SWITCHYARD_MIN_POOL_TVL_USD: '-1' })).toThrow(/minPoolTvlUsd/)
     expect(() => loadConfig({ SWITCHYARD_LOG_BLOCK_RANGE: '0' })).toThrow(/logBlockRange/)
   })
+  test('issue 26: JSON-RPC batching of batches and re-quotes: auto by default, numbers or auto from env, nonsense refused', () => {
+    const defaults = loadConfig({})
+    expect([defaults.rpcBatchSize, defaults.rpcBatchInFlight]).toEqual(['auto', 'auto'])
+    const c = loadConfig({ SWITCHYARD_RPC_BATCH_SIZE: '25', SWITCHYARD_RPC_BATCH_IN_FLIGHT: '0' })
+    expect([c.rpcBatchSize, c.rpcBatchInFlight]).toEqual([25, 0])
+    expect(loadConfig({ SWITCHYARD_RPC_BATCH_IN_FLIGHT: 'auto' }).rpcBatchInFlight).toBe('auto')
+    expect(() => loadConfig({ SWITCHYARD_RPC_BATCH_SIZE: '0' })).toThrow(/rpcBatchSize/)
+    expect(() => loadConfig({ SWITCHYARD_RPC_BATCH_IN_FLIGHT: 'many' })).toThrow(/rpcBatchInFlight/)
+  })
 })

@@ -87,6 +87,17 @@ export const configSchema = z.strictObject({
   watchMaxTotal: z.number().int().positive().default(10_000),
   /** Events a subscriber may leave unread before it is dropped (SLOW_READER). */
   watchBuffer: z.number().int().min(1).max(10_000).default(16),
+  /**
+   * Calls one JSON-RPC batch of a route batch's or a head's re-quotes carries. `auto`: 10 on the embedded
+   * devnet, 100 on an external node.
+   */
+  rpcBatchSize: z.union([z.literal('auto'), z.number().int().min(1).max(1_000)]).default('auto'),
+  /**
+   * Such batches in flight to one node at once (0: unbounded); the others wait in order. `auto`: 2 on the
+   * embedded devnet (anvil runs one call at a time, so concurrent batches all finish near the end of the
+   * whole), unbounded on an external node.
+   */
+  rpcBatchInFlight: z.union([z.literal('auto'), z.number().int().min(0).max(1_000)]).default('auto'),
   /** How often a watched chain's head is read, ms. */
   watchPollMs: z.number().int().min(10).max(60_000).default(25),
   /** Least gas move a subscriber is sent a new answer for, basis points of the gas it holds. */
@@ -152,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_WATCH_MAX_TOTAL) fromEnv.watchMaxTotal = Number(env.SWITCHYARD_WATCH_MAX_TOTAL)
   if (env.SWITCHYARD_WATCH_BUFFER) fromEnv.watchBuffer = Number(env.SWITCHYARD_WATCH_BUFFER)
   if (env.SWITCHYARD_WATCH_POLL_MS) fromEnv.watchPollMs = Number(env.SWITCHYARD_WATCH_POLL_MS)
+  if (env.SWITCHYARD_RPC_BATCH_SIZE) fromEnv.rpcBatchSize = env.SWITCHYARD_RPC_BATCH_SIZE === 'auto' ? 'auto' : Number(env.SWITCHYARD_RPC_BATCH_SIZE)
+  if (env.SWITCHYARD_RPC_BATCH_IN_FLIGHT) fromEnv.rpcBatchInFlight = env.SWITCHYARD_RPC_BATCH_IN_FLIGHT === 'auto' ? 'auto' : Number(env.SWITCHYARD_RPC_BATCH_IN_FLIGHT)
   if (env.SWITCHYARD_WATCH_GAS_CHANGE_BPS) fromEnv.watchGasChangeBps = Number(env.SWITCHYARD_WATCH_GAS_CHANGE_BPS)
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }

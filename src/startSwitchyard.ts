@@ -104,6 +104,7 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
     routeStream: {
       services: createRouteStreamServices(ctx, {
         pollMs: config.watchPollMs, gasChangeBps: config.watchGasChangeBps, maxPerKey: config.watchMaxPerKey, maxTotal: config.watchMaxTotal, buffer: config.watchBuffer,
+        rpcBatching: { batchSize: config.rpcBatchSize, inFlight: config.rpcBatchInFlight },
       }),
       buffer: config.watchBuffer,
     },

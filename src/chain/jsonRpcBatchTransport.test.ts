@@ -10,8 +10,11 @@ type Call = { jsonrpc: string; id: number; method: string; params?: unknown[] }
 let server: Server
 let base: string
 const received: { path: string; body: unknown }[] = []
+/** Requests to `/serial` open at once: now, and the most seen. */
+const serial = { open: 0, most: 0 }
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/serial') serial.most = Math.max(serial.most, ++serial.open)
     let text = ''
     req.on('data', (c) => (text += c))
     req.on('end', () => {
@@ -37,6 +40,12 @@ beforeAll(async () => {
         return res.end('unavailable')
       }
       if (path === '/slow') return setTimeout(() => send(200, calls.map(answerOf)), 2_000)
+      if (path === '/serial') {
+        return setTimeout(() => {
+          serial.open--
+          send(200, calls.map(answerOf))
+        }, 20)
+      }
       send(200, calls.map(answerOf))
     })
   })
@@ -50,7 +59,7 @@ afterAll(() => {
 })
 
 const request = createNodeRequester()
-const clientAt = (path: string, options: { batchSize?: number; timeout?: number } = {}): PublicClient =>
+const clientAt = (path: string, options: { batchSize?: number; timeout?: number; maxInFlight?: number } = {}): PublicClient =>
   createPublicClient({ transport: jsonRpcBatchTransport(`${base}${path}`, { request, retryCount: 0, ...options }) }) as PublicClient
 const echo = (client: PublicClient, method: string, value: unknown) => client.request({ method: method as never, params: [value] as never })
 const batchesTo = (path: string) => received.filter((r) => r.path === path).map((r) => r.body)
@@ -64,6 +73,35 @@ describe('jsonRpcBatchTransport', () => {
     expect(batches.map((b) => b.length)).toEqual([4, 4, 2])
     expect(batches.flat().map((c) => c.params?.[0])).toEqual(values)
     expect(await client.getChainId()).toBe(8453)
+  })
+
+  test('maxInFlight: the calls wait in order behind the requests in flight, never more of them open at once', async () => {
+    const client = clientAt('/serial', { batchSize: 2, maxInFlight: 1 })
+    const values = Array.from({ length: 5 }, (_, i) => `0x${i.toString(16)}`)
+    const first = Promise.all(values.map((v) => echo(client, 'eth_echo', v)))
+    // Made while the first request is in flight: it leaves after the calls made before it.
+    await new Promise((r) => setTimeout(r, 5))
+    const later = echo(client, 'eth_echo', '0xff')
+    expect(await first).toEqual(values)
+    expect(await later).toBe('0xff')
+    const batches = batchesTo('/serial') as Call[][]
+    expect(batches.flat().map((c) => c.params?.[0])).toEqual([...values, '0xff'])
+    expect(batches.map((b) => b.length)).toEqual([2, 2, 2])
+    expect(serial.most).toBe(1)
+    // Two in flight: two requests open at once, still at most batchSize calls each.
+    serial.most = 0
+    received.length = 0
+    const two = clientAt('/serial', { batchSize: 2, maxInFlight: 2 })
+    expect(await Promise.all(values.map((v) => echo(two, 'eth_echo', v)))).toEqual(values)
+    expect(serial.most).toBe(2)
+    expect((batchesTo('/serial') as Call[][]).map((b) => b.length)).toEqual([2, 2, 1])
+  })
+
+  test('a refused request frees its place: the calls behind it still leave', async () => {
+    const client = clientAt('/down', { batchSize: 1, maxInFlight: 1 })
+    const settled = await Promise.allSettled(['0x1', '0x2', '0x3'].map((v) => echo(client, 'eth_echo', v)))
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    expect(batchesTo('/down')).toHaveLength(3)
   })
 
   test('large answers (a batch of simulations) come back whole and in order', async () => {

@@ -8,6 +8,13 @@ export type JsonRpcBatchTransportParameters = {
   request: NodeRequester
   /** Most calls one HTTP request carries. Default 100. */
   batchSize?: number | undefined
+  /**
+   * Most HTTP requests of this transport in flight at once; the calls made meanwhile wait, in order, and
+   * leave as the earlier requests are answered. Default unbounded. A node that runs one call at a time
+   * (anvil) runs concurrent batches interleaved, so every one of them is answered near the end of the
+   * whole; bounded, the first calls are answered first.
+   */
+  maxInFlight?: number | undefined
   /** Longest one HTTP request may take, ms. Default: the client's (viem: 10 s). */
   timeout?: number | undefined
   /** Retries of a failed call (viem's rules). Default: the client's (viem: 3). */
@@ -31,16 +38,18 @@ let nextId = 0
  * and here neither the request nor the answer is ever one string — the request is written call by
  * call, the answer parsed answer by answer ({@link parseJsonRpcBatch}) — nor re-encoded to count its
  * size (checked while reading), nor stringified with a replacer. Answers are matched to calls by id;
- * a call the node left unanswered fails alone.
+ * a call the node left unanswered fails alone. With `maxInFlight`, the calls queue in order behind the
+ * requests in flight and leave at most `batchSize` at a time as those are answered.
  * @param url - the node's HTTP URL
  * @param params - {@link JsonRpcBatchTransportParameters}
  * @returns the transport
  */
-export function jsonRpcBatchTransport(url: string, { request, batchSize = 100, timeout: timeout_, retryCount: retryCount_ }: JsonRpcBatchTransportParameters): Transport {
+export function jsonRpcBatchTransport(url: string, { request, batchSize = 100, maxInFlight = Number.POSITIVE_INFINITY, timeout: timeout_, retryCount: retryCount_ }: JsonRpcBatchTransportParameters): Transport {
   return ({ retryCount: clientRetryCount, timeout: clientTimeout }) => {
     const timeout = timeout_ ?? clientTimeout ?? 10_000
     let queue: Pending[] = []
     let scheduled = false
+    let inFlight = 0
 
     const send = async (calls: readonly Pending[]): Promise<void> => {
       const ids = calls.map(() => ++nextId)
@@ -99,9 +108,21 @@ export function jsonRpcBatchTransport(url: string, { request, batchSize = 100, t
 
     const flush = () => {
       scheduled = false
-      const calls = queue
-      queue = []
-      for (let i = 0; i < calls.length; i += batchSize) void send(calls.slice(i, i + batchSize))
+      while (queue.length > 0 && inFlight < maxInFlight) {
+        const calls = queue.length <= batchSize ? queue : queue.slice(0, batchSize)
+        queue = calls === queue ? [] : queue.slice(batchSize)
+        inFlight++
+        void send(calls).catch((error: unknown) => {
+          for (const call of calls) call.reject(error)
+        }).then(() => {
+          inFlight--
+          // After the answered calls' continuations had their turn: the calls they make leave with the waiting ones.
+          if (queue.length > 0 && !scheduled) {
+            scheduled = true
+            setImmediate(flush)
+          }
+        })
+      }
     }
 
     return createTransport(

@@ -2,7 +2,7 @@ import { subscribeNewHeads } from '../chain/subscribeNewHeads.js'
 import { listSupportedChains } from '../schemas/listSupportedChains.js'
 import type { ServiceContext } from './context.js'
 import { getRoute } from './getRoute.js'
-import { createBatchingClients, withBatchingClients } from './batch/withBatchingClients.js'
+import { createBatchingClients, type RpcBatching, withBatchingClients } from './batch/withBatchingClients.js'
 import { routeBatch, type RouteBatchItemResult } from './routeBatch.js'
 import type { CallOptions, RouteAnswer } from './types.js'
 import { createRequoteContexts } from './watch/createRequoteContexts.js'
@@ -26,6 +26,8 @@ export type RouteWatchSettings = {
   maxPerKey: number
   maxTotal: number
   buffer: number
+  /** How route batches and re-quotes batch their node calls (default `auto`). */
+  rpcBatching?: RpcBatching | undefined
 }
 
 /**
@@ -48,7 +50,7 @@ export function createRouteStreamServices(ctx: ServiceContext, settings: RouteWa
   }
   const route = (request: unknown, options: CallOptions) => single(ctx, request, options)
   // A batch's items talk to the nodes through JSON-RPC batches.
-  const batching = createBatchingClients(ctx.chains)
+  const batching = createBatchingClients(ctx.chains, settings.rpcBatching)
   // A head's re-quotes, asked together when it arrives, run as a batch's items do.
   const requotesAt = createRequoteContexts(ctx, batching)
   const watches = createRouteWatchRegistry({

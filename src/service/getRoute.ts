@@ -116,9 +116,14 @@ async function routeFor(ctx: ServiceContext, params: RouteParams, options: CallO
 
   const engineToken = (t: Address) => engineTokenOf(t, book.weth)
   const snapshot = await ctx.snapshots[params.chainId]!.current()
+  // The block's gas price (read once a block, never failing) and the workers' graph of the block are
+  // made ready while the token classes are read: one round trip to the node before the search, not two.
+  void gasPriceAt(chain, snapshot.version)
+  const installed = ctx.engine.setSnapshot(snapshot)
+  installed.catch(() => {})
   // Paused tokens and blocklisted holders are refused by name before any search (docs/devnet.md, "Weird tokens").
   await assertRouteTokenClasses(chain.client, { params, blockNumber: snapshot.blockNumber, multicall3: book.multicall3, strategy })
-  await ctx.engine.setSnapshot(snapshot)
+  await installed
 
   // The transaction this request encoded for its own computation; a computation shared with an
   // identical request (another requestId) is encoded again below.
