@@ -18,6 +18,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
@@ -124,18 +125,35 @@ async function warmUp(ctx: Context) {
   }
 }
 
+/** `count` subscribers over `requests` (each request in turn), opened 16 at a time (below the in-flight bound): the first of each request computes its first answer, the others join it. */
+function openSubscribers(ctx: Context, requests: Record<string, unknown>[], count: number): Promise<Sub[]> {
+  return pooled(Array.from({ length: count }, (_, i) => () => subscribe(ctx, requests[i % requests.length]!)), 16)
+}
+
+/** Mines `count` blocks, one every `everyMs`: each block's number and when its `evm_mine` was sent. */
+async function mineBlocks(ctx: Context, count: number, everyMs: number): Promise<Map<number, number>> {
+  const mined = new Map<number, number>()
+  for (let b = 0; b < count; b++) {
+    const started = Date.now()
+    await rpc(ctx, 'evm_mine')
+    mined.set(Number(await rpc(ctx, 'eth_blockNumber')), started)
+    await sleep(everyMs - (Date.now() - started))
+  }
+  return mined
+}
+
+/** Closes the subscribers and gives the service a moment to free them. */
+async function closeSubscribers(subs: readonly Sub[]): Promise<void> {
+  for (const s of subs) s.close()
+  await sleep(500)
+}
+
 /** Unmeasured blocks with subscribers open (see WARM_BLOCKS). */
 async function warmBlocks(ctx: Context) {
   if (WARM_BLOCKS <= 0 || ONLY === 'batch') return
-  const requests = createQueries(ctx.tokens, 11)(100)
-  const subs = await pooled(Array.from({ length: 1_000 }, (_, i) => () => subscribe(ctx, requests[i % requests.length]!)), 16)
-  for (let b = 0; b < WARM_BLOCKS; b++) {
-    const started = Date.now()
-    await rpc(ctx, 'evm_mine')
-    await new Promise((r) => setTimeout(r, 600 - (Date.now() - started)))
-  }
-  for (const s of subs) s.close()
-  await new Promise((r) => setTimeout(r, 500))
+  const subs = await openSubscribers(ctx, createQueries(ctx.tokens, 11)(100), 1_000)
+  await mineBlocks(ctx, WARM_BLOCKS, 600)
+  await closeSubscribers(subs)
 }
 
 async function batchVsSingles(ctx: Context) {
@@ -212,21 +230,11 @@ async function rpc(ctx: Context, method: string, params: unknown[] = []): Promis
 }
 
 async function streams(ctx: Context, distinct: number, subscribers: number, seed: number) {
-  const requests = createQueries(ctx.tokens, seed)(distinct)
-  const subs: Sub[] = []
-  // Opened 16 at a time (below the in-flight bound): the first of each request computes its first
-  // answer, the others join it.
-  subs.push(...(await pooled(Array.from({ length: subscribers }, (_, i) => () => subscribe(ctx, requests[i % distinct]!)), 16)))
-  await new Promise((r) => setTimeout(r, 500))
+  const subs = await openSubscribers(ctx, createQueries(ctx.tokens, seed)(distinct), subscribers)
+  await sleep(500)
   const id = `streams ${distinct}/${subscribers}`
-  const mined = new Map<number, number>()
   mark('start', id)
-  for (let b = 0; b < BLOCKS; b++) {
-    const started = Date.now()
-    await rpc(ctx, 'evm_mine')
-    mined.set(Number(await rpc(ctx, 'eth_blockNumber')), started)
-    await new Promise((r) => setTimeout(r, BLOCK_MS - (Date.now() - started)))
-  }
+  const mined = await mineBlocks(ctx, BLOCKS, BLOCK_MS)
   mark('end', id)
   const delays: number[] = []
   let missing = 0
@@ -237,8 +245,7 @@ async function streams(ctx: Context, distinct: number, subscribers: number, seed
       else delays.push(got - at)
     }
   }
-  for (const s of subs) s.close()
-  await new Promise((r) => setTimeout(r, 500))
+  await closeSubscribers(subs)
   delays.sort((a, b) => a - b)
   return { id, distinct, subscribers, blocks: mined.size, p50: percentile(delays, 50), p99: percentile(delays, 99), p99_9: percentile(delays, 99.9), max: delays.at(-1) ?? NaN, missing }
 }

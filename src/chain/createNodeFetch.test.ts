@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createNodeFetch } from './createNodeFetch.js'
+import { type LocalServer, listenLocally } from './testing/listenLocally.js'
 
-let server: Server
+let server: LocalServer
 let url: string
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await listenLocally((req, res) => {
     let body = ''
     req.on('data', (c) => (body += c))
     req.on('end', () => {
@@ -21,14 +21,9 @@ beforeAll(async () => {
       res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x2105' }))
     })
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
-  const address = server.address()
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  url = server.url
 })
-afterAll(() => {
-  server.closeAllConnections()
-  server.close()
-})
+afterAll(() => server.close())
 
 test('viem works over it: JSON-RPC answers, HTTP errors and timeouts surface as viem errors', async () => {
   const fetchFn = createNodeFetch()

@@ -1,19 +1,19 @@
-import { createServer, type Server } from 'node:http'
 import { createPublicClient, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createNodeRequester } from './createNodeRequester.js'
 import { jsonRpcBatchTransport } from './jsonRpcBatchTransport.js'
+import { type LocalServer, listenLocally } from './testing/listenLocally.js'
 
 type Call = { jsonrpc: string; id: number; method: string; params?: unknown[] }
 
 /** A node that answers each HTTP request by its path; every request body it received is kept. */
-let server: Server
+let server: LocalServer
 let base: string
 const received: { path: string; body: unknown }[] = []
 /** Requests to `/serial` open at once: now, and the most seen. */
 const serial = { open: 0, most: 0 }
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await listenLocally((req, res) => {
     if (req.url === '/serial') serial.most = Math.max(serial.most, ++serial.open)
     let text = ''
     req.on('data', (c) => (text += c))
@@ -49,14 +49,9 @@ beforeAll(async () => {
       send(200, calls.map(answerOf))
     })
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
-  const address = server.address()
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  base = server.url
 })
-afterAll(() => {
-  server.closeAllConnections()
-  server.close()
-})
+afterAll(() => server.close())
 
 const request = createNodeRequester()
 const clientAt = (path: string, options: { batchSize?: number; timeout?: number; maxInFlight?: number } = {}): PublicClient =>

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
+import { listenLocally } from './listenLocally.js'
 
 /** One JSON-RPC call as the proxy sees it. */
 export type RpcCall = { jsonrpc: '2.0'; id: unknown; method: string; params?: unknown[] }
@@ -35,7 +36,7 @@ export async function startRpcProxy({ target, handler = passThrough }: { target:
     return (await res.json()) as RpcAnswer
   }
   const proxy: RpcProxy = { url: '', handler, close: async () => {} }
-  const server = createServer((req, res) => {
+  const server = await listenLocally((req, res) => {
     void (async () => {
       const body = JSON.parse(await readBody(req)) as RpcCall | RpcCall[]
       const answer = Array.isArray(body)
@@ -48,12 +49,7 @@ export async function startRpcProxy({ target, handler = passThrough }: { target:
       res.end(error.message)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  proxy.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-  proxy.close = () => new Promise((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-  })
+  proxy.url = server.url
+  proxy.close = server.close
   return proxy
 }

@@ -1,16 +1,16 @@
-import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ChainRuntime } from '../../chain/connectChains.js'
 import { createBatchingClients } from './withBatchingClients.js'
+import { type LocalServer, listenLocally } from '../../chain/testing/listenLocally.js'
 
 type Call = { id: number; method: string; params?: unknown[] }
 
 /** A node that answers every call with its first parameter after 10 ms, counting the requests open at once. */
-let server: Server
+let server: LocalServer
 let url: string
 const seen = { open: 0, most: 0, sizes: [] as number[] }
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await listenLocally((req, res) => {
     seen.most = Math.max(seen.most, ++seen.open)
     let text = ''
     req.on('data', (c) => (text += c))
@@ -24,14 +24,9 @@ beforeAll(async () => {
       }, 10)
     })
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
-  const address = server.address()
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  url = server.url
 })
-afterAll(() => {
-  server.closeAllConnections()
-  server.close()
-})
+afterAll(() => server.close())
 
 const chainOf = (source: ChainRuntime['source']) => ({ chainId: 1, rpcUrl: url, source, client: { chain: undefined } }) as unknown as ChainRuntime
 
