@@ -31,7 +31,7 @@ beforeAll(async () => {
           ? { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: `refused ${String(c.params?.[0])}` } }
           : c.method === 'eth_big'
             ? { jsonrpc: '2.0', id: c.id, result: { echo: c.params?.[0], pad: 'f'.repeat(20_000) } }
-            : { jsonrpc: '2.0', id: c.id, result: c.method === 'eth_chainId' ? '0x2105' : c.params?.[0] }
+            : { jsonrpc: '2.0', id: c.id, result: c.method === 'eth_chainId' ? '0x2105' : c.method === 'eth_gasPrice' ? '0x3b9aca00' : c.params?.[0] }
       if (path === '/reversed') return send(200, calls.map(answerOf).reverse())
       if (path === '/forgetful') return send(200, calls.slice(1).map(answerOf))
       if (path === '/whole') return send(200, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } })
@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const request = createNodeRequester()
-const clientAt = (path: string, options: { batchSize?: number; timeout?: number; maxInFlight?: number } = {}): PublicClient =>
+const clientAt = (path: string, options: { batchSize?: number; timeout?: number; maxInFlight?: number; immediate?: ReadonlySet<string> } = {}): PublicClient =>
   createPublicClient({ transport: jsonRpcBatchTransport(`${base}${path}`, { request, retryCount: 0, ...options }) }) as PublicClient
 const echo = (client: PublicClient, method: string, value: unknown) => client.request({ method: method as never, params: [value] as never })
 const batchesTo = (path: string) => received.filter((r) => r.path === path).map((r) => r.body)
@@ -90,6 +90,32 @@ describe('jsonRpcBatchTransport', () => {
     expect(await Promise.all(values.map((v) => echo(two, 'eth_echo', v)))).toEqual(values)
     expect(serial.most).toBe(2)
     expect((batchesTo('/serial') as Call[][]).map((b) => b.length)).toEqual([2, 2, 1])
+  })
+
+  test('immediate methods (the gas price) leave at once, alone, past the batches waiting for their turn', async () => {
+    serial.most = 0
+    received.length = 0
+    const client = clientAt('/serial', { batchSize: 2, maxInFlight: 1 })
+    const order: string[] = []
+    const echoes = Promise.all(['0x1', '0x2', '0x3', '0x4', '0x5', '0x6'].map((v) => echo(client, 'eth_echo', v).then(() => order.push(v))))
+    const price = client.getGasPrice().then((p) => {
+      order.push('gas')
+      return p
+    })
+    expect(await price).toBe(1_000_000_000n)
+    await echoes
+    // Three batches of two run one after another (20 ms each); the gas price is answered before the last of them.
+    expect(order.indexOf('gas')).toBeLessThan(4)
+    const bodies = batchesTo('/serial') as Call[][]
+    expect(bodies.filter((b) => b.some((c) => c.method === 'eth_gasPrice'))).toEqual([[expect.objectContaining({ method: 'eth_gasPrice' })]])
+    expect(bodies.filter((b) => b.every((c) => c.method === 'eth_echo')).map((b) => b.length)).toEqual([2, 2, 2])
+    // Without the lane (no immediate methods) it waits its turn in the queue.
+    order.length = 0
+    const queued = clientAt('/serial', { batchSize: 2, maxInFlight: 1, immediate: new Set() })
+    const all = Promise.all(['0x1', '0x2', '0x3', '0x4'].map((v) => echo(queued, 'eth_echo', v).then(() => order.push(v))))
+    await queued.getGasPrice().then(() => order.push('gas'))
+    await all
+    expect(order.at(-1)).toBe('gas')
   })
 
   test('a refused request frees its place: the calls behind it still leave', async () => {

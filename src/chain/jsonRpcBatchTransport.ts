@@ -19,7 +19,19 @@ export type JsonRpcBatchTransportParameters = {
   timeout?: number | undefined
   /** Retries of a failed call (viem's rules). Default: the client's (viem: 3). */
   retryCount?: number | undefined
+  /**
+   * Methods sent at once, each alone, past the batches and the in-flight bound. Default
+   * {@link IMMEDIATE_METHODS}: answers the node holds in memory, which callers await before any other
+   * work (a route's search waits for the block's gas price), so they never wait behind simulations.
+   */
+  immediate?: ReadonlySet<string> | undefined
 }
+
+/**
+ * Methods a node answers from memory, without running the EVM: sent at once, alone (see
+ * {@link JsonRpcBatchTransportParameters.immediate}).
+ */
+export const IMMEDIATE_METHODS: ReadonlySet<string> = new Set(['eth_gasPrice', 'eth_maxPriorityFeePerGas', 'eth_blockNumber', 'eth_chainId', 'net_version'])
 
 type Pending = { method: string; params: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 type Answer = { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } }
@@ -39,12 +51,13 @@ let nextId = 0
  * call, the answer parsed answer by answer ({@link parseJsonRpcBatch}) — nor re-encoded to count its
  * size (checked while reading), nor stringified with a replacer. Answers are matched to calls by id;
  * a call the node left unanswered fails alone. With `maxInFlight`, the calls queue in order behind the
- * requests in flight and leave at most `batchSize` at a time as those are answered.
+ * requests in flight and leave at most `batchSize` at a time as those are answered. Calls of the
+ * `immediate` methods leave at once, alone.
  * @param url - the node's HTTP URL
  * @param params - {@link JsonRpcBatchTransportParameters}
  * @returns the transport
  */
-export function jsonRpcBatchTransport(url: string, { request, batchSize = 100, maxInFlight = Number.POSITIVE_INFINITY, timeout: timeout_, retryCount: retryCount_ }: JsonRpcBatchTransportParameters): Transport {
+export function jsonRpcBatchTransport(url: string, { request, batchSize = 100, maxInFlight = Number.POSITIVE_INFINITY, timeout: timeout_, retryCount: retryCount_, immediate = IMMEDIATE_METHODS }: JsonRpcBatchTransportParameters): Transport {
   return ({ retryCount: clientRetryCount, timeout: clientTimeout }) => {
     const timeout = timeout_ ?? clientTimeout ?? 10_000
     let queue: Pending[] = []
@@ -134,6 +147,10 @@ export function jsonRpcBatchTransport(url: string, { request, batchSize = 100, m
         timeout,
         request: (({ method, params }: { method: string; params?: unknown }) =>
           new Promise<unknown>((resolve, reject) => {
+            if (immediate.has(method)) {
+              const call = { method, params, resolve, reject }
+              return void send([call]).catch(reject)
+            }
             queue.push({ method, params, resolve, reject })
             if (!scheduled) {
               scheduled = true

@@ -37,6 +37,24 @@ describe('createCallSignal', () => {
     s.dispose()
     expect(call.listenerCount('cancelled')).toBe(0)
   })
+
+  it('holds the listeners of a batch at once without a leak warning', async () => {
+    const warnings: Error[] = []
+    const onWarning = (w: Error) => warnings.push(w)
+    process.on('warning', onWarning)
+    try {
+      const s = createCallSignal(fakeCall(Infinity))
+      const listeners = Array.from({ length: 200 }, () => () => {})
+      for (const l of listeners) s.signal.addEventListener('abort', l)
+      // Warnings are emitted on the next tick.
+      await new Promise((r) => setImmediate(r))
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([])
+      for (const l of listeners) s.signal.removeEventListener('abort', l)
+      s.dispose()
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
 })
 
 describe('createCallSignal: cancellation after the deadline', () => {

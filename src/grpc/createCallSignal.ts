@@ -1,4 +1,12 @@
 import type { ServerUnaryCall } from '@grpc/grpc-js'
+import { setMaxListeners } from 'node:events'
+
+/**
+ * Listeners a call's signal may hold at once before Node warns of a leak (its default is 10): a batch
+ * call's items (up to 50 routes or bundle actions) each wait on it in a few places at once (the engine
+ * queue, a shared computation, a simulation), all removed when they settle.
+ */
+export const CALL_SIGNAL_MAX_LISTENERS = 256
 
 /** How close to its deadline a cancelled call counts as timed out. */
 export const DEADLINE_SLACK_MS = 10
@@ -20,6 +28,7 @@ export type CreateCallSignalReturnType = {
  */
 export function createCallSignal(call: Pick<ServerUnaryCall<unknown, unknown>, 'getDeadline' | 'on' | 'off' | 'cancelled'>): CreateCallSignalReturnType {
   const controller = new AbortController()
+  setMaxListeners(CALL_SIGNAL_MAX_LISTENERS, controller.signal)
   const raw = call.getDeadline()
   const ms = raw instanceof Date ? raw.getTime() : raw
   const deadline = Number.isFinite(ms) ? ms : undefined
