@@ -1,4 +1,4 @@
-import { erc20Abi, maxUint256, parseAbi, type Address, type PublicClient } from 'viem'
+import { createPublicClient, custom, erc20Abi, maxUint256, parseAbi, type Address, type PublicClient } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startDevnet, type Devnet } from '../chain/devnet/startDevnet.js'
 import type { UniswapV2PoolSnapshot } from '../protocols/uniswap-v2/types.js'
@@ -110,4 +110,40 @@ test('a Uniswap V4 swap is taken from its log, no pool re-read: PoolManager even
   expect(mid.poolsReloaded - before.poolsReloaded).toBe(ngPoolsOf(book) * (mid.incrementalLoads - before.incrementalLoads))
   const [fresh] = await loadUniswapV4({ client, book }, { blockNumber: receipt.blockNumber, pools: [uniswapV4PoolKeyAddress(pool.id)] })
   expect(after.pools.find((p) => p.address === uniswapV4PoolKeyAddress(pool.id))).toEqual(fresh)
+})
+
+test('the pools that move with time are read beside the logs of a new block, not after them', async () => {
+  const chain = devnet.chains[1]!
+  const book = chain.addressBook
+  expect(ngPoolsOf(book)).toBeGreaterThan(0)
+  // Every call the store makes, with when it left and when it was answered.
+  const calls: { method: string; sent: number; answered: number }[] = []
+  let clock = 0
+  const client = createPublicClient({
+    chain: chain.client.chain,
+    transport: custom({
+      async request({ method, params }: { method: string; params?: unknown }) {
+        const call = { method, sent: ++clock, answered: Number.POSITIVE_INFINITY }
+        calls.push(call)
+        try {
+          return await chain.client.request({ method: method as never, params: params as never })
+        } finally {
+          call.answered = ++clock
+        }
+      },
+    }),
+  }) as unknown as PublicClient
+  const store = createSnapshotStore({ chainId: 1, client, book })
+  await store.current()
+  await chain.client.mine({ blocks: 1 })
+  calls.length = 0
+  const before = store.stats()
+  await store.current()
+  expect(store.stats().incrementalLoads).toBe(before.incrementalLoads + 1)
+  expect(store.stats().poolsReloaded - before.poolsReloaded).toBe(ngPoolsOf(book))
+  // An empty block: the only contract reads are the time-moved pools', and they left before the logs came back.
+  const logs = calls.find((c) => c.method === 'eth_getLogs')!
+  const reads = calls.filter((c) => c.method === 'eth_call')
+  expect(reads.length).toBeGreaterThan(0)
+  for (const read of reads) expect(read.sent).toBeLessThan(logs.answered)
 })

@@ -221,19 +221,41 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     ])
   }
 
-  async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint, reads: ReturnType<typeof readSince>): Promise<PoolSnapshotBase[] | undefined> {
+  /**
+   * The pools whose state moves with time alone (Curve NG and twocrypto rates), read at `head` beside the
+   * logs rather than after them: every block re-reads them, so this saves a round trip a block.
+   */
+  function readTimed(previous: EngineSnapshot, head: bigint): Promise<PoolSnapshotBase[]> | undefined {
+    if (curveRatePools.length === 0) return undefined
+    const at = positionsOf(previous.pools)
+    let protocols: Set<string> | undefined = new Set()
+    for (const address of curveRatePools) {
+      const i = at.get(address)
+      if (i === undefined) {
+        protocols = undefined
+        break
+      }
+      protocols.add(previous.pools[i]!.protocol)
+    }
+    return loadAll(head, curveRatePools as Address[], protocols)
+  }
+
+  async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint, reads: ReturnType<typeof readSince>, timed?: Promise<PoolSnapshotBase[]>): Promise<PoolSnapshotBase[] | undefined> {
     // The parent check and the logs are read together; the logs are used only if the parent holds.
     const [parent, moved] = await reads
     if (!parent || !previous.version.endsWith(`:${parent.hash.slice(2, 14)}`)) return undefined
     const { changed, patches } = moved
     for (const address of missing ?? []) changed.add(address)
-    for (const address of curveRatePools) changed.add(address)
+    // Re-read every block: by `timed` when it was started (then not again below), else with the others.
+    const rated = new Set(curveRatePools)
+    if (timed) for (const address of rated) changed.delete(address)
+    else for (const address of rated) changed.add(address)
     // Pools whose logs carry their new state take it from them; the rest of those that moved are re-read.
     const at = positionsOf(previous.pools)
     const patched = new Map<string, PoolSnapshotBase>()
     if (patches.size) {
       for (const [address, patch] of patches) {
-        if (changed.has(address)) continue
+        if (changed.has(address) || (timed && rated.has(address))) continue
         const i = at.get(address)
         const pool = i === undefined ? undefined : previous.pools[i]
         const next = pool && applyPoolPatch(pool, patch, head)
@@ -252,10 +274,11 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
       }
       protocols.add(previous.pools[i]!.protocol)
     }
-    const reloaded = changed.size ? await loadAll(head, [...changed] as Address[], protocols) : []
+    const [timedPools, others] = await Promise.all([timed ?? [], changed.size ? loadAll(head, [...changed] as Address[], protocols) : []])
+    const reloaded = [...timedPools, ...others]
     const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
-    // A pool that emitted logs but did not reload (a failed read) is dropped, never carried stale.
-    const dropped = new Set([...changed].filter((a) => !byAddress.has(a)))
+    // A pool that emitted logs (or moves with time) but did not reload (a failed read) is dropped, never carried stale.
+    const dropped = new Set([...changed, ...(timed ? rated : [])].filter((a) => !byAddress.has(a)))
     // A carried-over Aave reserve's state is unchanged (no Pool event), but its income accrues with
     // time: moving its timestamp to the head's keeps the quoted index exact. A Curve pool's A ramps with
     // time the same way, and a Pendle market's prices move with the time to expiry.
@@ -342,6 +365,8 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     const follows = snapshot !== undefined && head >= snapshot.blockNumber && head - snapshot.blockNumber <= MAX_INCREMENTAL_BLOCKS
     const reads = follows ? readSince(snapshot!, head) : undefined
     reads?.catch(() => undefined)
+    const timed = follows ? readTimed(snapshot!, head) : undefined
+    timed?.catch(() => undefined)
     const backing = await readBlock(toHex(head))
     if (!backing || backing.hash.toLowerCase() !== block.hash.toLowerCase()) {
       if (attempt === 0 && backing) return refresh(1)
@@ -350,7 +375,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     headCheckedAt = Date.now()
     const timestamp = BigInt(block.timestamp)
     let pools: PoolSnapshotBase[] | undefined
-    if (snapshot && reads) pools = await incremental(snapshot, head, timestamp, reads).catch(() => undefined)
+    if (snapshot && reads) pools = await incremental(snapshot, head, timestamp, reads, timed).catch(() => undefined)
     if (!pools) {
       // First load, a reorg or revert, a long gap, or logs the node would not serve: read everything.
       pools = await loadAll(head)
