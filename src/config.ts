@@ -163,8 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_WATCH_MAX_TOTAL) fromEnv.watchMaxTotal = Number(env.SWITCHYARD_WATCH_MAX_TOTAL)
   if (env.SWITCHYARD_WATCH_BUFFER) fromEnv.watchBuffer = Number(env.SWITCHYARD_WATCH_BUFFER)
   if (env.SWITCHYARD_WATCH_POLL_MS) fromEnv.watchPollMs = Number(env.SWITCHYARD_WATCH_POLL_MS)
-  if (env.SWITCHYARD_RPC_BATCH_SIZE) fromEnv.rpcBatchSize = env.SWITCHYARD_RPC_BATCH_SIZE === 'auto' ? 'auto' : Number(env.SWITCHYARD_RPC_BATCH_SIZE)
-  if (env.SWITCHYARD_RPC_BATCH_IN_FLIGHT) fromEnv.rpcBatchInFlight = env.SWITCHYARD_RPC_BATCH_IN_FLIGHT === 'auto' ? 'auto' : Number(env.SWITCHYARD_RPC_BATCH_IN_FLIGHT)
+  const autoOrNumber = (value: string) => (value === 'auto' ? 'auto' : Number(value))
+  if (env.SWITCHYARD_RPC_BATCH_SIZE) fromEnv.rpcBatchSize = autoOrNumber(env.SWITCHYARD_RPC_BATCH_SIZE)
+  if (env.SWITCHYARD_RPC_BATCH_IN_FLIGHT) fromEnv.rpcBatchInFlight = autoOrNumber(env.SWITCHYARD_RPC_BATCH_IN_FLIGHT)
   if (env.SWITCHYARD_WATCH_GAS_CHANGE_BPS) fromEnv.watchGasChangeBps = Number(env.SWITCHYARD_WATCH_GAS_CHANGE_BPS)
   return configSchema.parse({ ...fromFile, ...fromEnv })
 }

@@ -227,17 +227,22 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
    */
   function readTimed(previous: EngineSnapshot, head: bigint): Promise<PoolSnapshotBase[]> | undefined {
     if (curveRatePools.length === 0) return undefined
+    return loadAll(head, curveRatePools as Address[], protocolsOf(previous, curveRatePools))
+  }
+
+  /**
+   * The protocols whose loaders re-read `addresses`, as the previous snapshot knows them; undefined (all
+   * loaders) when one of them is new to it (a restored snapshot's missing pools, one a failed read dropped).
+   */
+  function protocolsOf(previous: EngineSnapshot, addresses: Iterable<string>): Set<string> | undefined {
     const at = positionsOf(previous.pools)
-    let protocols: Set<string> | undefined = new Set()
-    for (const address of curveRatePools) {
+    const protocols = new Set<string>()
+    for (const address of addresses) {
       const i = at.get(address)
-      if (i === undefined) {
-        protocols = undefined
-        break
-      }
+      if (i === undefined) return undefined
       protocols.add(previous.pools[i]!.protocol)
     }
-    return loadAll(head, curveRatePools as Address[], protocols)
+    return protocols
   }
 
   async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint, reads: ReturnType<typeof readSince>, timed?: Promise<PoolSnapshotBase[]>): Promise<PoolSnapshotBase[] | undefined> {
@@ -263,18 +268,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
         else changed.add(address)
       }
     }
-    // The loaders of the re-read pools' protocols, as the previous snapshot knows them; all of them when a
-    // pool is new to it (a restored snapshot's missing pools, one a failed read dropped).
-    let protocols: Set<string> | undefined = new Set()
-    for (const address of changed) {
-      const i = at.get(address)
-      if (i === undefined) {
-        protocols = undefined
-        break
-      }
-      protocols.add(previous.pools[i]!.protocol)
-    }
-    const [timedPools, others] = await Promise.all([timed ?? [], changed.size ? loadAll(head, [...changed] as Address[], protocols) : []])
+    const [timedPools, others] = await Promise.all([timed ?? [], changed.size ? loadAll(head, [...changed] as Address[], protocolsOf(previous, changed)) : []])
     const reloaded = [...timedPools, ...others]
     const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
     // A pool that emitted logs (or moves with time) but did not reload (a failed read) is dropped, never carried stale.
