@@ -181,7 +181,8 @@ async function batchVsSingles(ctx: Context) {
   return { wall, equal, blocks: [...new Set([...batched, ...singles].map((a) => a.blockNumber))] }
 }
 
-type Sub = { close(): void; seen: Map<number, number> }
+/** `seen`: when an answer or heartbeat for each block arrived; `failed`: blocks it got an `error` event for instead. */
+type Sub = { close(): void; seen: Map<number, number>; failed: Set<number> }
 
 /**
  * One SSE subscriber: records when it received an event for each block. A plain `node:http` request read
@@ -192,6 +193,7 @@ type Sub = { close(): void; seen: Map<number, number> }
  */
 async function subscribe(ctx: Context, q: Record<string, unknown>): Promise<Sub> {
   const seen = new Map<number, number>()
+  const failed = new Set<number>()
   return new Promise<Sub>((resolve, reject) => {
     const req = request(`${ctx.httpUrl}/api/v1/shortcuts/route/stream?${qs(q)}`, { headers: HEADERS, agent: false }, (res) => {
       res.setEncoding('latin1')
@@ -206,18 +208,21 @@ async function subscribe(ctx: Context, q: Record<string, unknown>): Promise<Sub>
         text += chunk
         let start = 0
         let cut: number
-        // Every complete event (up to its blank line): the first line is `id: <block>` when it has one.
+        // Every complete event (up to its blank line): the first line is `id: <block>` when it has one,
+        // the second its kind. An `error` event (the re-quote failed at that block) is not an answer.
         while ((cut = text.indexOf('\n\n', start)) >= 0) {
           if (text.startsWith('id: ', start)) {
-            const id = Number(text.slice(start + 4, text.indexOf('\n', start)))
-            if (!seen.has(id)) seen.set(id, now)
+            const line = text.indexOf('\n', start)
+            const id = Number(text.slice(start + 4, line))
+            if (text.startsWith('event: error', line + 1)) failed.add(id)
+            else if (!seen.has(id)) seen.set(id, now)
           }
           start = cut + 2
         }
         if (start > 0) text = text.slice(start)
       })
       res.on('error', () => {})
-      resolve({ close: () => req.destroy(), seen })
+      resolve({ close: () => req.destroy(), seen, failed })
     })
     req.on('error', (err) => reject(err))
     req.end()
@@ -240,10 +245,12 @@ async function streams(ctx: Context, distinct: number, subscribers: number, seed
   /** Each block's own p99 over its subscribers: the row's p99 is its worst blocks' tail, this is the typical block. */
   const blockP99: number[] = []
   let missing = 0
+  let failed = 0
   for (const [block, at] of mined) {
     const own: number[] = []
     for (const s of subs) {
       const got = s.seen.get(block)
+      if (s.failed.has(block)) failed++
       if (got === undefined) missing++
       else own.push(got - at)
     }
@@ -254,7 +261,7 @@ async function streams(ctx: Context, distinct: number, subscribers: number, seed
   delays.sort((a, b) => a - b)
   blockP99.sort((a, b) => a - b)
   return {
-    id, distinct, subscribers, blocks: mined.size, p50: percentile(delays, 50), p99: percentile(delays, 99), p99_9: percentile(delays, 99.9), max: delays.at(-1) ?? NaN, missing,
+    id, distinct, subscribers, blocks: mined.size, p50: percentile(delays, 50), p99: percentile(delays, 99), p99_9: percentile(delays, 99.9), max: delays.at(-1) ?? NaN, missing, failed,
     blockP99: { median: percentile(blockP99, 50), worst: blockP99.at(-1) ?? NaN },
   }
 }
@@ -325,7 +332,7 @@ await sy.stop()
 if (exitCode !== 0) throw new Error(`the load process exited with ${exitCode}`)
 const results = JSON.parse(out.trim().split('\n').pop()!) as {
   batch: { wall: Record<'singles' | 'batch', number[]>; equal: number; blocks: number[] } | undefined
-  streams: { id: string; distinct: number; subscribers: number; blocks: number; p50: number; p99: number; p99_9: number; max: number; missing: number; blockP99: { median: number; worst: number } }[]
+  streams: { id: string; distinct: number; subscribers: number; blocks: number; p50: number; p99: number; p99_9: number; max: number; missing: number; failed: number; blockP99: { median: number; worst: number } }[]
 }
 const cpuOf = (id: string, of: keyof Reading = 'service') => {
   const w = windows.get(id)!
@@ -349,12 +356,12 @@ if (results.batch) {
   console.log(`same block: ${batchResults.equal}/50 batch answers equal the single answers (amountOut, minAmountOut, route, blockNumber); blocks seen ${batchResults.blocks.join(', ')}`)
 }
 console.log(`\nstreams: a block every ${BLOCK_MS / 1000} s, ${BLOCKS} blocks per row; delay from mining to each subscriber's event for that block (REST SSE)\n`)
-console.log('| distinct requests | subscribers | p50 ms | p99 ms | p99.9 ms | max ms | a block\'s own p99 ms: median / worst block | missed | switchyard CPU ms per block (its main thread) | anvil CPU ms per block | load generator CPU ms per block | re-quotes per block |')
+console.log('| distinct requests | subscribers | p50 ms | p99 ms | p99.9 ms | max ms | a block\'s own p99 ms: median / worst block | missed (of them failed) | switchyard CPU ms per block (its main thread) | anvil CPU ms per block | load generator CPU ms per block | re-quotes per block |')
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const s of results.streams) {
   const w = windows.get(s.id)!
   const requotes = (w.computations![1]! - w.computations![0]!) / s.blocks
   const per = (of: keyof Reading) => fmt(cpuOf(s.id, of) / s.blocks)
-  console.log(`| ${s.distinct} | ${s.subscribers.toLocaleString('en-US')} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.p99_9)} | ${fmt(s.max)} | ${fmt(s.blockP99.median)} / ${fmt(s.blockP99.worst)} | ${s.missing} | ${per('service')} (${per('main')}) | ${per('anvil')} | ${per('load')} | ${fmt(requotes)} |`)
+  console.log(`| ${s.distinct} | ${s.subscribers.toLocaleString('en-US')} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.p99_9)} | ${fmt(s.max)} | ${fmt(s.blockP99.median)} / ${fmt(s.blockP99.worst)} | ${s.missing} (${s.failed}) | ${per('service')} (${per('main')}) | ${per('anvil')} | ${per('load')} | ${fmt(requotes)} |`)
 }
 process.exit(0)

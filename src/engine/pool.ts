@@ -50,6 +50,13 @@ export type RunOptions = {
   signal?: AbortSignal | undefined
   /** Absolute deadline (epoch ms); the task is aborted when it passes. */
   deadline?: number | undefined
+  /**
+   * The request belongs to a whole the service bounded before it reached the engine (a route batch's
+   * items, a head's re-quotes of the watched requests): it waits for a worker instead of being refused
+   * with QueueFullError when `maxQueue` requests wait, and does not count against that bound, which
+   * sheds the requests that arrive one by one.
+   */
+  admitted?: boolean | undefined
 }
 
 /** Counters for tests and metrics. */
@@ -190,7 +197,7 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
     const submit = (): Promise<unknown> => {
       if (version === undefined || !snapshots.has(version))
         return Promise.reject(new InvalidRouteParametersError({ reason: `snapshot version ${version ?? '(none published)'} is not available` }))
-      return queue.submit({ kind, version, item, task: kind }, { signal: options.signal, deadline: options.deadline })
+      return queue.submit({ kind, version, item, task: kind }, { signal: options.signal, deadline: options.deadline, admitted: options.admitted })
     }
     const installing = version === undefined ? undefined : warming.get(version)
     return installing === undefined ? submit() : installing.then(submit)

@@ -2,6 +2,7 @@ import { subscribeNewHeads } from '../chain/subscribeNewHeads.js'
 import { listSupportedChains } from '../schemas/listSupportedChains.js'
 import type { ServiceContext } from './context.js'
 import { getRoute } from './getRoute.js'
+import { admitEngineRequests } from './batch/admitEngineRequests.js'
 import { createBatchingClients, type RpcBatching, withBatchingClients } from './batch/withBatchingClients.js'
 import { routeBatch, type RouteBatchItemResult } from './routeBatch.js'
 import type { CallOptions, RouteAnswer } from './types.js'
@@ -73,6 +74,6 @@ export function createRouteStreamServices(ctx: ServiceContext, settings: RouteWa
         throw listSupportedChains(error, served())
       }
     },
-    routeBatch: (requests, options) => routeBatch(withBatchingClients(ctx, batching), { requests, route: single }, options),
+    routeBatch: (requests, options) => routeBatch(admitEngineRequests(withBatchingClients(ctx, batching)), { requests, route: single }, options),
   }
 }

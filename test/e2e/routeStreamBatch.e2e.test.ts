@@ -274,6 +274,14 @@ describe('route batches (POST /shortcuts/route/batch and RouteBatch)', () => {
     expect((await batch([query(1n)])).status).toBe(400)
     expect((await batch({ requests: [query(1n)], extra: 1 })).json.code).toBe('UNKNOWN_FIELD')
   })
+
+  test('a full batch of 50 on one engine thread, whose queue sheds past 32 waiting searches: every item is answered', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => query(BigInt(1_000 + i) * 10n ** 6n))
+    const { status, json } = await batch({ requests: items })
+    expect(status).toBe(200)
+    expect(json.items.filter((i) => !i.ok).map((i) => i.error)).toEqual([])
+    expect(new Set(json.items.map((i) => i.answer!.blockNumber)).size).toBe(1)
+  }, 60_000)
 })
 
 describe('the gateway charges each batch item to the key (a switchyard with 5 requests a minute)', () => {

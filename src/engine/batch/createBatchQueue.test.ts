@@ -35,7 +35,7 @@ function harness({ slots = 2, maxQueue = 16, maxBatch = 8, killGraceMs = 0 } = {
   return { queue, sent, sentCount }
 }
 
-const submit = (queue: ReturnType<typeof harness>['queue'], item: unknown, options: { signal?: AbortSignal; deadline?: number; version?: string } = {}) =>
+const submit = (queue: ReturnType<typeof harness>['queue'], item: unknown, options: { signal?: AbortSignal; deadline?: number; version?: string; admitted?: boolean } = {}) =>
   queue.submit({ kind: 'route', version: options.version ?? 'v1', item, task: 'findRoute' }, options)
 
 /** One batch of three on one slot, the worker running the second (`b`), which its caller then aborts. */
@@ -228,5 +228,42 @@ describe('createBatchQueue', () => {
     await sentCount(2)
     for (const s of sent) s.answer()
     expect(await Promise.all(calls.slice(0, 5))).toEqual([0, 1, 2, 3, 4].map((i) => ({ echo: i })))
+  })
+
+  test('admitted: requests bounded upstream wait past maxQueue, are not counted against it, and all answer', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 2, maxQueue: 3, maxBatch: 4 })
+    // A head's 20 re-quotes on a queue that sheds past 3 + 2 free slots: none refused.
+    const admitted = Array.from({ length: 20 }, (_, i) => submit(queue, i, { admitted: true }).catch((error: unknown) => error))
+    // Requests arriving one by one are still bounded, by their own count only: 5 accepted, the 6th refused.
+    const singles = Array.from({ length: 6 }, (_, i) => submit(queue, `s${i}`).catch((error: unknown) => error))
+    await expect(singles[5]).resolves.toBeInstanceOf(QueueFullError)
+    // Drain: answer every batch as it is sent until all 25 accepted requests are answered.
+    let answered = 0
+    while (answered < 7) {
+      await sentCount(answered + 1)
+      sent[answered++]!.answer()
+    }
+    expect(await Promise.all(admitted)).toEqual(Array.from({ length: 20 }, (_, i) => ({ echo: i })))
+    expect(await Promise.all(singles.slice(0, 5))).toEqual([0, 1, 2, 3, 4].map((i) => ({ echo: `s${i}` })))
+  })
+
+  test('admitted requests that leave while waiting stop counting: the bound still refuses by the others alone', async () => {
+    const { queue, sent, sentCount } = harness({ slots: 1, maxQueue: 2, maxBatch: 1 })
+    const controller = new AbortController()
+    const first = submit(queue, 'running')
+    await sentCount(1)
+    const gone = Array.from({ length: 3 }, (_, i) => submit(queue, `gone${i}`, { admitted: true, signal: controller.signal }).catch((error: unknown) => error))
+    controller.abort()
+    for (const outcome of await Promise.all(gone)) expect(outcome).toBeInstanceOf(TaskAbortedError)
+    // Nothing waits now: two singles fit (maxQueue 2, no free slot), the third is refused.
+    const singles = Array.from({ length: 3 }, (_, i) => submit(queue, `s${i}`).catch((error: unknown) => error))
+    await expect(singles[2]).resolves.toBeInstanceOf(QueueFullError)
+    sent[0]!.answer()
+    await expect(first).resolves.toEqual({ echo: 'running' })
+    await sentCount(2)
+    sent[1]!.answer()
+    await sentCount(3)
+    sent[2]!.answer()
+    expect(await Promise.all(singles.slice(0, 2))).toEqual([{ echo: 's0' }, { echo: 's1' }])
   })
 })

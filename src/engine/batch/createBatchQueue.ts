@@ -61,7 +61,7 @@ export type BatchQueue<K extends string> = {
    * Queues a request; resolves with its answer's value.
    * @throws QueueFullError, TaskAbortedError, WorkerCrashedError, EngineTaskError, or the item's own error
    */
-  submit(request: BatchRequest<K>, options: { signal?: AbortSignal | undefined; deadline?: number | undefined }): Promise<unknown>
+  submit(request: BatchRequest<K>, options: { signal?: AbortSignal | undefined; deadline?: number | undefined; admitted?: boolean | undefined }): Promise<unknown>
   /** Sends every waiting request now, ignoring the slot limit (before closing the pool). */
   flush(): void
 }
@@ -77,6 +77,8 @@ type Entry = {
   onAbort: (() => void) | undefined
   /** Fails the request when its deadline passes; cleared when it settles. */
   timer: ReturnType<typeof setTimeout> | undefined
+  /** Admitted upstream (`admitted`): waits instead of being refused, and is not counted by the bound. */
+  admitted: boolean
   batch: Batch | undefined
   index: number
   /** Worker crashes this request was caught in without being the item running (it is then sent again). */
@@ -110,7 +112,9 @@ function passedDeadline(signal: AbortSignal | undefined, deadline: number | unde
  *   tasks are pure, so the answers are the same);
  * - worker crash: only the request that was running fails with WorkerCrashedError; the others (also those
  *   of a batch queued on that worker) are sent again;
- * - bounded: a request finding `maxQueue` requests already waiting beyond the free slots fails with QueueFullError.
+ * - bounded: a request finding `maxQueue` requests already waiting beyond the free slots fails with QueueFullError;
+ *   a request submitted `admitted` (part of a whole bounded upstream: a route batch's items, a head's
+ *   re-quotes) waits instead, and is not counted against the others.
  *
  * @returns the queue
  */
@@ -120,6 +124,8 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
   /** Waiting entries by `kind|version`, oldest group first; settled entries are dropped when reached. */
   const groups = new Map<string, Entry[]>()
   let waiting = 0
+  /** Of `waiting`, the requests admitted upstream: the queue's bound refuses only the others. */
+  let waitingAdmitted = 0
   let inFlight = 0
   let scheduled = false
 
@@ -141,6 +147,7 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
     const batch = entry.batch
     if (batch === undefined) {
       waiting--
+      if (entry.admitted) waitingAdmitted--
       return
     }
     Atomics.store(batch.control, 1 + entry.index, BatchControl.cancelled)
@@ -164,6 +171,7 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
       if (group === undefined) groups.set(key, [entry])
       else group.unshift(entry)
       waiting++
+      if (entry.admitted) waitingAdmitted++
     }
   }
 
@@ -219,6 +227,7 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
     entries.forEach((entry, i) => {
       entry.batch = batch
       entry.index = i
+      if (entry.admitted) waitingAdmitted--
     })
     waiting -= entries.length
     inFlight++
@@ -259,15 +268,15 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
   }
 
   return {
-    submit(request, { signal, deadline }) {
+    submit(request, { signal, deadline, admitted = false }) {
       if (signal?.aborted) {
         const deadlineExceeded = passedDeadline(signal, deadline)
         return Promise.reject(new TaskAbortedError({ task: request.task, reason: String(signal.reason), deadlineExceeded }))
       }
       if (deadline !== undefined && Date.now() >= deadline) return Promise.reject(new TaskAbortedError({ task: request.task, reason: 'the deadline passed', deadlineExceeded: true }))
-      if (waiting >= maxQueue + Math.max(0, slots - inFlight)) return Promise.reject(new QueueFullError({ maxQueue }))
+      if (!admitted && waiting - waitingAdmitted >= maxQueue + Math.max(0, slots - inFlight)) return Promise.reject(new QueueFullError({ maxQueue }))
       return new Promise((resolve, reject) => {
-        const entry: Entry = { request, resolve, reject, settled: false, deadline, signal, onAbort: undefined, timer: undefined, batch: undefined, index: -1, crashes: 0 }
+        const entry: Entry = { request, resolve, reject, settled: false, deadline, signal, onAbort: undefined, timer: undefined, admitted, batch: undefined, index: -1, crashes: 0 }
         if (signal !== undefined) {
           entry.onAbort = () => abort(entry)
           signal.addEventListener('abort', entry.onAbort, { once: true })
@@ -283,6 +292,7 @@ export function createBatchQueue<K extends string>(parameters: CreateBatchQueueP
         if (group === undefined) groups.set(key, [entry])
         else group.push(entry)
         waiting++
+        if (admitted) waitingAdmitted++
         schedule()
       })
     },

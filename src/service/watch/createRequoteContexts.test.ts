@@ -27,6 +27,7 @@ function counted() {
       bookReads++
       return new Map()
     },
+    engine: { findRoute: async (_parameters: unknown, options: unknown) => options, buildBundle: async (_parameters: unknown, options: unknown) => options },
   } as unknown as ServiceContext
   return { ctx, book, reads: () => ({ snapshotReads, bookReads }) }
 }
@@ -52,6 +53,13 @@ describe('createRequoteContexts', () => {
     expect(reads()).toEqual({ snapshotReads: 2, bookReads: 2 })
     // The context it was built from is left alone.
     expect(ctx.chains[1]!.client).toBe('plain')
+  })
+
+  test('a head\'s searches wait for the engine however many watched requests there are (admitted), not refused past its queue', async () => {
+    const { ctx } = counted()
+    const at = createRequoteContexts(ctx, {})
+    expect(await at({ chainId: 1, head: 101 }).engine.findRoute({} as never, { deadline: 5 })).toEqual({ deadline: 5, admitted: true })
+    expect(await ctx.engine.findRoute({} as never, { deadline: 5 })).toEqual({ deadline: 5 })
   })
 
   test('each chain keeps its own newest head', () => {
