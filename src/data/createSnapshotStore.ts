@@ -135,6 +135,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     ...(book.curve?.pools ?? []).filter((p) => p.variant === 'ng').map((p) => p.address.toLowerCase()),
     ...(book.curve?.twocryptoPools ?? []).map((p) => p.address.toLowerCase()),
   ]
+  const isRatePool = new Set(curveRatePools)
   // A Pendle market prices with its SY's exchange rate (its vault's state) and its YT's index: re-read it
   // on their logs too.
   const pendleByRelated = new Map<string, string[]>()
@@ -225,8 +226,8 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
    * The pools whose state moves with time alone (Curve NG and twocrypto rates), read at `head` beside the
    * logs rather than after them: every block re-reads them, so this saves a round trip a block.
    */
-  function readTimed(previous: EngineSnapshot, head: bigint): Promise<PoolSnapshotBase[]> | undefined {
-    if (curveRatePools.length === 0) return undefined
+  function readTimed(previous: EngineSnapshot, head: bigint): Promise<PoolSnapshotBase[]> {
+    if (curveRatePools.length === 0) return Promise.resolve([])
     return loadAll(head, curveRatePools as Address[], protocolsOf(previous, curveRatePools))
   }
 
@@ -245,22 +246,20 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     return protocols
   }
 
-  async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint, reads: ReturnType<typeof readSince>, timed?: Promise<PoolSnapshotBase[]>): Promise<PoolSnapshotBase[] | undefined> {
+  async function incremental(previous: EngineSnapshot, head: bigint, timestamp: bigint, reads: ReturnType<typeof readSince>, timed: Promise<PoolSnapshotBase[]>): Promise<PoolSnapshotBase[] | undefined> {
     // The parent check and the logs are read together; the logs are used only if the parent holds.
     const [parent, moved] = await reads
     if (!parent || !previous.version.endsWith(`:${parent.hash.slice(2, 14)}`)) return undefined
     const { changed, patches } = moved
     for (const address of missing ?? []) changed.add(address)
-    // Re-read every block: by `timed` when it was started (then not again below), else with the others.
-    const rated = new Set(curveRatePools)
-    if (timed) for (const address of rated) changed.delete(address)
-    else for (const address of rated) changed.add(address)
+    // Re-read every block by `timed`: not again below, and never patched from their logs.
+    for (const address of curveRatePools) changed.delete(address)
     // Pools whose logs carry their new state take it from them; the rest of those that moved are re-read.
     const at = positionsOf(previous.pools)
     const patched = new Map<string, PoolSnapshotBase>()
     if (patches.size) {
       for (const [address, patch] of patches) {
-        if (changed.has(address) || (timed && rated.has(address))) continue
+        if (changed.has(address) || isRatePool.has(address)) continue
         const i = at.get(address)
         const pool = i === undefined ? undefined : previous.pools[i]
         const next = pool && applyPoolPatch(pool, patch, head)
@@ -268,11 +267,11 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
         else changed.add(address)
       }
     }
-    const [timedPools, others] = await Promise.all([timed ?? [], changed.size ? loadAll(head, [...changed] as Address[], protocolsOf(previous, changed)) : []])
+    const [timedPools, others] = await Promise.all([timed, changed.size ? loadAll(head, [...changed] as Address[], protocolsOf(previous, changed)) : []])
     const reloaded = [...timedPools, ...others]
     const byAddress = new Map(reloaded.map((p) => [p.address.toLowerCase(), p]))
     // A pool that emitted logs (or moves with time) but did not reload (a failed read) is dropped, never carried stale.
-    const dropped = new Set([...changed, ...(timed ? rated : [])].filter((a) => !byAddress.has(a)))
+    const dropped = new Set([...changed, ...curveRatePools].filter((a) => !byAddress.has(a)))
     // A carried-over Aave reserve's state is unchanged (no Pool event), but its income accrues with
     // time: moving its timestamp to the head's keeps the quoted index exact. A Curve pool's A ramps with
     // time the same way, and a Pendle market's prices move with the time to expiry.
@@ -369,7 +368,7 @@ export function createSnapshotStore({ chainId, client, book, headTtlMs = 0, pers
     headCheckedAt = Date.now()
     const timestamp = BigInt(block.timestamp)
     let pools: PoolSnapshotBase[] | undefined
-    if (snapshot && reads) pools = await incremental(snapshot, head, timestamp, reads, timed).catch(() => undefined)
+    if (snapshot && reads && timed) pools = await incremental(snapshot, head, timestamp, reads, timed).catch(() => undefined)
     if (!pools) {
       // First load, a reorg or revert, a long gap, or logs the node would not serve: read everything.
       pools = await loadAll(head)
