@@ -14,7 +14,7 @@
  * The service runs from the built dist/ as `npm start` runs it (`--service src`: through tsx, whose engine
  * workers load every module as CommonJS and spend ~17 % more CPU a route).
  *
- * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5] [-- --warmup 20] [-- --warm-blocks 150] [-- --service dist|src]
+ * Run: npm run bench:stream [-- --rounds 10] [-- --blocks 5] [-- --warmup 20] [-- --warm-blocks 150] [-- --service dist|src] [-- --idle-gc off]
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
@@ -51,6 +51,11 @@ const WARMUP = Number(arg('--warmup') ?? 20)
  * thousands of blocks; the default measures that, `--warm-blocks 0` the process just started.
  */
 const WARM_BLOCKS = Number(arg('--warm-blocks') ?? 150)
+/**
+ * `off`: the threads' garbage collections on V8's own schedule instead of the idle collector's
+ * (`SWITCHYARD_IDLE_GC`); with `NODE_OPTIONS=--max-semi-space-size=64` (the npm script's) either way.
+ */
+const IDLE_GC = arg('--idle-gc') !== 'off'
 /** `batch`, `streams` or both (default). */
 const ONLY = arg('--only')
 /** Stream rows as `distinct/subscribers,...` (default: the six rows of docs/benchmarks.md). */
@@ -285,7 +290,7 @@ if (arg('--target')) {
 const { configSchema, startSwitchyard } = await loadService(arg('--service') ?? 'dist')
 const config = configSchema.parse({
   chains: [1], devnetPorts: { '1': 0 }, httpPort: 0, grpcPort: 0, apiKeys: [BENCH_API_KEY], logLevel: 'silent', rateLimitPerMinute: 10_000_000, relayer: 'off',
-  watchMaxPerKey: 5_000, watchBuffer: 64,
+  watchMaxPerKey: 5_000, watchBuffer: 64, idleGc: IDLE_GC,
 })
 const sy = await startSwitchyard({ config, logger: pino({ level: 'silent' }), ...(DUMPS === 'on' ? {} : { superviseDevnet: false as const }) })
 const chain = sy.connected.chains[1]!

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
     expect(defaults.gatewayThread).toBe(true)
     expect(['0', 'false', 'OFF', 'no'].map((v) => loadConfig({ SWITCHYARD_GATEWAY_THREAD: v }).gatewayThread)).toEqual([false, false, false, false])
     expect(loadConfig({ SWITCHYARD_GATEWAY_THREAD: '1' }).gatewayThread).toBe(true)
+    expect([defaults.idleGc, loadConfig({ SWITCHYARD_IDLE_GC: 'off' }).idleGc, loadConfig({ SWITCHYARD_IDLE_GC: 'on' }).idleGc]).toEqual([true, false, true])
     let message = ''
     try {
       loadConfig({ SWITCHYARD_GATEWAY_SECRET: 'short-secret-xyz' })

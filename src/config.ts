@@ -63,6 +63,12 @@ export const configSchema = z.strictObject({
    * wait behind the route work of the main thread; `false` runs it on the main thread.
    */
   gatewayThread: z.boolean().default(true),
+  /**
+   * Run the garbage collections of the main, gateway and engine threads in the quiet after each burst of
+   * work (a new head's re-quotes), not inside the next one (src/threads/createIdleCollector.ts); `false`
+   * leaves them to V8's own schedule.
+   */
+  idleGc: z.boolean().default(true),
   /** Most route, quote, bundle and non-tokenized route calls in flight; default engine threads × 16. */
   maxInflight: z.number().int().positive().optional(),
   /**
@@ -153,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SWITCHYARD_RELAYER_POLL_MS) fromEnv.relayerPollMs = Number(env.SWITCHYARD_RELAYER_POLL_MS)
   if (env.SWITCHYARD_GATEWAY_SECRET) fromEnv.gatewaySecret = env.SWITCHYARD_GATEWAY_SECRET
   if (env.SWITCHYARD_GATEWAY_THREAD) fromEnv.gatewayThread = !['0', 'false', 'off', 'no'].includes(env.SWITCHYARD_GATEWAY_THREAD.toLowerCase())
+  if (env.SWITCHYARD_IDLE_GC) fromEnv.idleGc = !['0', 'false', 'off', 'no'].includes(env.SWITCHYARD_IDLE_GC.toLowerCase())
   if (env.SWITCHYARD_MAX_INFLIGHT) fromEnv.maxInflight = Number(env.SWITCHYARD_MAX_INFLIGHT)
   if (env.SWITCHYARD_NODE_RETRY_MS) fromEnv.nodeRetryMs = Number(env.SWITCHYARD_NODE_RETRY_MS)
   if (env.SWITCHYARD_NODE_FIRST_RETRY_MS) fromEnv.nodeFirstRetryMs = Number(env.SWITCHYARD_NODE_FIRST_RETRY_MS)

@@ -19,6 +19,7 @@ import { nodeHealth } from './service/nodeHealth.js'
 import { join } from 'node:path'
 import { createRelayer, fileCursorStore, type Relayer } from './relayer/createRelayer.js'
 import { createEnginePool } from './engine/pool.js'
+import { startIdleCollector } from './threads/startIdleCollector.js'
 import { createServiceContext, engineVersionsKept } from './service/createServiceContext.js'
 import { createServices } from './service/createServices.js'
 import { createRouteStreamServices } from './service/createRouteStreamServices.js'
@@ -63,7 +64,7 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
   // The engine's worker threads start first: they load their modules while the chains connect (a warm
   // restart's discovery and snapshot reads), instead of after.
   let t = performance.now()
-  const engine = createEnginePool({ threads: config.engineThreads, keepVersions: engineVersionsKept(config.chains.length) })
+  const engine = createEnginePool({ threads: config.engineThreads, keepVersions: engineVersionsKept(config.chains.length), idleGc: config.idleGc })
   phase('worker pool', t, { threads: config.engineThreads })
   const devnetStarted = performance.now()
   const connected = await connectChains(config, {
@@ -142,7 +143,7 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
         grpcAddress, host: config.host, port: config.httpPort, logLevel: logger.level, gatewaySecret,
         apiKeys: config.apiKeys, developmentKey: apiKeys.developmentKey, keyRateLimit, ipRateLimit: DEFAULT_IP_RATE_LIMIT,
         budgets: budgetsForThread(store, auth, config.redisUrl), inflight: inflight?.shared, watchBuffer: config.watchBuffer,
-        watchMaxPerKey: config.watchMaxPerKey, watchMaxTotal: config.watchMaxTotal,
+        watchMaxPerKey: config.watchMaxPerKey, watchMaxTotal: config.watchMaxTotal, idleGc: config.idleGc,
         metricsContentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics(), logger,
       })
       httpUrl = gatewayThread.url
@@ -154,6 +155,8 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
     phase('gateway listen', t, { url: httpUrl })
     await warming
     relayer = startRelayer(config, connected, logger)
+    // The main thread's bursts (a head's re-quotes and their simulations) collect in the quiet after them.
+    const collector = config.idleGc ? startIdleCollector() : undefined
     let stopped = false
     const gateway = app
     const thread = gatewayThread
@@ -163,6 +166,7 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
       async stop() {
         if (stopped) return
         stopped = true
+        collector?.stop()
         await running?.stop().catch(() => {})
         await gateway?.close().catch(() => {})
         await thread?.close().catch(() => {})

@@ -18,10 +18,11 @@ const request = (i: number) => ({
   maxHops: 3,
 })
 
-describe('createEnginePool', () => {
+// With `idleGc` the workers' event loops run between tasks (Piscina without Atomics.wait): every behaviour holds both ways.
+describe.each([false, true])('createEnginePool (idleGc %s)', (idleGc) => {
   let pool: EnginePool
   beforeAll(() => {
-    pool = createEnginePool({ threads: 2, maxQueue: 64, enableTestTasks: true })
+    pool = createEnginePool({ threads: 2, maxQueue: 64, enableTestTasks: true, idleGc })
   })
   afterAll(async () => {
     await pool.close()

@@ -38,6 +38,12 @@ export type CreateEnginePoolParameters = {
   enableTestTasks?: boolean | undefined
   /** Snapshot versions kept on the main side for resending (current and previous). Default 2. */
   keepVersions?: number | undefined
+  /**
+   * Each worker collects its garbage in the quiet after a burst of batches (src/threads/createIdleCollector.ts).
+   * Its event loop then runs between tasks (Piscina's `atomics: 'disabled'`: a task arrives as a message,
+   * tens of microseconds a batch) instead of pausing in `Atomics.wait`, where no timer runs. Default false.
+   */
+  idleGc?: boolean | undefined
 }
 
 /** Per-call options: cancellation and deadline. */
@@ -149,7 +155,7 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
   const maxBatch = parameters.maxBatch ?? 32
   const maxQueue = parameters.maxQueue === undefined || parameters.maxQueue === 'auto' ? threads ** 2 * maxBatch : parameters.maxQueue
   const { filename, execArgv } = workerLocation()
-  const workerData: EngineWorkerData = { enableTestTasks: parameters.enableTestTasks ?? false }
+  const workerData: EngineWorkerData = { enableTestTasks: parameters.enableTestTasks ?? false, idleGc: parameters.idleGc ?? false }
   const piscina = new Piscina({
     filename,
     ...(execArgv === undefined ? {} : { execArgv }),
@@ -161,6 +167,7 @@ export function createEnginePool(parameters: CreateEnginePoolParameters = {}): E
     maxQueue: Infinity,
     // The next batch waits in the worker's port, not on the main thread: no round trip between batches.
     concurrentTasksPerWorker: BATCHES_PER_WORKER,
+    ...(parameters.idleGc === true ? { atomics: 'disabled' as const } : {}),
     workerData,
   })
   const snapshots = new Map<string, EngineSnapshot>()

@@ -1,5 +1,6 @@
 /**
- * Piscina worker entry: named tasks over the worker's snapshot cache. Pure CPU: no I/O, no timers.
+ * Piscina worker entry: named tasks over the worker's snapshot cache. Pure CPU: no I/O, and no timer
+ * but the idle collector's when the pool asks for it (`idleGc`).
  * The pool sends requests in batches (`runBatch`): many requests of one kind on one snapshot version
  * in one task, encoded as a plain tape (see codec/plainTape.ts), answered the same way. A batch names
  * the snapshot version it needs; when this worker lacks it and the batch does not carry the snapshot,
@@ -15,6 +16,7 @@ import { createPlainEncoder } from './codec/createPlainEncoder.js'
 import type { PlainTape } from './codec/plainTape.js'
 import type { SearchContext } from './search/searchContext.js'
 import { createSnapshotCache } from './snapshotCache.js'
+import { startIdleCollector } from '../threads/startIdleCollector.js'
 import { buildBundle as buildBundleTask, type BuildBundleParameters } from './tasks/buildBundle.js'
 import { findRoute as findRouteTask } from './tasks/findRoute.js'
 import { planRoute, type PlanRouteParameters, type RoutePlan } from './tasks/planRoute.js'
@@ -23,7 +25,11 @@ import type { EngineSnapshot, FindRouteParameters, FindRouteReturnType } from '.
 export type { TaskFailure }
 
 /** Options the pool passes as `workerData`. */
-export type EngineWorkerData = { enableTestTasks?: boolean }
+export type EngineWorkerData = {
+  enableTestTasks?: boolean
+  /** Collect garbage in the quiet after each burst of batches (the pool then keeps the event loop running between tasks). */
+  idleGc?: boolean
+}
 
 /** One request of a `findRoute` batch. */
 export type FindRouteItem = {
@@ -59,6 +65,7 @@ export type BatchTaskResult = { status: 'ok'; installed: boolean; statuses: Uint
 
 const cache = createSnapshotCache({ adapters: protocolAdapters })
 const data = (workerData ?? {}) as EngineWorkerData
+if (data.idleGc === true) startIdleCollector()
 const encoder = createPlainEncoder()
 const decoder = createPlainDecoder()
 

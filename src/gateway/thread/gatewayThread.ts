@@ -12,6 +12,7 @@ import { createSharedRateLimiter } from '../../service/auth/createSharedRateLimi
 import { createRedisStore } from '../../service/store/createRedisStore.js'
 import type { Store } from '../../service/store/types.js'
 import { isInflightFull } from '../../grpc/createInflightLimiter.js'
+import { startIdleCollector } from '../../threads/startIdleCollector.js'
 import { buildApp } from '../app.js'
 import type { GatewayThreadData, GatewayThreadEvent } from './gatewayThreadData.js'
 
@@ -69,6 +70,8 @@ const url = await app.listen({ host: data.host, port: data.port })
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
 process.on('uncaughtException', (err) => logger.error({ err }, 'uncaught exception'))
 port.postMessage({ type: 'listening', url } satisfies GatewayThreadEvent)
+// A stream's fan-out writes a block's events to every subscriber at once: collect in the quiet after.
+if (data.idleGc === true) startIdleCollector()
 
 port.on('message', (message: { type: 'close' }) => {
   if (message.type !== 'close') return

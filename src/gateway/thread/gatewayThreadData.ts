@@ -33,6 +33,8 @@ export type GatewayThreadData = {
   /** Most route stream subscribers per API key, and in all (`SWITCHYARD_WATCH_MAX_PER_KEY`, `SWITCHYARD_WATCH_MAX_TOTAL`). */
   watchMaxPerKey?: number | undefined
   watchMaxTotal?: number | undefined
+  /** Run this thread's garbage collections in the quiet after its bursts (`SWITCHYARD_IDLE_GC`). */
+  idleGc?: boolean | undefined
   /** Prometheus content type of the main thread's registry. */
   metricsContentType: string
   /** Answers `{ id }` with `{ id, text }`: the main thread's metrics, for `GET /metrics`. */
