@@ -60,6 +60,19 @@ describe.each([false, true])('createEnginePool (idleGc %s)', (idleGc) => {
     expect(second).toEqual({ snapshotSends: 4 + second.snapshotMisses, snapshotMisses: second.snapshotMisses, completed: ids.length + 6 })
   })
 
+  test('with idleGc, each worker collects in the quiet after a burst, once; without, it has no collector', async () => {
+    const statsOf = async () => (await Promise.all(Array.from({ length: 6 }, () => pool.runTestTask('idleGcStatsForTest', {})))) as ({ minor: number } | null)[]
+    if (!idleGc) {
+      expect(await statsOf()).toEqual(Array(6).fill(null))
+      return
+    }
+    // A burst on both workers (each task allocates as a search does), then the quiet.
+    await Promise.all(Array.from({ length: 4 }, () => pool.runTestTask('busyForTest', { ms: 150 })))
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    const minors = (await statsOf()).map((s) => s!.minor)
+    expect(Math.max(...minors)).toBeGreaterThanOrEqual(1)
+  })
+
   test('a deadline aborts a running task with TaskAbortedError; the pool keeps working', async () => {
     const started = Date.now()
     const timedOut = await pool.runTestTask('busyForTest', { ms: 10_000 }, { deadline: Date.now() + 150 }).catch((e: unknown) => e)

@@ -106,8 +106,8 @@ export type EnginePool = {
    * @throws InvalidBundleError, NoRouteError, and the pool's errors
    */
   buildBundle(parameters: BuildBundleParameters & { version?: string | undefined }, options?: RunOptions): Promise<BuildBundleReturnType>
-  /** Runs a test-only request (`busyForTest`, `crashForTest`), batched like routes; requires `enableTestTasks`. */
-  runTestTask(name: 'busyForTest' | 'crashForTest', task: { ms?: number }, options?: RunOptions): Promise<unknown>
+  /** Runs a test-only request (`busyForTest`, `crashForTest`, `idleGcStatsForTest`), batched like routes; requires `enableTestTasks`. */
+  runTestTask(name: TestItem['name'], task: { ms?: number }, options?: RunOptions): Promise<unknown>
   stats(): EnginePoolStats
   /** Waits for running tasks, then stops the workers. */
   close(): Promise<void>

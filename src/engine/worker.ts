@@ -45,7 +45,7 @@ export type FindRouteItemResult = FindRouteReturnType & { plan?: RoutePlan | und
 export type BatchKind = 'findRoute' | 'buildBundle' | 'test'
 
 /** One request of a `test` batch. */
-export type TestItem = { name: 'busyForTest' | 'crashForTest'; ms?: number | undefined }
+export type TestItem = { name: 'busyForTest' | 'crashForTest' | 'idleGcStatsForTest'; ms?: number | undefined }
 
 /** Payload of the `runBatch` task. */
 export type BatchTask = {
@@ -65,7 +65,7 @@ export type BatchTaskResult = { status: 'ok'; installed: boolean; statuses: Uint
 
 const cache = createSnapshotCache({ adapters: protocolAdapters })
 const data = (workerData ?? {}) as EngineWorkerData
-if (data.idleGc === true) startIdleCollector()
+const collector = data.idleGc === true ? startIdleCollector() : undefined
 const encoder = createPlainEncoder()
 const decoder = createPlainDecoder()
 
@@ -93,7 +93,7 @@ function routeOn(context: SearchContext, { parameters, plan }: FindRouteItem): F
 export function runBatch(task: BatchTask): BatchTaskResult {
   let run: (item: unknown) => unknown
   let installed = false
-  if (task.kind === 'test') run = (item) => ((item as TestItem).name === 'crashForTest' ? crashForTest() : busyForTest({ ms: (item as TestItem).ms ?? 0 }))
+  if (task.kind === 'test') run = (item) => runTestItem(item as TestItem)
   else {
     const found = contextOf(task)
     if (found === undefined) return { status: 'needSnapshot' }
@@ -106,13 +106,25 @@ export function runBatch(task: BatchTask): BatchTaskResult {
   return { status: 'ok', installed, statuses, values: encoder.encode(values) }
 }
 
-/** Test-only: spins the CPU for `ms` milliseconds (a long search stand-in). */
+function runTestItem(item: TestItem): unknown {
+  if (item.name === 'crashForTest') return crashForTest()
+  if (item.name === 'idleGcStatsForTest') return idleGcStatsForTest()
+  return busyForTest({ ms: item.ms ?? 0 })
+}
+
+/** Test-only: spins the CPU for `ms` milliseconds, allocating as a search does (a long search stand-in). */
 export function busyForTest({ ms }: { ms: number }): { spun: number } {
   if (data.enableTestTasks !== true) throw new Error('test tasks are disabled')
   const end = performance.now() + ms
   let spun = 0
-  while (performance.now() < end) spun++
+  while (performance.now() < end) spun += String(spun).length > 0 ? 1 : 0
   return { spun }
+}
+
+/** Test-only: this worker's idle collections so far (`idleGc`), or null without a collector. */
+export function idleGcStatsForTest(): { minor: number; major: number } | null {
+  if (data.enableTestTasks !== true) throw new Error('test tasks are disabled')
+  return collector?.stats() ?? null
 }
 
 /** Test-only: kills this worker thread, as a crash would. */
