@@ -35,9 +35,8 @@ export function readHeap(): HeapReading {
   let young = 0
   let old = 0
   for (const space of getHeapSpaceStatistics()) {
-    if (space.space_name === 'new_space') young += space.space_used_size
-    else if (space.space_name !== 'new_large_object_space') old += space.space_used_size
-    else young += space.space_used_size
+    if (space.space_name === 'new_space' || space.space_name === 'new_large_object_space') young += space.space_used_size
+    else old += space.space_used_size
   }
   return { young, old }
 }
