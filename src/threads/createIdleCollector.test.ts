@@ -68,6 +68,18 @@ describe('createIdleCollector', () => {
     expect(collected).toEqual(['major', 'major'])
   })
 
+  test('no forced full collection of an old generation past majorMaxBytes (one pause would be too long): V8\'s incremental marking does it', () => {
+    const { collector, heap } = harness({ young: 0, old: 200 * MIB }, { majorMaxBytes: 256 * MIB })
+    heap.old = 300 * MIB
+    collector.tick(1)
+    collector.tick(0)
+    expect(collector.tick(0).collected).toEqual([])
+    heap.old = 250 * MIB
+    collector.tick(1)
+    collector.tick(0)
+    expect(collector.tick(0).collected).toEqual(['major'])
+  })
+
   test('a smaller heap seen at a burst\'s end (V8 collected on its own) becomes the base', () => {
     const { collector, heap } = harness({ young: 0, old: 100 * MIB })
     heap.old = 40 * MIB
