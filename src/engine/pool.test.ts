@@ -60,17 +60,19 @@ describe.each([false, true])('createEnginePool (idleGc %s)', (idleGc) => {
     expect(second).toEqual({ snapshotSends: 4 + second.snapshotMisses, snapshotMisses: second.snapshotMisses, completed: ids.length + 6 })
   })
 
-  test('with idleGc, each worker collects in the quiet after a burst, once; without, it has no collector', async () => {
-    const statsOf = async () => (await Promise.all(Array.from({ length: 6 }, () => pool.runTestTask('idleGcStatsForTest', {})))) as ({ minor: number } | null)[]
+  test('with idleGc, a worker\'s collector sees the end of its burst between tasks; without, it has no collector', async () => {
+    const statsOf = async () => (await Promise.all(Array.from({ length: 6 }, () => pool.runTestTask('idleGcStatsForTest', {})))) as ({ bursts: number } | null)[]
     if (!idleGc) {
       expect(await statsOf()).toEqual(Array(6).fill(null))
       return
     }
-    // A burst on both workers (each task allocates as a search does), then the quiet.
+    // A burst on the workers (each task allocates as a search does), then the quiet, in which the
+    // collector's timer must run (it does not while a worker waits in Atomics.wait). Whether it then
+    // collects depends on what V8 left in the young generation (createIdleCollector.test.ts).
     await Promise.all(Array.from({ length: 4 }, () => pool.runTestTask('busyForTest', { ms: 150 })))
-    await new Promise((resolve) => setTimeout(resolve, 400))
-    const minors = (await statsOf()).map((s) => s!.minor)
-    expect(Math.max(...minors)).toBeGreaterThanOrEqual(1)
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const bursts = (await statsOf()).map((s) => s!.bursts)
+    expect(Math.max(...bursts)).toBeGreaterThanOrEqual(1)
   })
 
   test('a deadline aborts a running task with TaskAbortedError; the pool keeps working', async () => {

@@ -40,8 +40,8 @@ export type CreateEnginePoolParameters = {
   keepVersions?: number | undefined
   /**
    * Each worker collects its garbage in the quiet after a burst of batches (src/threads/createIdleCollector.ts).
-   * Its event loop then runs between tasks (Piscina's `atomics: 'disabled'`: a task arrives as a message,
-   * tens of microseconds a batch) instead of pausing in `Atomics.wait`, where no timer runs. Default false.
+   * Its event loop then runs between tasks (Piscina's `atomics: 'disabled'`: a task arrives as a message
+   * event, one per batch) instead of pausing in `Atomics.wait`, where no timer runs. Default false.
    */
   idleGc?: boolean | undefined
 }

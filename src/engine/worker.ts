@@ -122,7 +122,7 @@ export function busyForTest({ ms }: { ms: number }): { spun: number } {
 }
 
 /** Test-only: this worker's idle collections so far (`idleGc`), or null without a collector. */
-export function idleGcStatsForTest(): { minor: number; major: number } | null {
+export function idleGcStatsForTest(): { bursts: number; minor: number; major: number } | null {
   if (data.enableTestTasks !== true) throw new Error('test tasks are disabled')
   return collector?.stats() ?? null
 }

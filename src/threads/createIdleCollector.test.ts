@@ -29,7 +29,7 @@ describe('createIdleCollector', () => {
     // Still quiet, no new burst: nothing more, whatever the heap holds.
     heap.young = 20 * MIB
     for (let i = 0; i < 10; i++) expect(collector.tick(0).collected).toEqual([])
-    expect(collector.stats()).toEqual({ minor: 1, major: 0 })
+    expect(collector.stats()).toEqual({ bursts: 1, minor: 1, major: 0 })
   })
 
   test('a thread that never stops (steady load) keeps V8\'s own schedule', () => {

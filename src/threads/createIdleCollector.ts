@@ -38,8 +38,8 @@ export type CreateIdleCollectorParameters = {
 /** What one {@link IdleCollector.tick} did. */
 export type IdleTickResult = { collected: CollectionKind[] }
 
-/** Counters, for logs and tests. */
-export type IdleCollectorStats = { minor: number; major: number }
+/** Counters, for logs and tests: bursts whose end was seen, and the collections run after them. */
+export type IdleCollectorStats = { bursts: number; minor: number; major: number }
 
 /** See {@link createIdleCollector}. */
 export type IdleCollector = {
@@ -79,7 +79,7 @@ export function createIdleCollector(params: CreateIdleCollectorParameters): Idle
   const majorBytes = params.majorBytes ?? 16 * MIB
   const majorShare = params.majorShare ?? 0.25
   const majorMaxBytes = params.majorMaxBytes ?? 256 * MIB
-  const stats: IdleCollectorStats = { minor: 0, major: 0 }
+  const stats: IdleCollectorStats = { bursts: 0, minor: 0, major: 0 }
   let burst = false
   let quiet = 0
   /** The old generation after the last full collection (V8's own lower it too). */
@@ -95,6 +95,7 @@ export function createIdleCollector(params: CreateIdleCollectorParameters): Idle
       quiet = busy < quietShare ? quiet + 1 : 0
       if (!burst || quiet < quietTicks) return { collected: [] }
       burst = false
+      stats.bursts++
       const collected: CollectionKind[] = []
       const heap = params.readHeap()
       oldBase = Math.min(oldBase, heap.old)
