@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { createIdleCollector, type CollectionKind, type HeapReading } from './createIdleCollector.js'
+import { createIdleCollector, type CollectionKind, type CreateIdleCollectorParameters, type HeapReading, type IdleCollector } from './createIdleCollector.js'
 
 const MIB = 1024 * 1024
 
 /** A collector over a heap the test sets, recording the collections asked for. */
-function harness(heap: HeapReading, options: Parameters<typeof createIdleCollector>[0] extends infer P ? Partial<P> : never = {}) {
+function harness(heap: HeapReading, options: Partial<CreateIdleCollectorParameters> = {}) {
   const collected: CollectionKind[] = []
   const collector = createIdleCollector({
     ...options,
@@ -16,6 +16,13 @@ function harness(heap: HeapReading, options: Parameters<typeof createIdleCollect
     readHeap: () => ({ ...heap }),
   })
   return { collector, collected, heap }
+}
+
+/** One busy tick, then the two quiet ones that end the burst: what the last tick collected. */
+function burst(collector: IdleCollector): CollectionKind[] {
+  collector.tick(1)
+  collector.tick(0)
+  return collector.tick(0).collected
 }
 
 describe('createIdleCollector', () => {
@@ -41,55 +48,40 @@ describe('createIdleCollector', () => {
 
   test('a nearly empty young generation is left alone', () => {
     const { collector, collected } = harness({ young: MIB / 2, old: 60 * MIB })
-    collector.tick(1)
-    collector.tick(0)
-    collector.tick(0)
+    expect(burst(collector)).toEqual([])
     expect(collected).toEqual([])
   })
 
   test('a full collection only when the old generation grew past both bounds since the last one', () => {
     const { collector, collected, heap } = harness({ young: 0, old: 100 * MIB })
-    const burst = () => {
-      collector.tick(1)
-      collector.tick(0)
-      return collector.tick(0).collected
-    }
     // +20 MiB: over 16 MiB but under 25 % of 100 MiB.
     heap.old = 120 * MIB
-    expect(burst()).toEqual([])
+    expect(burst(collector)).toEqual([])
     // +30 MiB: over both.
     heap.old = 130 * MIB
-    expect(burst()).toEqual(['major'])
+    expect(burst(collector)).toEqual(['major'])
     // The base is now the heap after the collection (78 MiB): +16 MiB is not 25 % of it.
     heap.old = 94 * MIB
-    expect(burst()).toEqual([])
+    expect(burst(collector)).toEqual([])
     heap.old = 98 * MIB
-    expect(burst()).toEqual(['major'])
+    expect(burst(collector)).toEqual(['major'])
     expect(collected).toEqual(['major', 'major'])
   })
 
   test('no forced full collection of an old generation past majorMaxBytes (one pause would be too long): V8\'s incremental marking does it', () => {
     const { collector, heap } = harness({ young: 0, old: 200 * MIB }, { majorMaxBytes: 256 * MIB })
     heap.old = 300 * MIB
-    collector.tick(1)
-    collector.tick(0)
-    expect(collector.tick(0).collected).toEqual([])
+    expect(burst(collector)).toEqual([])
     heap.old = 250 * MIB
-    collector.tick(1)
-    collector.tick(0)
-    expect(collector.tick(0).collected).toEqual(['major'])
+    expect(burst(collector)).toEqual(['major'])
   })
 
   test('a smaller heap seen at a burst\'s end (V8 collected on its own) becomes the base', () => {
     const { collector, heap } = harness({ young: 0, old: 100 * MIB })
     heap.old = 40 * MIB
-    collector.tick(1)
-    collector.tick(0)
-    expect(collector.tick(0).collected).toEqual([])
+    expect(burst(collector)).toEqual([])
     // +16 MiB over 40 is both bounds (16 MiB, 25 % = 10 MiB).
     heap.old = 56 * MIB
-    collector.tick(1)
-    collector.tick(0)
-    expect(collector.tick(0).collected).toEqual(['major'])
+    expect(burst(collector)).toEqual(['major'])
   })
 })
