@@ -18,9 +18,13 @@ test('on a real thread: the quiet after a burst runs V8\'s minor collection, exp
     while (performance.now() < until) keep += JSON.stringify({ a: [1, 2, 3], b: 'x'.repeat(64) }).length
     expect(keep).toBeGreaterThan(0)
     const before = kinds.length
+    const minorBefore = collector.stats().minor
     await sleep(400)
-    // Once, not at every quiet tick.
-    expect(collector.stats().minor).toBe(1)
+    // Once a burst, not at every quiet tick (a loaded machine can add a burst of its own: a slow tick).
+    const stats = collector.stats()
+    expect(stats.minor).toBeGreaterThan(minorBefore)
+    expect(stats.minor).toBe(stats.bursts)
+    expect(stats.bursts).toBeLessThanOrEqual(3)
     expect(kinds.slice(before)).toContain(constants.NODE_PERFORMANCE_GC_MINOR)
   } finally {
     collector.stop()
