@@ -95,6 +95,11 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
   const gatewaySecret = config.gatewaySecret ?? randomBytes(32).toString('base64url')
   const maxInflight = config.maxInflight ?? (config.engineThreads ?? availableParallelism()) * 16
   nodeHealth.configure({ retryMs: config.nodeRetryMs, firstRetryMs: config.nodeFirstRetryMs, tripOnFailure: true })
+  // The circuits are the process's: a stopped service leaves its chains' closed, so a later start in
+  // the same process (a restart, a test) does not inherit a node it saw down.
+  const closeCircuits = () => {
+    for (const chainId of Object.keys(connected.chains)) nodeHealth.markUp(Number(chainId))
+  }
   const discovery = Object.values(connected.chains).flatMap((c) => (c.discovery ? [c.discovery] : []))
   const metrics = createMetrics({ engine: ctx.engine, discovery: () => discovery })
   const grpc = createGrpcServer({
@@ -176,6 +181,7 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
         await ctx.close().catch(() => {})
         await store.close().catch(() => {})
         await connected.stop()
+        closeCircuits()
       },
     }
   } catch (cause) {
@@ -186,6 +192,7 @@ export async function startSwitchyard({ config, logger, superviseDevnet }: { con
     await ctx.close().catch(() => {})
     await store.close().catch(() => {})
     await connected.stop()
+    closeCircuits()
     throw cause
   }
 }

@@ -2,6 +2,7 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { devnetDeployer } from '../../src/chain/devnet/createDevnetClient.js'
 import { configSchema } from '../../src/config.js'
+import { nodeHealth } from '../../src/service/nodeHealth.js'
 import { startSwitchyard, type RunningSwitchyard } from '../../src/startSwitchyard.js'
 
 /**
@@ -72,4 +73,11 @@ test('kill -9 of the devnet anvil: 503 UPSTREAM_UNAVAILABLE with Retry-After mea
   // can be a moment after the first 200.
   await expect.poll(() => chain.node.pid, { timeout: 2_000, interval: 10 }).not.toBe(pid)
   expect(await chain.client.getBalance({ address: recipient })).toBe(4242n)
+}, 60_000)
+
+test('stop() closes its chains\' circuits: a later start in the same process does not inherit a node it saw down', async () => {
+  nodeHealth.markDown(1, 'the node went away just before the service stopped', { retryMs: 60_000 })
+  expect(nodeHealth.isDown(1)).toBe(true)
+  await sy.stop()
+  expect(nodeHealth.stateOf(1)).toEqual({ state: 'up' })
 }, 60_000)
