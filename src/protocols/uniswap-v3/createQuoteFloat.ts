@@ -38,12 +38,14 @@ function rangesOf(snapshot: ConcentratedLiquidityState, zeroForOne: boolean): Ra
     const sqrtT = zeroForOne ? Math.min(sqrtOf(boundary), sqrtP) : Math.max(sqrtOf(boundary), sqrtP)
     ranges.liquidity[j] = liquidity
     ranges.sqrtP[j] = sqrtP
+    // One difference of sqrt prices for a range's input and output, as quoteFloat takes it.
+    const width = zeroForOne ? sqrtP - sqrtT : sqrtT - sqrtP
     if (zeroForOne) {
-      ranges.needed[j] = liquidity > 0 ? liquidity * (1 / sqrtT - 1 / sqrtP) : 0
-      ranges.full[j] = liquidity * (sqrtP - sqrtT)
+      ranges.needed[j] = liquidity > 0 ? (liquidity * width) / (sqrtP * sqrtT) : 0
+      ranges.full[j] = liquidity * width
     } else {
-      ranges.needed[j] = liquidity > 0 ? liquidity * (sqrtT - sqrtP) : 0
-      ranges.full[j] = liquidity * (1 / sqrtP - 1 / sqrtT)
+      ranges.needed[j] = liquidity > 0 ? liquidity * width : 0
+      ranges.full[j] = (liquidity * width) / (sqrtP * sqrtT)
     }
     sqrtP = sqrtT
     if (tickObj === undefined) break

@@ -44,21 +44,26 @@ export function quoteFloat(snapshot: ConcentratedLiquidityState, { zeroForOne, a
     // the tick: a boundary behind the price would add a negative range, so it is taken as the price itself.
     const sqrtT = zeroForOne ? Math.min(sqrtOf(boundary), sqrtP) : Math.max(sqrtOf(boundary), sqrtP)
     const net = remaining * gamma
+    // A range's input and output share one difference of sqrt prices, so their ratio is the range's
+    // price however narrow it is: `1 / sqrtT - 1 / sqrtP` of two nearly equal prices cancels to whole
+    // ulps and, times a deep pool's liquidity, charged the range up to twice its input (thousands of
+    // wei) for the output it gave.
+    const width = zeroForOne ? sqrtP - sqrtT : sqrtT - sqrtP
     if (zeroForOne) {
-      const needed = liquidity > 0 ? liquidity * (1 / sqrtT - 1 / sqrtP) : 0
+      const needed = liquidity > 0 ? (liquidity * width) / (sqrtP * sqrtT) : 0
       if (liquidity > 0 && net < needed) {
         // L*(sqrtP - L*sqrtP/(L + net*sqrtP)), rearranged to avoid cancellation for small inputs.
         return (out + (liquidity * net * sqrtP * sqrtP) / (liquidity + net * sqrtP)) * SLACK
       }
-      out += liquidity * (sqrtP - sqrtT)
+      out += liquidity * width
       remaining -= needed / gamma
     } else {
-      const needed = liquidity > 0 ? liquidity * (sqrtT - sqrtP) : 0
+      const needed = liquidity > 0 ? liquidity * width : 0
       if (liquidity > 0 && net < needed) {
         // L*(1/sqrtP - 1/(sqrtP + net/L)), rearranged to avoid cancellation for small inputs.
         return (out + net / (sqrtP * (sqrtP + net / liquidity))) * SLACK
       }
-      out += liquidity * (1 / sqrtP - 1 / sqrtT)
+      out += (liquidity * width) / (sqrtP * sqrtT)
       remaining -= needed / gamma
     }
     sqrtP = sqrtT
