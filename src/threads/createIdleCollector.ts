@@ -66,7 +66,8 @@ const MIB = 1024 * 1024
  * (cheap: what the burst left is garbage by then) and a major one when the old generation grew past the
  * last full collection by `majorBytes` and `majorShare` of it (V8 would have collected soon anyway), while
  * it is small enough (`majorMaxBytes`) for one pause. At most one pair of collections a burst; none while
- * the thread stays busy, so under steady load V8 keeps its own schedule. Pure: the caller supplies the collections, the heap readings and the ticks.
+ * the thread stays busy, so under steady load V8 keeps its own schedule. Pure: the caller supplies the
+ * collections, the heap readings and the ticks.
  * @param params - {@link CreateIdleCollectorParameters}
  * @returns the collector
  */

@@ -4,10 +4,11 @@ import { createQuoteFloat } from './createQuoteFloat.js'
 import { quoteFloat } from './quoteFloat.js'
 import { capacity, fraction, randomPool } from './testing/randomPool.js'
 
-// The kernel is quoteFloat with the input-free work done once: the same number, bit for bit, for every
-// input, on every call (the first builds the ranges, the others reuse them).
+// A kernel kept across calls (the first builds the ranges, the others reuse them) returns, bit for bit,
+// what a fresh one returns (quoteFloat: one call of a fresh kernel), for every input in any order. The
+// model itself (upper estimate, tightness, monotone, the window) is tested in quoteFloat.test.ts.
 
-test('the same number as quoteFloat for every input, in both directions, before and past what the pool holds', () => {
+test('a kept kernel gives a fresh one\'s number for every input, in both directions, before and past what the pool holds', () => {
   fc.assert(
     fc.property(randomPool, fc.boolean(), fc.array(fc.oneof(fraction, fc.double({ min: 1, max: 50, noNaN: true })), { minLength: 1, maxLength: 6 }), (pool, zeroForOne, fractions) => {
       const kernel = createQuoteFloat(pool, zeroForOne)
@@ -21,7 +22,7 @@ test('the same number as quoteFloat for every input, in both directions, before 
   )
 })
 
-test('no input, a negative one or NaN: 0, like quoteFloat', () => {
+test('no input, a negative one or NaN: 0', () => {
   fc.assert(
     fc.property(randomPool, fc.boolean(), (pool, zeroForOne) => {
       const kernel = createQuoteFloat(pool, zeroForOne)
@@ -31,7 +32,7 @@ test('no input, a negative one or NaN: 0, like quoteFloat', () => {
   )
 })
 
-test('a pool with no initialized tick in the swap direction stops at the loaded window, like quoteFloat', () => {
+test('a pool with no initialized tick in the swap direction: a kept kernel gives a fresh one\'s number', () => {
   fc.assert(
     fc.property(randomPool, fc.boolean(), (pool, zeroForOne) => {
       const bare = { ...pool, ticks: [] }

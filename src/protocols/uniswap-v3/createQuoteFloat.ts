@@ -1,7 +1,8 @@
 import { MAX_TICK, MIN_TICK } from './tickMath.js'
 import type { ConcentratedLiquidityState } from './types.js'
 
-// Same slack as quoteFloat: the kernel is an upper estimate of the exact quote.
+// Rounding of the float path (sqrt prices, range differences) stays far below 1e-11 relative; the
+// slack keeps the model an upper estimate of the exact quote as FloatModel requires.
 const SLACK = 1 + 1e-11
 
 const sqrtOf = (tick: number): number => Math.pow(1.0001, tick / 2)
@@ -35,10 +36,15 @@ function rangesOf(snapshot: ConcentratedLiquidityState, zeroForOne: boolean): Ra
   for (let j = 0; j < count; j++) {
     const tickObj = ticks[i]
     const boundary = tickObj !== undefined ? tickObj.index : zeroForOne ? Math.max(snapshot.tickWindow.lower, MIN_TICK) : Math.min(snapshot.tickWindow.upper, MAX_TICK)
+    // Float sqrt prices of the snapshot and of a tick can disagree in the last bits when the price sits on
+    // the tick: a boundary behind the price would add a negative range, so it is taken as the price itself.
     const sqrtT = zeroForOne ? Math.min(sqrtOf(boundary), sqrtP) : Math.max(sqrtOf(boundary), sqrtP)
     ranges.liquidity[j] = liquidity
     ranges.sqrtP[j] = sqrtP
-    // One difference of sqrt prices for a range's input and output, as quoteFloat takes it.
+    // A range's input and output share one difference of sqrt prices, so their ratio is the range's
+    // price however narrow it is: `1 / sqrtT - 1 / sqrtP` of two nearly equal prices cancels to whole
+    // ulps and, times a deep pool's liquidity, charged the range up to twice its input (thousands of
+    // wei) for the output it gave.
     const width = zeroForOne ? sqrtP - sqrtT : sqrtT - sqrtP
     if (zeroForOne) {
       ranges.needed[j] = liquidity > 0 ? (liquidity * width) / (sqrtP * sqrtT) : 0
@@ -58,10 +64,10 @@ function rangesOf(snapshot: ConcentratedLiquidityState, zeroForOne: boolean): Ra
 }
 
 /**
- * The float kernel of one swap direction of a concentrated-liquidity pool: {@link quoteFloat}'s
- * arithmetic, operation for operation (so the same number for every input), with what does not depend
- * on the input done once, on the first call, instead of on every call: finding the next initialized
- * tick, the bigint to float conversions, a power per boundary. The layered searches quote each edge
+ * The float model of one swap direction of a concentrated-liquidity pool (see {@link quoteFloat}), with
+ * what does not depend on the input done once, on the first call, instead of on every call: finding the
+ * next initialized tick, the bigint to float conversions, a power per boundary, each range's input and
+ * output. The layered searches quote each edge
  * tens of thousands of times a route on a large chain; each of those calls now walks float arrays.
  * The snapshot is never mutated (a swap returns a new one), so the ranges stay its own.
  * @returns the kernel: amountIn (fee included) to an upper estimate of the output
@@ -81,7 +87,8 @@ export function createQuoteFloat(snapshot: ConcentratedLiquidityState, zeroForOn
       const net = remaining * gamma
       if (liquidity > 0 && net < needed) {
         const sqrtP = ps[j]!
-        // The partial range, as quoteFloat writes it (rearranged to avoid cancellation for small inputs).
+        // The partial range: L*(sqrtP - L*sqrtP/(L + net*sqrtP)) selling token0, L*(1/sqrtP - 1/(sqrtP + net/L))
+        // selling token1, each rearranged to avoid cancellation for small inputs.
         return (zeroForOne ? out + (liquidity * net * sqrtP * sqrtP) / (liquidity + net * sqrtP) : out + net / (sqrtP * (sqrtP + net / liquidity))) * SLACK
       }
       out += fs[j]!
